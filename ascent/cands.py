@@ -1,0 +1,78 @@
+"""Candidate bitmasks: bit d-1 set means height d is still possible.
+
+Every raw bit trick of the project lives here; the rest speaks in heights.
+
+    full(n)         all heights 1..n
+    span(lo, hi)    heights lo..hi (empty when lo > hi)
+    bit(d)          the single height d
+    digits(m)       the heights in m, lowest first
+    highest(m)      the tallest height in m (0 when empty)
+    lowest(m)       the shortest height in m (0 when empty)
+    count(m)        how many heights m holds
+    single(m)       the height when m holds exactly one, else 0
+    show(m)         "[135]" for several, "3" for one, "[]" for none
+"""
+
+from __future__ import annotations
+
+
+def full(n: int) -> int:
+    return (1 << n) - 1
+
+
+def span(lo: int, hi: int) -> int:
+    if lo < 1:
+        lo = 1
+    if hi < lo:
+        return 0
+    return ((1 << hi) - 1) ^ ((1 << (lo - 1)) - 1)
+
+
+def bit(d: int) -> int:
+    return 1 << (d - 1)
+
+
+def digits(m: int) -> list[int]:
+    out = []
+    d = 1
+    while m:
+        if m & 1:
+            out.append(d)
+        m >>= 1
+        d += 1
+    return out
+
+
+def highest(m: int) -> int:
+    return m.bit_length()
+
+
+def lowest(m: int) -> int:
+    return (m & -m).bit_length()
+
+
+def count(m: int) -> int:
+    return m.bit_count()
+
+
+def single(m: int) -> int:
+    return m.bit_length() if m and not (m & (m - 1)) else 0
+
+
+def _symbol(d: int) -> str:
+    """One character per height: 1-9, then A, B, C for 10-12."""
+    return str(d) if d < 10 else chr(ord("A") + d - 10)
+
+
+def show(m: int) -> str:
+    if m and not (m & (m - 1)):
+        return _symbol(m.bit_length())
+    return "[" + "".join(_symbol(d) for d in digits(m)) + "]"
+
+
+def show_set(m: int) -> str:
+    """Heights as words for sentences: '1, 3 and 5'."""
+    ds = [str(d) for d in digits(m)]
+    if len(ds) <= 1:
+        return "".join(ds)
+    return ", ".join(ds[:-1]) + " and " + ds[-1]

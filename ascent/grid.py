@@ -1,0 +1,154 @@
+"""Grid: one candidate bitmask per cell, one writer (``apply``), and the lanes of a size.
+
+Cells are flat indices ``r*n + c``; people only see ``R2C3``.
+A *lane* is a row or column seen from one clue: its cells ordered outward from that clue.
+A *line* is a row or column without a direction (for the Latin rules).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from . import cands
+
+if TYPE_CHECKING:
+    from .puzzle import Puzzle
+    from .trace import Step
+
+
+def cell_name(i: int, n: int) -> str:
+    return f"R{i // n + 1}C{i % n + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lane:
+    """A row or column read outward from one clue (``clue`` 0 = no clue on that side)."""
+
+    side: str  # upper, lower, left, right: where the clue stands
+    index: int  # which row or column, 0-based
+    cells: tuple[int, ...]
+    clue: int
+
+    @property
+    def name(self) -> str:
+        what = "column" if self.side in ("upper", "lower") else "row"
+        frm = {"upper": "the top", "lower": "the bottom", "left": "the left", "right": "the right"}[self.side]
+        return f"{what} {self.index + 1} from {frm}"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A whole row or column, read left to right or top to bottom, with the clue at each end."""
+
+    kind: str  # row or column
+    index: int
+    cells: tuple[int, ...]
+    front: Lane  # seen from the left / top
+    back: Lane  # seen from the right / bottom
+
+    @property
+    def name(self) -> str:
+        return f"{self.kind} {self.index + 1}"
+
+
+@dataclass(frozen=True)
+class Shape:
+    """Everything about a size that never changes: rows, columns, peers."""
+
+    n: int
+    rows: tuple[tuple[int, ...], ...]
+    cols: tuple[tuple[int, ...], ...]
+    peers: tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=None)
+def shape(n: int) -> Shape:
+    rows = tuple(tuple(r * n + c for c in range(n)) for r in range(n))
+    cols = tuple(tuple(r * n + c for r in range(n)) for c in range(n))
+    peers = tuple(
+        tuple(j for j in rows[i // n] + cols[i % n] if j != i) for i in range(n * n)
+    )
+    return Shape(n, rows, cols, peers)
+
+
+def lines_of(puzzle: "Puzzle") -> tuple[Line, ...]:
+    """Rows first, then columns, each with both of its lanes."""
+    sh = shape(puzzle.size)
+    out = []
+    for r, cells in enumerate(sh.rows):
+        out.append(Line("row", r, cells, Lane("left", r, cells, puzzle.left[r]), Lane("right", r, cells[::-1], puzzle.right[r])))
+    for c, cells in enumerate(sh.cols):
+        out.append(Line("column", c, cells, Lane("upper", c, cells, puzzle.upper[c]), Lane("lower", c, cells[::-1], puzzle.lower[c])))
+    return tuple(out)
+
+
+class Contradiction(Exception):
+    """The grid cannot be completed: a cell ran out of candidates, or a lane has no way to be filled.
+
+    ``where`` names the place (``R2C3`` or ``row 3``), ``why`` says what broke.
+    """
+
+    def __init__(self, where: str, why: str):
+        self.where = where
+        self.why = why
+        super().__init__(f"{where}: {why}")
+
+
+class Grid:
+    """Candidates per cell plus which cells are placed. Change it only through ``apply``."""
+
+    __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes")
+
+    def __init__(self, puzzle: "Puzzle", masks: list[int], values: list[int], lines: tuple[Line, ...]):
+        self.puzzle = puzzle
+        self.n = puzzle.size
+        self.masks = masks
+        self.values = values
+        self.lines = lines
+        self.lanes = tuple(lane for line in lines for lane in (line.front, line.back))
+
+    @classmethod
+    def start(cls, puzzle: "Puzzle") -> "Grid":
+        """Full candidates everywhere, givens placed. Givens are the starting point, not steps."""
+        n = puzzle.size
+        f = cands.full(n)
+        masks, values = [], []
+        for row in puzzle.givens:
+            for v in row:
+                masks.append(cands.bit(v) if v else f)
+                values.append(v)
+        return cls(puzzle, masks, values, lines_of(puzzle))
+
+    def copy(self) -> "Grid":
+        return Grid(self.puzzle, self.masks[:], self.values[:], self.lines)
+
+    # ------------------------------------------------------------------ the one writer
+    def apply(self, step: "Step") -> None:
+        masks = self.masks
+        for cell, m in step.eliminations:
+            new = masks[cell] & ~m
+            if not new:
+                raise Contradiction(cell_name(cell, self.n), f"no candidates left after {step.technique} ({step.reason})")
+            masks[cell] = new
+        for cell, d in step.placements:
+            b = 1 << (d - 1)
+            if not masks[cell] & b:
+                raise Contradiction(cell_name(cell, self.n), f"{step.technique} places {d}, which it cannot hold ({step.reason})")
+            masks[cell] = b
+            self.values[cell] = d
+
+    # ------------------------------------------------------------------ reading
+    def name(self, cell: int) -> str:
+        return cell_name(cell, self.n)
+
+    def solved(self) -> bool:
+        return all(self.values)
+
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        n = self.n
+        return tuple(tuple(self.values[r * n : (r + 1) * n]) for r in range(n))
+
+    def snapshot(self) -> tuple[int, ...]:
+        return tuple(self.masks)

@@ -1,0 +1,59 @@
+"""ascent: the edge clue rules (tier 1).
+
+    1 | 6 _ _ _ _ _              clue 1: the tallest stands next to the clue
+    6 | 1 2 3 4 5 6              clue N: the lane reads 1..N
+    3 | [1234] [12345] _ _ _ _   clue c: d cells out, heights above N-c+1+d are impossible
+    2 | _ 6 _ _ _ _ | 5          opposite clues summing to N+1: N stands c cells out
+
+Sound because: a building of height h at distance d (0-based) hides everything after it that is
+shorter, so at most d + 1 + (N - h) buildings can show; clue c needs that to be at least c.
+With opposite clues a + b = N + 1, the N at distance p shows at most p + 1 from one side and
+N - p from the other, so a = p + 1 exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .. import cands
+from ..grid import Grid
+from ..trace import Step
+
+NAME = "ascent"
+
+
+def ascent(grid: Grid) -> Iterator[Step]:
+    n, masks, values = grid.n, grid.masks, grid.values
+    for lane in grid.lanes:
+        c, cells = lane.clue, lane.cells
+        if not c:
+            continue
+        if c == 1:
+            if not values[cells[0]]:
+                yield Step(NAME, f"clue 1 sees only the first building, so the tallest, {n}, stands next to it",
+                           lane.name, c, (cells[0],), placements=((cells[0], n),))
+        elif c == n:
+            placed = tuple((cell, k + 1) for k, cell in enumerate(cells) if not values[cell])
+            if placed:
+                yield Step(NAME, f"clue {n} sees all {n} buildings, so they rise 1 to {n} from the clue",
+                           lane.name, c, cells, placements=placed)
+        else:
+            elims = []
+            for d in range(c - 1):
+                cap = n - c + 1 + d
+                m = masks[cells[d]] & ~cands.span(1, cap)
+                if m:
+                    elims.append((cells[d], m))
+            if elims:
+                caps = ", ".join(f"{grid.name(cells[d])} <= {n - c + 1 + d}" for d in range(c - 1))
+                yield Step(NAME, f"clue {c} needs {c - 1} buildings in front of the tallest it sees, "
+                                 f"so each cell can be at most {n - c + 1} plus its distance ({caps})",
+                           lane.name, c, cells[: c - 1], eliminations=tuple(elims))
+    for line in grid.lines:
+        a, b = line.front.clue, line.back.clue
+        if a and b and a + b == n + 1:
+            cell = line.front.cells[a - 1]
+            if not values[cell]:
+                yield Step(NAME, f"opposite clues {a} and {b} add up to {n + 1}, so {n} stands {a} cells from the clue {a} "
+                                 f"(it shows at most {a} from one side and {b} from the other only there)",
+                           line.front.name, a, (cell,), placements=((cell, n),))

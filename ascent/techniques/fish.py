@@ -1,0 +1,80 @@
+"""fish: a height confined to the same k columns in k rows leaves the rest of those columns (tier 8).
+
+    X-wing (k = 2), height 3:          row 1: 3 fits only in C2, C5
+                                       row 4: 3 fits only in C2, C5
+                                   ->  3 leaves C2 and C5 in every other row.
+Swordfish is k = 3, jellyfish k = 4; the same holds with rows and columns swapped.
+
+Sound because each of the k rows puts its 3 in one of the k columns, each column takes at
+most one 3, so those k rows fill all k columns with 3 and no other row can.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .. import cands
+from ..grid import Grid, shape
+from ..trace import Step
+
+NAME = "fish"
+MAX_K = 4
+_WORDS = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
+
+
+def fish(grid: Grid) -> Iterator[Step]:
+    n, masks, values = grid.n, grid.masks, grid.values
+    sh = shape(n)
+    for base, cover, base_word, cover_word in ((sh.rows, sh.cols, "row", "column"), (sh.cols, sh.rows, "column", "row")):
+        for d in range(1, n + 1):
+            b = 1 << (d - 1)
+            spots = []  # (base index, cover mask) where d is still open
+            for i, cells in enumerate(base):
+                if any(values[x] == d for x in cells):
+                    continue
+                where = 0
+                for j, x in enumerate(cells):
+                    if masks[x] & b:
+                        where |= 1 << j
+                if 2 <= where.bit_count() <= MAX_K:
+                    spots.append((i, where))
+            for k in range(2, MAX_K + 1):
+                for group, where in _fins(spots, k):
+                    if where.bit_count() != k:
+                        continue
+                    cover_idx = [j for j in range(n) if where >> j & 1]
+                    elims = tuple(
+                        (x, b)
+                        for j in cover_idx
+                        for i, x in enumerate(cover[j])
+                        if i not in group and masks[x] & b and not values[x]
+                    )
+                    if elims:
+                        bases = ", ".join(str(i + 1) for i in group)
+                        covers = ", ".join(str(j + 1) for j in cover_idx)
+                        yield Step(NAME, f"{_WORDS[k]} on {d}: in {base_word}s {bases}, {d} fits only in {cover_word}s {covers}, "
+                                         f"so {d} leaves those {cover_word}s elsewhere",
+                                   None, None, tuple(base[i][j] for i in group for j in cover_idx), eliminations=elims)
+                        return  # one at a time: the engine goes back to the easy passes
+
+
+def _fins(spots: list[tuple[int, int]], k: int):
+    out = []
+
+    def dfs(start: int, chosen: list[int], union: int) -> None:
+        if len(chosen) == k:
+            out.append((tuple(chosen), union))
+            return
+        for j in range(start, len(spots)):
+            i, w = spots[j]
+            u = union | w
+            if u.bit_count() <= k:
+                chosen.append(i)
+                dfs(j + 1, chosen, u)
+                chosen.pop()
+
+    dfs(0, [], 0)
+    return out
+
+
+__all__ = ["fish", "cands"]

@@ -1,0 +1,45 @@
+"""pinpoint: a height with only one possible cell in a row or column goes there (tier 4).
+
+    _ | [12] [123] [12] [124] _   ->  3 fits only the second cell, 4 only the fourth
+
+Sound because each row and column must hold every height once; if only one cell can take it,
+that cell does. A height with no cell at all is a contradiction.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .. import cands
+from ..grid import Contradiction, Grid
+from ..trace import Step
+
+NAME = "pinpoint"
+
+
+def pinpoint(grid: Grid) -> Iterator[Step]:
+    masks, values = grid.masks, grid.values
+    full = cands.full(grid.n)
+    for line in grid.lines:
+        cells = line.cells
+        once = twice = placed = 0
+        for x in cells:
+            m = masks[x]
+            twice |= once & m
+            once |= m
+            if values[x]:
+                placed |= m
+        if once != full:
+            raise Contradiction(line.name, f"no cell can hold {cands.show_set(full & ~once)}")
+        lone = once & ~twice & ~placed
+        while lone:
+            b = lone & -lone
+            lone ^= b
+            d = b.bit_length()
+            cell = next((x for x in cells if masks[x] & b), None)  # read now: earlier steps may have moved on
+            if cell is None:
+                raise Contradiction(line.name, f"no cell can hold {d} any more")
+            if values[cell]:
+                continue
+            yield Step(NAME, f"{d} fits nowhere else in {line.name}, so {grid.name(cell)} is {d}",
+                       line.name, None, (cell,), placements=((cell, d),))

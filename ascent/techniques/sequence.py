@@ -1,0 +1,43 @@
+"""sequence: enumerate the orderings of a lane that fit its candidates and both clues (tier 7).
+
+    3 | [12] [123] 4 [123] | 2   ->  orderings 1 3 4 2, 2 3 4 1 and 2 1 4 3?  (2 1 4 3 shows 2: out)
+                                 ->  3 | [12] 3 4 [12] | 2
+
+Keep only the candidates that appear in some ordering; the step says how many survived.
+This is the "sequence filtration" people do on nearly full lanes.
+
+Sound because the true filling of the lane is one of the orderings enumerated, so every
+height it uses survives.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..grid import Contradiction, Grid
+from ..lanes import orderings
+from ..trace import Step
+
+NAME = "sequence"
+
+
+def sequence(grid: Grid) -> Iterator[Step]:
+    masks, values = grid.masks, grid.values
+    for line in grid.lines:
+        a, b = line.front.clue, line.back.clue
+        if not (a or b):
+            continue
+        cells = line.cells
+        if all(values[x] for x in cells):
+            continue
+        ms = tuple(masks[x] for x in cells)
+        allowed, count = orderings(ms, a or 1, a or len(cells), b)
+        if not count:
+            raise Contradiction(line.name, f"no ordering fits its candidates and clues {a or '-'}/{b or '-'}")
+        elims = tuple((x, masks[x] & ~allowed[i]) for i, x in enumerate(cells) if masks[x] & ~allowed[i])
+        if elims:
+            clues = " and ".join(f"clue {c} from the {s}" for c, s in
+                                 ((a, "left" if line.kind == "row" else "top"), (b, "right" if line.kind == "row" else "bottom")) if c)
+            yield Step(NAME, f"only {count} ordering{'s' if count != 1 else ''} of {line.name} fit its candidates "
+                             f"and {clues}; the candidates none of them use go",
+                       line.name, a or b, cells, eliminations=elims)

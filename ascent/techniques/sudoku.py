@@ -1,0 +1,28 @@
+"""sudoku: a placed height leaves every other cell of its row and column (tier 3).
+
+    _ | [123] 2 [234] _   ->  _ | [13] 2 [34] _
+
+Sound because each row and column holds every height exactly once.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..grid import Grid, shape
+from ..trace import Step
+
+NAME = "sudoku"
+
+
+def sudoku(grid: Grid) -> Iterator[Step]:
+    masks, values = grid.masks, grid.values
+    peers = shape(grid.n).peers
+    for i, d in enumerate(values):
+        if not d:
+            continue
+        b = 1 << (d - 1)
+        elims = tuple((j, b) for j in peers[i] if masks[j] & b)
+        if elims:
+            yield Step(NAME, f"{grid.name(i)} is {d}, so {d} leaves the rest of its row and column",
+                       None, None, (i,), eliminations=elims)

@@ -1,0 +1,104 @@
+"""Step, Pass, Result: the record of a solve.
+
+A Step says which technique looked where (lane, clue, cells), what it eliminated and placed,
+and one sentence a person can check. Replaying the steps on the starting grid gives the final grid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import cands
+from .grid import cell_name
+
+if TYPE_CHECKING:
+    from .puzzle import Puzzle
+
+
+@dataclass(slots=True)
+class Step:
+    technique: str
+    reason: str
+    lane: str | None = None  # "row 3 from the left", "column 2", ...
+    clue: int | None = None
+    cells: tuple[int, ...] = ()  # the cells it looked at
+    eliminations: tuple[tuple[int, int], ...] = ()  # (cell, candidate mask removed)
+    placements: tuple[tuple[int, int], ...] = ()  # (cell, height placed)
+    chain: tuple["Step", ...] = ()  # forcing: the steps that led to the contradiction
+
+    def where(self, n: int) -> str:
+        if self.lane:
+            return self.lane + (f" (clue {self.clue})" if self.clue else "")
+        if self.cells:
+            return ", ".join(cell_name(c, n) for c in self.cells[:4]) + ("..." if len(self.cells) > 4 else "")
+        return ""
+
+    def changes(self, n: int) -> str:
+        """'R1C2 -[34], R1C3 =5' in short form."""
+        parts = [f"{cell_name(c, n)}={d}" for c, d in self.placements]
+        parts += [f"{cell_name(c, n)}-{cands.show(m).strip('[]')}" for c, m in self.eliminations]
+        return ", ".join(parts)
+
+    def to_dict(self, n: int) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "technique": self.technique,
+            "lane": self.lane,
+            "clue": self.clue,
+            "cells": [cell_name(c, n) for c in self.cells],
+            "eliminated": {cell_name(c, n): cands.digits(m) for c, m in self.eliminations},
+            "placed": {cell_name(c, n): d for c, d in self.placements},
+            "reason": self.reason,
+        }
+        if self.chain:
+            out["chain"] = [s.to_dict(n) for s in self.chain]
+        return out
+
+
+@dataclass(slots=True)
+class Pass:
+    """One round: either the easy tiers in order, or a single harder technique."""
+
+    number: int
+    kind: str  # "logic" for tiers 1-6, else the harder technique's name, or "backtrack"
+    steps: list[Step] = field(default_factory=list)
+
+
+SOLVED, STUCK, CONTRADICTION, AMBIGUOUS = "solved", "stuck", "contradiction", "ambiguous"
+
+
+@dataclass
+class Result:
+    puzzle: "Puzzle"
+    status: str
+    passes: list[Pass]
+    grade: str | None  # the hardest technique used ("backtrack" when the finisher was needed)
+    counts: dict[str, int]  # steps per technique
+    backtracked: bool
+    masks: tuple[int, ...]  # the final grid's candidates
+    solution: tuple[tuple[int, ...], ...] | None = None
+    message: str = ""  # why it stopped, when not solved
+    seconds: float = 0.0
+
+    @property
+    def steps(self) -> list[Step]:
+        return [s for p in self.passes for s in p.steps]
+
+    @property
+    def step_count(self) -> int:
+        return sum(len(p.steps) for p in self.passes)
+
+    def to_dict(self) -> dict[str, Any]:
+        n = self.puzzle.size
+        return {
+            "status": self.status,
+            "grade": self.grade,
+            "backtracked": self.backtracked,
+            "message": self.message,
+            "seconds": round(self.seconds, 6),
+            "counts": self.counts,
+            "solution": [list(r) for r in self.solution] if self.solution else None,
+            "passes": [
+                {"number": p.number, "kind": p.kind, "steps": [s.to_dict(n) for s in p.steps]} for p in self.passes
+            ],
+        }
