@@ -68,10 +68,10 @@ def run(grid: Grid, names: tuple[str, ...], passes: list[Pass] | None = None) ->
         progress = False
         for technique in easy:
             for step in technique(grid):
+                if record:
+                    current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
                 grid.apply(step)
                 progress = True
-                if record:
-                    current.steps.append(step)
         if progress:
             continue
         if record:

@@ -29,11 +29,11 @@ def ascent(grid: Grid) -> Iterator[Step]:
         if not c:
             continue
         if c == 1:
-            if not values[cells[0]]:
+            if values[cells[0]] != n:
                 yield Step(NAME, f"clue 1 sees only the first building, so the tallest, {n}, stands next to it",
                            lane.name, c, (cells[0],), placements=((cells[0], n),))
         elif c == n:
-            placed = tuple((cell, k + 1) for k, cell in enumerate(cells) if not values[cell])
+            placed = tuple((cell, k + 1) for k, cell in enumerate(cells) if values[cell] != k + 1)
             if placed:
                 yield Step(NAME, f"clue {n} sees all {n} buildings, so they rise 1 to {n} from the clue",
                            lane.name, c, cells, placements=placed)
@@ -53,7 +53,7 @@ def ascent(grid: Grid) -> Iterator[Step]:
         a, b = line.front.clue, line.back.clue
         if a and b and a + b == n + 1:
             cell = line.front.cells[a - 1]
-            if not values[cell]:
+            if values[cell] != n:
                 yield Step(NAME, f"opposite clues {a} and {b} add up to {n + 1}, so {n} stands {a} cells from the clue {a} "
                                  f"(it shows at most {a} from one side and {b} from the other only there)",
                            line.front.name, a, (cell,), placements=((cell, n),))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .. import cands
 from ..grid import Grid, shape
 from ..trace import Step
 
@@ -76,5 +75,3 @@ def _fins(spots: list[tuple[int, int]], k: int):
     dfs(0, [], 0)
     return out
 
-
-__all__ = ["fish", "cands"]

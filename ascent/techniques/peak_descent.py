@@ -3,6 +3,7 @@
     4 | _ _ 4 _ 6 5     ->  4 | [12] [23] 4 [123] 6 5
     3 | _ _ _ 5 _ 6     ->  3 | [34] [123] [123] 5 [1234] 6     (not [4]: 3 1 2 5 4 6 shows 3 too)
 
+Candidates are read less the heights already placed elsewhere in the lane.
 The first *sure peak* is a placed building taller than every candidate before it: it is visible,
 and everything before it is shorter. From it onward, count the buildings that surely show
 (smin) and that possibly show (smax). The cells before the peak must then show between
@@ -33,6 +34,11 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
             continue
         cells = lane.cells
         ms = [masks[x] for x in cells]
+        placed = 0
+        for m in ms:
+            if not m & (m - 1):
+                placed |= m
+        ms = [m if not m & (m - 1) else (m & ~placed) or m for m in ms]  # heights placed in the lane are gone
         before = 0
         p = -1
         for i, m in enumerate(ms):

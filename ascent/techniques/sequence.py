@@ -1,7 +1,8 @@
 """sequence: enumerate the orderings of a lane that fit its candidates and both clues (tier 7).
 
-    3 | [12] [123] 4 [123] | 2   ->  orderings 1 3 4 2, 2 3 4 1 and 2 1 4 3?  (2 1 4 3 shows 2: out)
-                                 ->  3 | [12] 3 4 [12] | 2
+    2 | [123] [123] 4 [123] | 2   ->  2 | [23] [12] 4 [123] | 2
+    the orderings that fit are 2 1 4 3, 3 1 4 2 and 3 2 4 1: the first cell is never 1
+    (1 would show before the 4 and make 3), the second never 3.
 
 Keep only the candidates that appear in some ordering; the step says how many survived.
 This is the "sequence filtration" people do on nearly full lanes.

@@ -1,0 +1,25 @@
+import json
+from pathlib import Path
+
+import pytest
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def shared_sets(folder: str):
+    """(size, label, record) for every puzzle in ../shared/<folder>."""
+    root = SHARED / folder
+    out = []
+    for path in sorted(root.glob("*x*-puzzles.json")):
+        n = int(path.name.split("x")[0])
+        for label, records in json.loads(path.read_text()).items():
+            for rec in records:
+                out.append((n, label, rec))
+    return out
+
+
+@pytest.fixture(scope="session")
+def shared():
+    if not (SHARED / "brainbashers").is_dir():
+        pytest.skip("../shared is not beside the project")
+    return SHARED

@@ -1,0 +1,113 @@
+"""sudoku, pinpoint, isolate, solve, fish, forcing: where each fires and where it must not."""
+
+import pytest
+
+from ascent import Puzzle, cands, solve
+from ascent.grid import Contradiction, Grid
+from ascent.techniques import fish, forcing, isolate, pinpoint, sequence, solve as solve_technique, sudoku
+from tests.lanepic import run
+
+
+@pytest.mark.parametrize(
+    "technique, before, after",
+    [
+        (sudoku, "[123] 2 [234] _", "[13] 2 [34] [134]"),
+        (pinpoint, "[12] [123] [12] [124]", "[12] 3 [12] 4"),
+        (isolate, "[12] [12] [123] [1234]", "[12] [12] [3] [34]"),  # naked pair
+        (isolate, "[123] [123] [123] _ _ _", "[123] [123] [123] [456] [456] [456]"),  # naked triple
+        (isolate, "[123] [124] [34] [34]", "[12] [12] [34] [34]"),  # hidden pair
+        (isolate, "[1245] [1236] [1237] [456] [4567] [567] [4567]", "[12] [123] [123] [456] [4567] [567] [4567]"),  # hidden triple
+        (solve_technique, "[3] [12] [12] [4]", "3 [12] [12] 4"),
+    ],
+)
+def test_fires(technique, before, after):
+    got, steps = run(technique, before)
+    assert got == after
+    assert steps and all(s.reason for s in steps)
+
+
+@pytest.mark.parametrize(
+    "technique, lane",
+    [
+        (sudoku, "[12] [12] [34] [34]"),  # nothing placed
+        (pinpoint, "[12] [12] [34] [34]"),  # every height has two cells
+        (isolate, "[12] [23] [34] [14]"),  # a ring: no pair, no triple
+        (isolate, "[12] [12] [34] [34]"),  # pairs that take nothing from anyone
+        (solve_technique, "[12] [12] [34] 3"),  # no lone candidate left open
+    ],
+)
+def test_must_not_fire(technique, lane):
+    got, steps = run(technique, lane)
+    assert steps == [] and got == lane
+
+
+def test_sudoku_against_a_repeated_height_is_a_contradiction():
+    with pytest.raises(Contradiction):
+        run(sudoku, "2 2 _ _")
+
+
+def test_pinpoint_reports_a_height_with_no_cell():
+    with pytest.raises(Contradiction, match="no cell can hold 4"):
+        run(pinpoint, "[123] [123] [123] [123]")
+
+
+def _grid(n, masks):
+    puzzle = Puzzle(n, (0,) * n, (0,) * n, (0,) * n, (0,) * n)
+    grid = Grid.start(puzzle)
+    grid.masks[:] = masks
+    return grid
+
+
+def test_fish_x_wing_fires():
+    n, f, one = 4, cands.full(4), cands.bit(1)
+    masks = [f] * 16
+    for r in (0, 2):  # height 1 only in columns 1 and 3 of rows 1 and 3
+        for c in (1, 3):
+            masks[r * n + c] = f & ~one
+    grid = _grid(n, masks)
+    steps = list(fish(grid))
+    assert len(steps) == 1 and "X-wing on 1" in steps[0].reason
+    grid.apply(steps[0])
+    for r in (1, 3):
+        for c in (0, 2):
+            assert not grid.masks[r * n + c] & one
+    for r in (0, 2):
+        for c in (1, 3):
+            assert not grid.masks[r * n + c] & one
+
+
+def test_fish_must_not_fire_on_three_columns_in_two_rows():
+    n, f, one = 4, cands.full(4), cands.bit(1)
+    masks = [f] * 16
+    masks[0 * 4 + 3] = f & ~one  # row 1: 1 in columns 1-3
+    masks[2 * 4 + 2] = f & ~one  # row 3: 1 in columns 1, 2, 4
+    masks[2 * 4 + 3] = f & ~one
+    assert list(fish(_grid(n, masks))) == []
+
+
+def test_forcing_fires_with_a_chain_that_really_ends_in_a_contradiction(shared):
+    import json
+
+    rec = next(r for r in json.loads((shared / "generated" / "5x5-puzzles.json").read_text())["extreme"] if r["id"] == "gen-5-4")
+    puzzle = Puzzle.from_record(rec)
+    result = solve(puzzle, logic_only=True)
+    assert result.status == "solved"
+    grid = Grid.start(puzzle)
+    checked = 0
+    for step in result.steps:
+        if step.technique == "forcing" and step.placements == () and len(step.eliminations) == 1 and "contradiction" in step.reason:
+            trial = grid.copy()
+            with pytest.raises(Contradiction):
+                for link in step.chain:
+                    trial.apply(link)
+                for technique in (pinpoint, isolate, sequence):  # those that see a contradiction on sight
+                    list(technique(trial))
+            checked += 1
+        grid.apply(step)
+    assert checked >= 1
+
+
+def test_forcing_must_not_fire_on_an_open_grid():
+    """With no clues every supposition is consistent and every branch keeps every candidate."""
+    grid = _grid(4, [cands.full(4)] * 16)
+    assert list(forcing(grid, easier=("sudoku", "pinpoint", "solve"))) == []
