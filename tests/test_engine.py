@@ -1,0 +1,122 @@
+"""The engine: statuses, the finisher, switches, the trace, and the kata."""
+
+import pytest
+
+import ascent
+from ascent import Puzzle, solve, solve_puzzle
+from ascent.audit import audit
+from ascent.engine import EASY, UnknownTechnique
+
+MEDVED = [3, 3, 2, 1, 2, 2, 3, 4, 3, 2, 4, 1, 4, 2, 2, 4, 1, 4, 5, 3, 2, 3, 1, 4, 2, 5, 2, 3]
+FIVE = Puzzle(5, (4, 3, 2, 2, 1), (2, 2, 2, 1, 3), (4, 3, 2, 1, 3), (1, 2, 3, 2, 2))
+
+
+@pytest.mark.parametrize(
+    "clues, rows",
+    [
+        ([2, 2, 1, 3, 2, 2, 3, 1, 1, 2, 2, 3, 3, 2, 1, 3], ["1342", "4213", "3421", "2134"]),
+        ([0, 0, 1, 2, 0, 2, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0], ["2143", "3412", "4231", "1324"]),
+    ],
+)
+def test_codewars_4x4(clues, rows):
+    assert solve_puzzle(clues) == tuple(tuple(int(ch) for ch in r) for r in rows)
+
+
+def test_medved_7x7_by_logic_alone():
+    result = solve(Puzzle.from_clues(MEDVED), logic_only=True)
+    assert result.status == "solved" and not result.backtracked
+    assert ascent.broken_rule(result.puzzle, result.solution) is None
+    assert audit(result, result.solution) == []
+    assert solve_puzzle(MEDVED) == result.solution
+
+
+def test_five_with_full_clues():
+    result = solve(FIVE, logic_only=True)
+    assert result.status == "solved" and ascent.broken_rule(FIVE, result.solution) is None
+
+
+def test_trace_replays_and_every_step_is_described():
+    result = solve(Puzzle.from_clues(MEDVED))
+    assert audit(result) == []
+    for p in result.passes:
+        assert p.steps
+        for s in p.steps:
+            assert s.technique and s.reason and (s.lane or s.cells)
+    assert sum(result.counts.values()) == result.step_count
+    assert result.grade == max(result.counts, key=ascent.engine.TIER.get)
+
+
+def test_an_open_puzzle_is_ambiguous_and_never_answered():
+    open4 = Puzzle(4, (0,) * 4, (0,) * 4, (0,) * 4, (0,) * 4)
+    result = solve(open4)
+    assert result.status == "ambiguous" and result.solution is None and result.backtracked
+    assert "more than one solution" in result.message
+    with pytest.raises(ascent.UnsolvableError, match="ambiguous"):
+        solve_puzzle([0] * 16)
+
+
+def test_logic_only_stops_stuck_without_guessing():
+    open4 = Puzzle(4, (0,) * 4, (0,) * 4, (0,) * 4, (0,) * 4)
+    result = solve(open4, logic_only=True)
+    assert result.status == "stuck" and not result.backtracked and result.solution is None
+
+
+def test_a_contradiction_is_reported_as_no_solution():
+    # valid input, impossible puzzle: clue 4 says the row rises 1 2 3 4, the given 2 says otherwise
+    p = Puzzle(4, (0,) * 4, (0,) * 4, (4, 0, 0, 0), (0,) * 4, ((2, 0, 0, 0),) + ((0,) * 4,) * 3)
+    for logic_only in (True, False):
+        result = solve(p, logic_only=logic_only)
+        assert result.status == "contradiction" and result.solution is None
+        assert "no solution" in result.message
+
+
+def test_contradiction_found_only_by_the_finisher():
+    # two 4x4 clues that each hold alone but not together, found by search when logic is off
+    p = Puzzle.from_clues([0, 0, 1, 2, 0, 2, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0])
+    bad = Puzzle(4, p.upper, p.lower, p.left, p.right, ((1, 0, 0, 0),) + ((0,) * 4,) * 3)  # the answer has 2 there
+    result = solve(bad, techniques=[])
+    assert result.status == "contradiction" and result.backtracked
+
+
+def test_backtracking_finishes_what_logic_cannot():
+    p = Puzzle.from_clues(MEDVED)
+    result = solve(p, techniques=["sudoku", "solve"])
+    assert result.status == "solved" and result.backtracked and result.grade == "backtrack"
+    assert result.passes[-1].kind == "backtrack"
+    assert audit(result, result.solution) == []
+    assert solve(p, techniques=["sudoku", "solve"], logic_only=True).status == "stuck"
+
+
+def test_techniques_switch_on_and_off_by_name():
+    p = Puzzle.from_clues(MEDVED)
+    result = solve(p, logic_only=True, techniques=EASY)
+    assert set(result.counts) <= set(EASY)
+    result = solve(p, logic_only=True, techniques=["ascent", "sudoku", "solve", "pinpoint"])
+    assert set(result.counts) <= {"ascent", "sudoku", "solve", "pinpoint"}
+    with pytest.raises(UnknownTechnique, match="unknown technique 'guess'"):
+        solve(p, techniques=["guess"])
+
+
+def test_hard_tiers_run_only_when_the_easy_tiers_stall_and_one_step_at_a_time():
+    from ascent.grid import Grid
+    from ascent.techniques import TECHNIQUES
+
+    result = solve(Puzzle.from_clues(MEDVED), logic_only=True)
+    assert any(p.kind != "logic" for p in result.passes)
+    grid = Grid.start(result.puzzle)
+    for p in result.passes:
+        if p.kind != "logic":
+            assert len(p.steps) == 1
+            for name in EASY:
+                assert next(TECHNIQUES[name](grid), None) is None, f"{name} could still act before {p.kind}"
+        for step in p.steps:
+            grid.apply(step)
+
+
+def test_result_to_dict_is_json_ready():
+    import json
+
+    result = solve(Puzzle.from_clues(MEDVED))
+    data = json.loads(json.dumps(result.to_dict()))
+    assert data["status"] == "solved" and len(data["solution"]) == 7
+    assert data["passes"][0]["steps"][0]["technique"] == "ascent"
