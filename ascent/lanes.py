@@ -18,17 +18,23 @@ def visible(heights) -> int:
     return seen
 
 
+class _Saturated(Exception):
+    """Every candidate of every cell is used by some filling: nothing left to learn."""
+
+
 @lru_cache(maxsize=1 << 16)
 def orderings(masks: tuple[int, ...], lo: int, hi: int, back: int = 0) -> tuple[tuple[int, ...], int]:
     """Fill the cells with distinct heights, one from each mask, so that the front shows
     between ``lo`` and ``hi`` buildings and, when ``back`` is non-zero, the back shows exactly ``back``.
 
     Returns the union of heights used per cell over all such fillings, and how many there are.
-    Pure and cached: the same lane state is answered once.
+    When every candidate turns out to be used, the search stops early: the union is then the
+    masks themselves and the count is -1 (unknown, at least one). Pure and cached.
     """
     size = len(masks)
     allowed = [0] * size
     vals = [0] * size
+    open_cells = [size]  # cells whose candidates are not all used yet
     rest = [0] * (size + 1)  # heights still reachable from cell i on
     for i in range(size - 1, -1, -1):
         rest[i] = rest[i + 1] | masks[i]
@@ -49,7 +55,14 @@ def orderings(masks: tuple[int, ...], lo: int, hi: int, back: int = 0) -> tuple[
                     return
             found += 1
             for k in range(size):
-                allowed[k] |= 1 << (vals[k] - 1)
+                a = allowed[k]
+                if a != masks[k]:
+                    a |= 1 << (vals[k] - 1)
+                    allowed[k] = a
+                    if a == masks[k]:
+                        open_cells[0] -= 1
+                        if not open_cells[0]:
+                            raise _Saturated
             return
         # the most the front could still see: one more per remaining cell, and only with taller heights
         taller = rest[i] & ~used & ~((1 << top) - 1)
@@ -68,5 +81,8 @@ def orderings(masks: tuple[int, ...], lo: int, hi: int, back: int = 0) -> tuple[
             else:
                 dfs(i + 1, used | b, top, seen)
 
-    dfs(0, 0, 0, 0)
+    try:
+        dfs(0, 0, 0, 0)
+    except _Saturated:
+        return tuple(masks), -1
     return tuple(allowed), found
