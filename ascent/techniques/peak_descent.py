@@ -77,6 +77,6 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
     shown = f"exactly {smin}" if smin == smax else f"{smin} to {smax}"
     need = f"exactly {kmin}" if kmin == kmax else f"{kmin} to {kmax}"
     return Step(NAME, f"{peak} at {grid.name(cells[p])} is a sure peak and from it on {shown} "
-                      f"building{'s' if smax != 1 else ''} show, so the {p} cells before it (all below {peak}) "
+                      f"{'buildings show' if smax != 1 else 'building shows'}, so the {p} cells before it (all below {peak}) "
                       f"must show {need}; {count} filling{'s do' if count != 1 else ' does'}",
                 lane.name, c, cells[: p + 1], eliminations=elims)
