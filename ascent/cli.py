@@ -25,7 +25,7 @@ from .batch import solve_entry, summarize
 from .console import console, err_console
 from .engine import ORDER, UnknownTechnique, select, solve as solve_puzzle_engine
 from .puzzle import Puzzle, PuzzleError
-from .store import Entry, StoreError, file_for, load, read_file, sizes_in, write_atomic
+from .store import Entry, StoreError, date_of, file_for, load, read_file, sizes_in, write_atomic
 from .trace import SOLVED
 
 SAMPLES = Path(__file__).parent / "samples"
@@ -121,13 +121,6 @@ def entries_or_samples(store: Path, sizes=None, diffs=None) -> tuple[list[Entry]
         return load(store, sizes, diffs), store
     console.print(f"no puzzles in {store}: using the embedded sample set ({SAMPLES.name}/, ours to ship)")
     return load(SAMPLES, sizes, diffs), SAMPLES
-
-
-def date_of(record: dict) -> Optional[str]:
-    try:
-        return Puzzle.from_record(record).source.date
-    except PuzzleError:
-        return record.get("date") if isinstance(record.get("date"), str) else None
 
 
 def show_result(result, debug: bool) -> None:

@@ -22,7 +22,7 @@ from bs4 import BeautifulSoup
 
 from .puzzle import Puzzle, PuzzleError
 from .rules import broken_rule
-from .store import file_for, read_file, write_atomic
+from .store import date_of, file_for, read_file, write_atomic
 
 HOST = "www.brainbashers.com"
 URL = "https://www.brainbashers.com/showskyscrapers.asp?date={date}&size={size}&diff={diff}"
@@ -224,22 +224,13 @@ def plan(store: Path, sizes: Iterable[int], diffs: Iterable[int] | None, dates: 
     for n in sizes:
         have = read_file(file_for(store, n))
         for d in (diffs or DIFFS[n]):
-            known = {_date_of(rec) for rec in have.get(str(d), [])}
+            known = {date_of(rec) for rec in have.get(str(d), [])}
             for date in dates:
                 if date in known and not refetch:
                     skipped += 1
                 else:
                     jobs.append(Job(n, d, date))
     return jobs, skipped
-
-
-def _date_of(record: Any) -> str | None:
-    if not isinstance(record, dict):
-        return None
-    if isinstance(record.get("date"), str):
-        return record["date"]
-    m = re.search(r"[?&]date=(\d{4})", str(record.get("url", "")))
-    return m.group(1) if m else None
 
 
 class Saver:
@@ -257,7 +248,7 @@ class Saver:
             path = file_for(self.store, n)
             data = read_file(path)  # re-read: never lose what is there
             for label, by_date in by_label.items():
-                records = {(_date_of(r) or f"?{i}"): r for i, r in enumerate(data.get(label, []))}
+                records = {(date_of(r) or f"?{i}"): r for i, r in enumerate(data.get(label, []))}
                 records.update(by_date)
                 data[label] = [records[k] for k in sorted(records)]
             write_atomic(path, json.dumps(dict(sorted(data.items())), indent=1) + "\n")

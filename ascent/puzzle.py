@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 MIN_SIZE, MAX_SIZE = 3, 12
 MAX_CHAR_SIZE = 9  # formats with one character per cell stop here

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .puzzle import date_from_url
+
 FILE = re.compile(r"^(\d+)x(\d+)-puzzles\.json$")
 
 
@@ -35,6 +37,15 @@ def read_file(path: Path) -> dict[str, list[dict[str, Any]]]:
     if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
         raise StoreError(f"{path} is not a store file: expected {{\"<label>\": [record, ...]}}")
     return {str(k): v for k, v in data.items()}
+
+
+def date_of(record: Any) -> str | None:
+    """A record's date MMDD: its ``date`` field, else the ``date=`` in its url."""
+    if not isinstance(record, dict):
+        return None
+    if isinstance(record.get("date"), str):
+        return record["date"]
+    return date_from_url(record.get("url") if isinstance(record.get("url"), str) else None)
 
 
 def sizes_in(root: Path) -> list[int]:

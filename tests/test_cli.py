@@ -1,7 +1,6 @@
 """The real commands through typer's CliRunner: output, every exit code, and bad input as one line."""
 
 import json
-import shutil
 
 import pytest
 from typer.testing import CliRunner

@@ -6,7 +6,6 @@ Runs on both cores; skipped when ../shared is absent (CI always has it).
 from concurrent.futures import ProcessPoolExecutor
 from collections import Counter
 
-import pytest
 
 from ascent import Puzzle, broken_rule, solve
 from ascent.audit import audit
