@@ -233,23 +233,20 @@ def solve_all(
         raise Failure(f"no puzzles match sizes {size_list or 'any'} and difficulties {diff_list or 'any'} in {used}")
     items = [(e.size, e.label, e.ident, e.record, no_backtrack, names) for e in entries]
     start = time.perf_counter()
-    results = _run(items, workers)
+    results = _run(items, workers)  # in the order of the entries
     wall = time.perf_counter() - start
-    order = {(e.size, e.label, e.ident): k for k, e in enumerate(entries)}
-    results.sort(key=lambda p: order[(p["size"], p["diff"], p["id"])])
     sets = summarize(results)
     mode = "logic only" if no_backtrack else "logic, then backtracking"
     if names:
         mode += " with " + ", ".join(names)
     title = f"{used}: {len(results)} puzzles, {mode}; {wall:.1f} s wall on {workers} worker{'s' if workers > 1 else ''}"
     console.print(render.stats_table(sets, title))
-    unsolved = [p for p in results if p["status"] != SOLVED]
+    unsolved = [(p, e) for p, e in zip(results, entries) if p["status"] != SOLVED]
     solved = len(results) - len(unsolved)
-    console.print(f"{solved} of {len(results)} solved" + (f"; {len(unsolved)} not: " + _status_counts(unsolved) if unsolved else ""))
+    console.print(f"{solved} of {len(results)} solved" + (f"; {len(unsolved)} not: " + _status_counts([p for p, _ in unsolved]) if unsolved else ""))
     if show_fail:
-        by_key = {(e.size, e.label, e.ident): e for e in entries}
-        for p in unsolved:
-            _show_failure(p, by_key[(p["size"], p["diff"], p["id"])])
+        for p, entry in unsolved:
+            _show_failure(p, entry)
     md, js = _save_report(reports or home() / "reports", used, sets, title, no_backtrack, names, wall)
     console.print(f"report saved: {md} and {js}")
     if json_path is not None:
@@ -262,23 +259,23 @@ def solve_all(
 
 def _run(items: list, workers: int) -> list[dict[str, Any]]:
     columns = (TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    results = []
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task("solve", total=len(items))
         if workers == 1 or len(items) < 8:
+            results = []
             for item in items:
                 results.append(solve_entry(item))
                 progress.advance(task)
-        else:
-            chunk = max(1, min(64, len(items) // (workers * 8)))
-            batches = [items[i:i + chunk] for i in range(0, len(items), chunk)]
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(_solve_batch, b) for b in batches]
-                for f in as_completed(futures):
-                    out = f.result()
-                    results.extend(out)
-                    progress.advance(task, len(out))
-    return results
+            return results
+        chunk = max(1, min(64, len(items) // (workers * 8)))
+        batches = [items[i:i + chunk] for i in range(0, len(items), chunk)]
+        done: list[list[dict[str, Any]]] = [[] for _ in batches]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(_solve_batch, b): k for k, b in enumerate(batches)}
+            for f in as_completed(futures):
+                done[futures[f]] = f.result()
+                progress.advance(task, len(done[futures[f]]))
+        return [p for batch in done for p in batch]
 
 
 def _solve_batch(batch: list) -> list[dict[str, Any]]:

@@ -66,12 +66,17 @@ def run(grid: Grid, names: tuple[str, ...], passes: list[Pass] | None = None) ->
         if record:
             passes.append(current)
         progress = False
-        for technique in easy:
-            for step in technique(grid):
-                if record:
-                    current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
-                grid.apply(step)
-                progress = True
+        try:
+            for technique in easy:
+                for step in technique(grid):
+                    if record:
+                        current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
+                    grid.apply(step)
+                    progress = True
+        except Contradiction:
+            if record and not current.steps:
+                passes.pop()  # a technique saw the contradiction before any step: no empty pass in the record
+            raise
         if progress:
             continue
         if record:

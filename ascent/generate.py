@@ -2,7 +2,8 @@
 engine still finds the puzzle unique and solvable by logic.
 
 Labels follow brainbashers' sense: 1 = every clue, 2 = clues trimmed while tiers 1-6 still
-solve it, 3 = sparse: clues trimmed while the full logic engine still solves it.
+solve it, 3 = sparse: clues trimmed while logic without forcing (tiers 1-8) still solves it.
+Every size has its own random stream, so sizes can be made apart and come out the same.
 
     python -m ascent.generate ascent/samples --per-set 3 --seed 2026
 """
@@ -14,11 +15,13 @@ import json
 import random
 from pathlib import Path
 
-from .engine import EASY, solve
+from .engine import EASY, ORDER, solve
 from .lanes import visible
 from .puzzle import SIDES, Puzzle
 from .store import file_for, write_atomic
 from .trace import SOLVED
+
+NO_FORCING = tuple(t for t in ORDER if t != "forcing")
 
 
 def latin_square(n: int, rng: random.Random) -> list[list[int]]:
@@ -53,7 +56,7 @@ def _solves(p: Puzzle, label: str) -> bool:
     unique = solve(p, techniques=EASY).status == SOLVED  # tiers 1-6, then the finisher counts solutions
     if label == "1" or not unique:
         return unique
-    techniques = EASY if label == "2" else None
+    techniques = EASY if label == "2" else NO_FORCING
     return solve(p, logic_only=True, techniques=techniques).status == SOLVED
 
 
@@ -61,7 +64,7 @@ def make(n: int, label: str, rng: random.Random) -> tuple[Puzzle, list[list[int]
     while True:
         rows = latin_square(n, rng)
         p = full_clues(rows)
-        if _solves(p, "1"):
+        if _solves(p, label):  # the start must meet the label too, not only what trimming keeps
             break
     if label != "1":
         spots = [(s, i) for s in SIDES for i in range(n)]
@@ -73,6 +76,34 @@ def make(n: int, label: str, rng: random.Random) -> tuple[Puzzle, list[list[int]
     return p, rows
 
 
+# Published examples that are free to ship: the Codewars katas and a 5x5 with every clue.
+EXAMPLES = {
+    4: {"codewars": [
+        {"id": "codewars-4x4-1", "clockwise": [2, 2, 1, 3, 2, 2, 3, 1, 1, 2, 2, 3, 3, 2, 1, 3],
+         "solution": [[1, 3, 4, 2], [4, 2, 1, 3], [3, 4, 2, 1], [2, 1, 3, 4]]},
+        {"id": "codewars-4x4-2", "clockwise": [0, 0, 1, 2, 0, 2, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0],
+         "solution": [[2, 1, 4, 3], [3, 4, 1, 2], [4, 2, 3, 1], [1, 3, 2, 4]]},
+    ]},
+    5: {"example": [{"id": "full-clues-5x5", "clues": {"upper": [4, 3, 2, 2, 1], "lower": [2, 2, 2, 1, 3],
+                                                       "left": [4, 3, 2, 1, 3], "right": [1, 2, 3, 2, 2]}}]},
+    7: {"codewars": [{"id": "codewars-7x7-medved",
+                      "clockwise": [3, 3, 2, 1, 2, 2, 3, 4, 3, 2, 4, 1, 4, 2, 2, 4, 1, 4, 5, 3, 2, 3, 1, 4, 2, 5, 2, 3]}]},
+}
+
+
+def examples(n: int) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for label, items in EXAMPLES.get(n, {}).items():
+        for k, item in enumerate(items):
+            p = Puzzle.from_clues(item["clockwise"]) if "clockwise" in item else Puzzle.from_record(item)
+            rec = {"id": item["id"], "date": f"01{k + 1:02d}"}
+            rec.update(p.to_record())
+            if "solution" in item:
+                rec["solution"] = item["solution"]
+            out.setdefault(label, []).append(rec)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("folder")
@@ -80,8 +111,8 @@ def main() -> None:
     ap.add_argument("--per-set", type=int, default=3)
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args()
-    rng = random.Random(args.seed)
     for n in (int(x) for x in args.sizes.split(",")):
+        rng = random.Random(f"{args.seed}-{n}")
         data = {}
         for label in ("1", "2", "3"):
             records = []
@@ -92,6 +123,7 @@ def main() -> None:
                 rec["solution"] = rows
                 records.append(rec)
             data[label] = records
+        data.update(examples(n))
         write_atomic(file_for(Path(args.folder), n), json.dumps(data, indent=1) + "\n")
 
 
