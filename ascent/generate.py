@@ -1,5 +1,6 @@
-"""Make puzzles of our own: a random Latin square, all its clues, then clues trimmed while the
-engine still finds the puzzle unique and solvable by logic.
+"""Make puzzles of our own: a random Latin square, all its clues (and givens from it while they are
+needed), then clues and givens trimmed while the engine still finds the puzzle unique and solvable
+by logic.
 
 Labels follow brainbashers' sense: 1 = every clue, 2 = clues trimmed while tiers 1-6 still
 solve it, 3 = sparse: clues trimmed while logic without forcing (tiers 1-8) still solves it.
@@ -25,13 +26,29 @@ NO_FORCING = tuple(t for t in ORDER if t != "forcing")
 
 
 def latin_square(n: int, rng: random.Random) -> list[list[int]]:
-    rows = [[(r + c) % n + 1 for c in range(n)] for r in range(n)]
-    rng.shuffle(rows)
-    cols = list(range(n))
-    rng.shuffle(cols)
-    symbols = list(range(1, n + 1))
-    rng.shuffle(symbols)
-    return [[symbols[row[c] - 1] for c in cols] for row in rows]
+    """A random Latin square, filled cell by cell with shuffled heights and backtracking.
+
+    (Shuffling the rows, columns and symbols of the cyclic square is not enough: every such
+    square has the cyclic group's structure, and at size 8 their full-clue puzzles are ambiguous.)
+    """
+    grid = [[0] * n for _ in range(n)]
+
+    def fill(i: int) -> bool:
+        if i == n * n:
+            return True
+        r, c = divmod(i, n)
+        used = set(grid[r][:c]) | {grid[k][c] for k in range(r)}
+        heights = [d for d in range(1, n + 1) if d not in used]
+        rng.shuffle(heights)
+        for d in heights:
+            grid[r][c] = d
+            if fill(i + 1):
+                return True
+        grid[r][c] = 0
+        return False
+
+    fill(0)
+    return grid
 
 
 def full_clues(rows: list[list[int]]) -> Puzzle:
@@ -46,10 +63,9 @@ def full_clues(rows: list[list[int]]) -> Puzzle:
     )
 
 
-def _without(p: Puzzle, side: str, i: int) -> Puzzle:
-    clues = {s: list(getattr(p, s)) for s in SIDES}
-    clues[side][i] = 0
-    return Puzzle(p.size, *(tuple(clues[s]) for s in SIDES))
+def _puzzle(n: int, clues: dict[str, list[int]], givens: dict[tuple[int, int], int]) -> Puzzle:
+    cells = tuple(tuple(givens.get((r, c), 0) for c in range(n)) for r in range(n))
+    return Puzzle(n, *(tuple(clues[s]) for s in SIDES), givens=cells)
 
 
 def _solves(p: Puzzle, label: str) -> bool:
@@ -61,19 +77,32 @@ def _solves(p: Puzzle, label: str) -> bool:
 
 
 def make(n: int, label: str, rng: random.Random) -> tuple[Puzzle, list[list[int]]]:
-    while True:
-        rows = latin_square(n, rng)
-        p = full_clues(rows)
-        if _solves(p, label):  # the start must meet the label too, not only what trimming keeps
-            break
+    """A puzzle for the label: every clue, givens from the solution added (in random order) until
+    the label holds, then clues (labels 2 and 3) and givens taken away while it still holds."""
+    rows = latin_square(n, rng)
+    full = full_clues(rows)
+    clues = {s: list(getattr(full, s)) for s in SIDES}
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    rng.shuffle(cells)
+    givens: dict[tuple[int, int], int] = {}
+    while not _solves(_puzzle(n, clues, givens), label):
+        r, c = cells[len(givens)]
+        givens[(r, c)] = rows[r][c]
+    spots: list[tuple[str, object]] = [("given", cell) for cell in givens]
     if label != "1":
-        spots = [(s, i) for s in SIDES for i in range(n)]
-        rng.shuffle(spots)
-        for side, i in spots:
-            q = _without(p, side, i)
-            if _solves(q, label):
-                p = q
-    return p, rows
+        spots += [("clue", (side, i)) for side in SIDES for i in range(n)]
+    rng.shuffle(spots)
+    for kind, where in spots:
+        if kind == "given":
+            value = givens.pop(where)
+            if not _solves(_puzzle(n, clues, givens), label):
+                givens[where] = value
+        else:
+            side, i = where
+            value, clues[side][i] = clues[side][i], 0
+            if not _solves(_puzzle(n, clues, givens), label):
+                clues[side][i] = value
+    return _puzzle(n, clues, givens), rows
 
 
 # Published examples that are free to ship: the Codewars katas and a 5x5 with every clue.
