@@ -423,6 +423,8 @@ def fetch_cmd(
             err_console.print("interrupted: what was fetched so far is saved; run the same command again to go on", markup=False)
             sys.exit(130)
     console.print(f"fetched {report.fetched}, skipped {skipped}, failed {len(report.failed)}")
+    for path in sorted(report.saved_files):
+        console.print(f"  saved {path}", markup=False)
     for url, why in report.failed[:20]:
         console.print(f"  failed {url}: {why}", markup=False)
     if len(report.failed) > 20:

@@ -213,7 +213,6 @@ class Job:
 @dataclass
 class Report:
     fetched: int = 0
-    skipped: int = 0
     failed: list[tuple[str, str]] = field(default_factory=list)  # (url, reason)
     saved_files: set[Path] = field(default_factory=set)
 
