@@ -17,15 +17,33 @@ from pathlib import Path
 from typing import Any, List, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from typer.core import TyperGroup
 
 from . import render
 from .batch import solve_entry, summarize
 from .console import console, err_console
-from .engine import ORDER, UnknownTechnique, select, solve as solve_puzzle_engine
+from .engine import ORDER, UnknownTechnique, select
+from .engine import solve as solve_puzzle_engine
+from .grid import Grid
 from .puzzle import Puzzle, PuzzleError
-from .store import Entry, StoreError, date_of, file_for, load, read_file, sizes_in, write_atomic
+from .store import (
+    Entry,
+    StoreError,
+    all_dates,
+    date_of,
+    file_for,
+    load,
+    read_file,
+    sizes_in,
+    write_atomic,
+)
 from .trace import SOLVED
 
 SAMPLES = Path(__file__).parent / "samples"
@@ -125,7 +143,7 @@ def entries_or_samples(store: Path, sizes=None, diffs=None) -> tuple[list[Entry]
 
 def show_result(result, debug: bool) -> None:
     puzzle = result.puzzle
-    console.print(render.grid_view(puzzle, render.Grid.start(puzzle).snapshot(), title=f"Start: {puzzle.describe()}"))
+    console.print(render.grid_view(puzzle, Grid.start(puzzle).snapshot(), title=f"Start: {puzzle.describe()}"))
     for p, masks, changed in render.passes_with_grids(result):
         console.print(render.grid_view(puzzle, masks, changed, title=render.pass_title(p)))
         if debug:
@@ -169,7 +187,7 @@ def solve_one(
     """
     if when is not None and random_date:
         raise Usage("give --date or --random-date, not both")
-    if when is not None and not _valid_mmdd(when):
+    if when is not None and when not in all_dates():
         raise Usage(f"--date: {when!r} is not a date MMDD such as 0521")
     root = store_path(store)
     entries, used = entries_or_samples(root, [size], [diff])
@@ -191,13 +209,6 @@ def solve_one(
     result = solve_puzzle_engine(puzzle, logic_only=no_backtrack)
     show_result(result, debug)
     return exit_for(result.status)
-
-
-def _valid_mmdd(text: str) -> bool:
-    if len(text) != 4 or not text.isdigit():
-        return False
-    month, day = int(text[:2]), int(text[2:])
-    return 1 <= month <= 12 and 1 <= day <= [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
 
 
 def _what_is_there(root: Path) -> str:
@@ -295,7 +306,7 @@ def _show_failure(p: dict, entry: Entry) -> None:
         console.print(p["message"], markup=False)
         return
     puzzle = Puzzle.from_record(entry.record, entry.label)
-    console.print(render.grid_view(puzzle, render.Grid.start(puzzle).snapshot(), title="start"))
+    console.print(render.grid_view(puzzle, Grid.start(puzzle).snapshot(), title="start"))
     console.print(render.grid_view(puzzle, p["masks"], title=f"where it stopped: {p['message']}"))
 
 
@@ -387,7 +398,7 @@ def fetch_cmd(
     """
     import asyncio
 
-    from .fetch import DIFFS, Unreachable, all_dates, fetch_all, parse_dates, plan
+    from .fetch import DIFFS, Unreachable, fetch_all, parse_dates, plan
 
     size_list = numbers(sizes, "--sizes") or sorted(DIFFS)
     bad = [n for n in size_list if n not in DIFFS]

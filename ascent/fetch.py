@@ -22,23 +22,17 @@ from bs4 import BeautifulSoup
 
 from .puzzle import Puzzle, PuzzleError
 from .rules import broken_rule
-from .store import date_of, file_for, read_file, write_atomic
+from .store import all_dates, date_of, file_for, read_file, write_atomic
 
 HOST = "www.brainbashers.com"
 URL = "https://www.brainbashers.com/showskyscrapers.asp?date={date}&size={size}&diff={diff}"
 DIFFS = {4: (1, 3), 5: (1, 2, 3), 6: (1, 2, 3), 7: (1, 2, 3), 8: (1, 2, 3)}
 USER_AGENT = "ascent/0.1 (Skyscrapers solver; polite archive fetcher; one request at a time per --delay)"
-_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 SIDE_LETTER = {"upper": "d", "lower": "u", "left": "r", "right": "l"}
 
 
 class PageError(ValueError):
     """A page that does not hold a puzzle we can trust; the message says why."""
-
-
-def all_dates() -> list[str]:
-    """0101 .. 1231, with 0229."""
-    return [f"{m:02d}{d:02d}" for m in range(1, 13) for d in range(1, _DAYS[m - 1] + 1)]
 
 
 def parse_dates(text: str) -> list[str]:

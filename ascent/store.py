@@ -39,6 +39,12 @@ def read_file(path: Path) -> dict[str, list[dict[str, Any]]]:
     return {str(k): v for k, v in data.items()}
 
 
+def all_dates() -> list[str]:
+    """Every date MMDD of a year, 0101 .. 1231, with 0229."""
+    days = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+    return [f"{m:02d}{d:02d}" for m in range(1, 13) for d in range(1, days[m - 1] + 1)]
+
+
 def date_of(record: Any) -> str | None:
     """A record's date MMDD: its ``date`` field, else the ``date=`` in its url."""
     if not isinstance(record, dict):

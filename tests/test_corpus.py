@@ -3,9 +3,8 @@
 Runs on both cores; skipped when ../shared is absent (CI always has it).
 """
 
-from concurrent.futures import ProcessPoolExecutor
 from collections import Counter
-
+from concurrent.futures import ProcessPoolExecutor
 
 from ascent import Puzzle, broken_rule, solve
 from ascent.audit import audit

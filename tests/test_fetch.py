@@ -9,7 +9,15 @@ import pytest
 from typer.testing import CliRunner
 
 from ascent import Puzzle, broken_rule, cli
-from ascent.fetch import PageError, Unreachable, all_dates, fetch_all, parse_dates, parse_page, plan
+from ascent.fetch import (
+    PageError,
+    Unreachable,
+    fetch_all,
+    parse_dates,
+    parse_page,
+    plan,
+)
+from ascent.store import all_dates
 from tests.pages import page_2026
 
 RECORD4 = {"cells": [[0, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0], [0, 0, 0, 0]],

@@ -3,8 +3,16 @@
 import pytest
 
 from ascent import (
-    ClashingCluesError, ClueError, FormatError, GivenError, LengthError, Puzzle, PuzzleError,
-    RepeatedGivenError, SizeError, solve,
+    ClashingCluesError,
+    ClueError,
+    FormatError,
+    GivenError,
+    LengthError,
+    Puzzle,
+    PuzzleError,
+    RepeatedGivenError,
+    SizeError,
+    solve,
 )
 
 FIVE = Puzzle(5, (4, 3, 2, 2, 1), (2, 2, 2, 1, 3), (4, 3, 2, 1, 3), (1, 2, 3, 2, 2))

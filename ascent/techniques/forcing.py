@@ -26,7 +26,10 @@ NAME = "forcing"
 
 
 def forcing(grid: Grid, easier: tuple[str, ...] | None = None) -> Iterator[Step]:
-    from ..engine import ORDER, run  # the engine runs the easier tiers; imported here to avoid a cycle
+    from ..engine import (  # the engine runs the easier tiers; imported here to avoid a cycle
+        ORDER,
+        run,
+    )
 
     names = easier if easier is not None else tuple(t for t in ORDER if t != NAME)
     masks, values = grid.masks, grid.values

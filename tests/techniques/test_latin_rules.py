@@ -4,7 +4,8 @@ import pytest
 
 from ascent import Puzzle, cands, solve
 from ascent.grid import Contradiction, Grid
-from ascent.techniques import fish, forcing, isolate, pinpoint, sequence, solve as solve_technique, sudoku
+from ascent.techniques import fish, forcing, isolate, pinpoint, sequence, sudoku
+from ascent.techniques import solve as solve_technique
 from tests.lanepic import run
 
 
