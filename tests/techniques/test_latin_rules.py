@@ -112,3 +112,38 @@ def test_forcing_must_not_fire_on_an_open_grid():
     """With no clues every supposition is consistent and every branch keeps every candidate."""
     grid = _grid(4, [cands.full(4)] * 16)
     assert list(forcing(grid, easier=("sudoku", "pinpoint", "solve"))) == []
+
+
+def test_forcing_every_branch_agrees_fires_and_each_branch_really_removes_it(shared):
+    """4x4 sparse, 0104: with only ascent, sudoku and solve beneath it, no single supposition breaks,
+    but every candidate of one cell leads to the same loss."""
+    import json
+
+    recs = json.loads((shared / "brainbashers" / "4x4-puzzles.json").read_text())["3"]
+    rec = next(r for r in recs if "date=0104&" in r["url"])
+    puzzle = Puzzle.from_record(rec)
+    truth = solve(puzzle).solution
+    result = solve(puzzle, logic_only=True, techniques=["ascent", "sudoku", "solve", "forcing"])
+    grid = Grid.start(puzzle)
+    checked = 0
+    for step in result.steps:
+        if step.technique == "forcing" and "every one of them" in step.reason:
+            for cell, m in step.eliminations:  # sound: the true height stays
+                assert not m & cands.bit(truth[cell // 4][cell % 4])
+            branches, current = [], None
+            for link in step.chain:
+                if link.reason.startswith("suppose"):
+                    current = [link]
+                    branches.append(current)
+                else:
+                    current.append(link)
+            assert len(branches) == cands.count(grid.masks[step.cells[0]]) >= 2
+            for branch in branches:
+                trial = grid.copy()
+                for link in branch:
+                    trial.apply(link)
+                for cell, m in step.eliminations:
+                    assert not trial.masks[cell] & m
+            checked += 1
+        grid.apply(step)
+    assert checked >= 1
