@@ -46,12 +46,18 @@ def select(techniques: Iterable[str] | None) -> tuple[str, ...]:
     return tuple(t for t in ORDER if t in wanted)
 
 
-def run(grid: Grid, names: tuple[str, ...], passes: list[Pass] | None = None) -> None:
+class OverBudget(Exception):
+    """A run took more steps than it was allowed (``limit``)."""
+
+
+def run(grid: Grid, names: tuple[str, ...], passes: list[Pass] | None = None, limit: int | None = None) -> None:
     """Run passes of the named techniques until nothing changes. Raises Contradiction.
 
     Steps are recorded in ``passes`` when it is given (it is appended to as the run goes, so
-    a contradiction still leaves every applied step recorded).
+    a contradiction still leaves every applied step recorded). With ``limit``, a run that
+    would take more steps than that raises OverBudget instead.
     """
+    taken = 0
     easy = [TECHNIQUES[t] for t in names if t in EASY]
     hard = []
     for t in names:
@@ -69,6 +75,9 @@ def run(grid: Grid, names: tuple[str, ...], passes: list[Pass] | None = None) ->
         try:
             for technique in easy:
                 for step in technique(grid):
+                    taken += 1
+                    if limit is not None and taken > limit:
+                        raise OverBudget
                     if record:
                         current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
                     grid.apply(step)
@@ -85,6 +94,9 @@ def run(grid: Grid, names: tuple[str, ...], passes: list[Pass] | None = None) ->
             return
         for name, technique in hard:
             for step in technique(grid):
+                taken += 1
+                if limit is not None and taken > limit:
+                    raise OverBudget
                 if record:
                     passes.append(Pass(len(passes) + 1, name, [step]))
                 grid.apply(step)

@@ -5,7 +5,9 @@
     every branch:   R2C3 [25]: suppose 2 -> ... R4C4 loses 1;  suppose 5 -> ... R4C4 loses 1
                     ->  R4C4 is not 1, whichever R2C3 holds
 
-Cells with the fewest candidates are tried first, so the chains stay short. A contradiction is
+Cells with the fewest candidates are tried first. Once a supposition breaks, the other cells with
+as few candidates are tried too, each trial cut off as soon as it grows as long, and the shortest
+contradiction wins: the chain a person has to follow stays short. A contradiction is
 looked for first; only when no single supposition breaks do the branches of one cell get
 compared. The step keeps the chain of steps behind it so a person can follow it.
 
@@ -26,16 +28,16 @@ NAME = "forcing"
 
 
 def forcing(grid: Grid, easier: tuple[str, ...] | None = None) -> Iterator[Step]:
-    from ..engine import (  # the engine runs the easier tiers; imported here to avoid a cycle
-        ORDER,
-        run,
-    )
+    from ..engine import ORDER, OverBudget, run  # the engine runs the easier tiers; imported here to avoid a cycle
 
     names = easier if easier is not None else tuple(t for t in ORDER if t != NAME)
     masks, values = grid.masks, grid.values
     open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
     branches: list[tuple[int, list[tuple[int, list[int], tuple[Step, ...]]]]] = []
+    best: tuple[int, int, Step, tuple[Step, ...], Contradiction] | None = None  # the shortest contradiction
     for cell in open_cells:
+        if best is not None and masks[cell].bit_count() > masks[best[0]].bit_count():
+            break  # the cells as open as the one that broke have all been tried: take the shortest
         outcomes = []
         for d in cands.digits(masks[cell]):
             trial = grid.copy()
@@ -43,15 +45,25 @@ def forcing(grid: Grid, easier: tuple[str, ...] | None = None) -> Iterator[Step]
             passes: list[Pass] = []
             try:
                 trial.apply(suppose)
-                run(trial, names, passes)
+                run(trial, names, passes, limit=None if best is None else len(best[3]) - 2)
+            except OverBudget:
+                outcomes = None  # cut short: this cell's branches cannot be compared
             except Contradiction as e:
                 chain = (suppose,) + tuple(s for p in passes for s in p.steps)
-                yield Step(NAME, f"if {grid.name(cell)} were {d}, {len(chain) - 1} easier steps would lead to "
-                                 f"a contradiction ({e}), so it is not {d}",
-                           None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain)
-                return  # one at a time: the engine goes back to the easy passes
+                if best is None or len(chain) < len(best[3]):
+                    best = (cell, d, suppose, chain, e)
+                outcomes = None
+            if outcomes is None:
+                continue
             outcomes.append((d, trial.masks, (suppose,) + tuple(s for p in passes for s in p.steps)))
-        branches.append((cell, outcomes))
+        if outcomes is not None and best is None:
+            branches.append((cell, outcomes))
+    if best is not None:
+        cell, d, _, chain, e = best
+        yield Step(NAME, f"if {grid.name(cell)} were {d}, {len(chain) - 1} easier steps would lead to "
+                         f"a contradiction ({e}), so it is not {d}",
+                   None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain)
+        return  # one at a time: the engine goes back to the easy passes
     for cell, outcomes in branches:
         union = [0] * len(masks)
         for _, ms, _ in outcomes:
