@@ -120,3 +120,19 @@ def test_result_to_dict_is_json_ready():
     data = json.loads(json.dumps(result.to_dict()))
     assert data["status"] == "solved" and len(data["solution"]) == 7
     assert data["passes"][0]["steps"][0]["technique"] == "ascent"
+
+
+def test_run_with_a_step_limit_stops_over_budget_and_not_before():
+    from ascent.engine import ORDER, OverBudget, run
+    from ascent.grid import Grid
+    from ascent.trace import Pass
+
+    puzzle = Puzzle.from_clues([2, 2, 1, 3, 2, 2, 3, 1, 1, 2, 2, 3, 3, 2, 1, 3])
+    passes: list[Pass] = []
+    run(Grid.start(puzzle), ORDER, passes)
+    steps = sum(len(p.steps) for p in passes)
+    with pytest.raises(OverBudget):
+        run(Grid.start(puzzle), ORDER, limit=steps - 1)
+    grid = Grid.start(puzzle)
+    run(grid, ORDER, limit=steps)
+    assert grid.solved()
