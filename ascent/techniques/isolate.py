@@ -1,6 +1,6 @@
 """isolate: naked and hidden subsets (pairs, triples, quads) in a row or column (tier 5).
 
-    naked:  _ | [12] [12] [123] [1234] _   ->  _ | [12] [12] 3 [34] _
+    naked:  _ | [12] [12] [123] [1234] _   ->  _ | [12] [12] [3] [34] _
             two cells holding only 1 and 2 between them take both; 1 and 2 leave the rest.
     hidden: _ | [123] [124] [34] [34] _     ->  _ | [12] [12] [34] [34] _
             1 and 2 fit only in the first two cells, so those hold nothing else.
