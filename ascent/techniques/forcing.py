@@ -34,32 +34,35 @@ def forcing(grid: Grid, easier: tuple[str, ...] | None = None) -> Iterator[Step]
     masks, values = grid.masks, grid.values
     open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
     branches: list[tuple[int, list[tuple[int, list[int], tuple[Step, ...]]]]] = []
-    best: tuple[int, int, Step, tuple[Step, ...], Contradiction] | None = None  # the shortest contradiction
+    best: tuple[int, int, tuple[Step, ...], Contradiction] | None = None  # the shortest contradiction
     for cell in open_cells:
         if best is not None and masks[cell].bit_count() > masks[best[0]].bit_count():
             break  # the cells as open as the one that broke have all been tried: take the shortest
-        outcomes = []
+        outcomes: list | None = []
         for d in cands.digits(masks[cell]):
             trial = grid.copy()
             suppose = Step(NAME, f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),))
             passes: list[Pass] = []
+            broke = None
             try:
                 trial.apply(suppose)
-                run(trial, names, passes, limit=None if best is None else len(best[3]) - 2)
+                run(trial, names, passes, limit=None if best is None else len(best[2]) - 2)
             except OverBudget:
                 outcomes = None  # cut short: this cell's branches cannot be compared
-            except Contradiction as e:
-                chain = (suppose,) + tuple(s for p in passes for s in p.steps)
-                if best is None or len(chain) < len(best[3]):
-                    best = (cell, d, suppose, chain, e)
-                outcomes = None
-            if outcomes is None:
                 continue
-            outcomes.append((d, trial.masks, (suppose,) + tuple(s for p in passes for s in p.steps)))
+            except Contradiction as e:
+                broke = e
+            chain = (suppose,) + tuple(s for p in passes for s in p.steps)
+            if broke is not None:
+                if best is None or len(chain) < len(best[2]):
+                    best = (cell, d, chain, broke)
+                outcomes = None
+            elif outcomes is not None:
+                outcomes.append((d, trial.masks, chain))
         if outcomes is not None and best is None:
             branches.append((cell, outcomes))
     if best is not None:
-        cell, d, _, chain, e = best
+        cell, d, chain, e = best
         yield Step(NAME, f"if {grid.name(cell)} were {d}, {len(chain) - 1} easier steps would lead to "
                          f"a contradiction ({e}), so it is not {d}",
                    None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain)

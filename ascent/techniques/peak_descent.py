@@ -39,7 +39,8 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
         for m in ms:
             if not m & (m - 1):
                 placed |= m
-        ms = [m if not m & (m - 1) else (m & ~placed) or m for m in ms]  # heights placed in the lane are gone
+        # heights placed in the lane are gone; a cell left with none makes its front unfillable (a contradiction)
+        ms = [m if not m & (m - 1) else m & ~placed for m in ms]
         before = 0
         for p, m in enumerate(ms):
             if p and not m & (m - 1) and m > before:  # placed and taller than every earlier candidate

@@ -133,3 +133,9 @@ def test_sequence_must_not_fire(lane):
 def test_sequence_reports_a_lane_with_no_ordering():
     with pytest.raises(Contradiction, match="no ordering"):
         run(sequence, "4 | [12] [12] [34] 3")
+
+
+def test_peak_descent_reports_a_front_cell_with_no_height_left():
+    """Clue 3 needs both cells before the 5 to show, but 1 and 2 stand further on: [12] has nothing left."""
+    with pytest.raises(Contradiction, match="no filling"):
+        run(peak_descent, "3 | [12] _ 5 1 2")
