@@ -8,7 +8,8 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from ascent import Puzzle, broken_rule, cli
+from ascent import Puzzle, broken_rule
+from ascent.cli import app as cli_app, fetching
 from ascent.fetch import (
     PageError,
     Unreachable,
@@ -179,15 +180,15 @@ def test_no_network_leaves_the_store_byte_for_byte(tmp_path):
 
 def test_fetch_command_end_to_end(tmp_path, monkeypatch):
     handler, seen = site()
-    monkeypatch.setattr(cli, "FETCH_TRANSPORT", httpx.MockTransport(handler))
+    monkeypatch.setattr(fetching, "FETCH_TRANSPORT", httpx.MockTransport(handler))
     runner = CliRunner()
     args = ["fetch", "--sizes", "4", "--diffs", "1", "--dates", "0101-0103", "--delay", "0", "--store", str(tmp_path)]
-    r = runner.invoke(cli.app, args)
+    r = runner.invoke(cli_app, args)
     assert r.exit_code == 0, r.stderr
     assert "fetched 3, skipped 0, failed 0" in r.stdout
-    r = runner.invoke(cli.app, args)
+    r = runner.invoke(cli_app, args)
     assert "0 pages to fetch" in r.stdout and "skipped 3" in r.stdout and len(seen) == 3
-    r = runner.invoke(cli.app, ["solve-one", "4", "--date", "0102", "--store", str(tmp_path)])
+    r = runner.invoke(cli_app, ["solve-one", "4", "--date", "0102", "--store", str(tmp_path)])
     assert r.exit_code == 0 and "SOLVED" in r.stdout
 
 
@@ -195,8 +196,8 @@ def test_fetch_command_without_network_is_one_line(tmp_path, monkeypatch):
     def down(request):
         raise httpx.ConnectError("Name or service not known")
 
-    monkeypatch.setattr(cli, "FETCH_TRANSPORT", httpx.MockTransport(down))
-    r = CliRunner().invoke(cli.app, ["fetch", "--sizes", "6", "--store", str(tmp_path / "s"), "--retries", "1"])
+    monkeypatch.setattr(fetching, "FETCH_TRANSPORT", httpx.MockTransport(down))
+    r = CliRunner().invoke(cli_app, ["fetch", "--sizes", "6", "--store", str(tmp_path / "s"), "--retries", "1"])
     assert r.exit_code == 1
     assert r.stderr.strip().splitlines() == ["error: cannot reach www.brainbashers.com: ConnectError: Name or service not known"]
     assert not (tmp_path / "s").exists()
@@ -204,5 +205,5 @@ def test_fetch_command_without_network_is_one_line(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("args", [["--sizes", "9"], ["--sizes", "4", "--diffs", "2"], ["--dates", "0230"], ["--concurrency", "0"]])
 def test_fetch_bad_usage(args, tmp_path):
-    r = CliRunner().invoke(cli.app, ["fetch", *args, "--store", str(tmp_path)])
+    r = CliRunner().invoke(cli_app, ["fetch", *args, "--store", str(tmp_path)])
     assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from ascent import Puzzle, broken_rule, solve
-from ascent.cli import SAMPLES
+from ascent.cli.base import SAMPLES
 from ascent.engine import EASY
 from ascent.generate import NO_FORCING
 from ascent.store import load

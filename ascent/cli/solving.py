@@ -1,15 +1,10 @@
-"""The ascent command line: solve-one, solve-all, solve (and fetch). Parses, calls the library, formats.
-
-Exit codes: 0 solved, 3 not solved (stuck, contradiction, ambiguous), 1 bad data or runtime error,
-2 bad usage. Every error is one line on stderr.
-"""
+"""solve-one, solve-all and solve: parse the options, call the engine, show the passes."""
 
 from __future__ import annotations
 
 import json
 import os
 import random
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from datetime import date
@@ -17,128 +12,19 @@ from pathlib import Path
 from typing import Any, List, Optional
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-)
-from typer.core import TyperGroup
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from . import render
-from .batch import solve_entry, summarize
-from .console import console, err_console
-from .engine import ORDER, UnknownTechnique, select
-from .engine import solve as solve_puzzle_engine
-from .grid import Grid
-from .puzzle import Puzzle, PuzzleError
-from .store import (
-    Entry,
-    StoreError,
-    all_dates,
-    date_of,
-    file_for,
-    load,
-    read_file,
-    sizes_in,
-    write_atomic,
-)
-from .trace import SOLVED
-
-SAMPLES = Path(__file__).parent / "samples"
-EXIT_SOLVED, EXIT_ERROR, EXIT_USAGE, EXIT_UNSOLVED = 0, 1, 2, 3
-
-
-class Failure(Exception):
-    """A user-facing error: one line, exit code 1."""
-
-
-class Usage(Exception):
-    """Bad usage found after parsing (options that clash, a malformed value): one line, exit code 2."""
-
-
-class OneLineErrors(TyperGroup):
-    """Usage errors and failures as one line on stderr, never a traceback or a panel."""
-
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        try:
-            rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra)
-        except typer.Abort:
-            err_console.print("interrupted", markup=False)
-            sys.exit(130)
-        except typer.TyperException as e:  # typer's own parsing errors (its bundled click)
-            ctx = getattr(e, "ctx", None)
-            if type(e).__name__ == "NoArgsIsHelpError" and ctx is not None:
-                console.print(ctx.get_help(), markup=False)
-                sys.exit(EXIT_USAGE)
-            code = getattr(e, "exit_code", EXIT_ERROR)
-            hint = f" (see '{ctx.command_path} --help')" if ctx is not None and code == EXIT_USAGE else ""
-            err_console.print(f"error: {e.format_message()}{hint}", markup=False)
-            sys.exit(code)
-        except Usage as e:
-            err_console.print(f"error: {e}", markup=False)
-            sys.exit(EXIT_USAGE)
-        except (Failure, StoreError, PuzzleError, UnknownTechnique, OSError) as e:
-            err_console.print(f"error: {e}", markup=False)
-            sys.exit(EXIT_ERROR)
-        except Exception as e:  # a bug of ours: still one line, and it says so
-            err_console.print(f"error: internal error, please report it: {type(e).__name__}: {e}", markup=False)
-            sys.exit(EXIT_ERROR)
-        sys.exit(rv if isinstance(rv, int) else 0)
-
-
-app = typer.Typer(
-    cls=OneLineErrors,
-    help="Solve Skyscrapers puzzles the way a strong human does, and show the working.",
-    add_completion=False,
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-
-
-def main() -> None:
-    app()
-
-
-# ---------------------------------------------------------------------------- helpers
-def home() -> Path:
-    """The project root for a source checkout (pip install -e), else the current folder."""
-    root = Path(__file__).resolve().parent.parent
-    return root if (root / "pyproject.toml").is_file() else Path.cwd()
-
-
-def store_path(store: Optional[Path]) -> Path:
-    if store is not None:
-        return store
-    env = os.environ.get("ASCENT_STORE")
-    return Path(env) if env else home() / "fetched"
-
-
-def numbers(values: Optional[List[str]], what: str) -> list[int]:
-    out = []
-    for v in values or []:
-        for part in v.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            if not part.isdigit():
-                raise Usage(f"{what}: {part!r} is not a number")
-            out.append(int(part))
-    return out
-
-
-def labels(values: Optional[List[str]]) -> list[str]:
-    return [p.strip() for v in values or [] for p in v.split(",") if p.strip()]
-
-
-def entries_or_samples(store: Path, sizes=None, diffs=None) -> tuple[list[Entry], Path]:
-    """The store's puzzles; the embedded samples (said on one line) when the store is empty or missing."""
-    if sizes_in(store):
-        return load(store, sizes, diffs), store
-    console.print(f"no puzzles in {store}: using the embedded sample set ({SAMPLES.name}/, ours to ship)")
-    return load(SAMPLES, sizes, diffs), SAMPLES
+from .. import render
+from ..batch import solve_entry, summarize
+from ..console import console
+from ..engine import ORDER
+from ..engine import solve as solve_puzzle_engine
+from ..grid import Grid
+from ..puzzle import Puzzle, PuzzleError
+from ..store import Entry, all_dates, date_of, file_for, read_file, sizes_in, write_atomic
+from ..trace import SOLVED
+from .base import (CLUES, FILE, KEYS, SIZE, STATE, TATHAM, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app,
+                   entries_or_samples, exit_for, home, labels, numbers, read_puzzle, store_path, technique_names)
 
 
 def show_result(result, debug: bool) -> None:
@@ -153,20 +39,6 @@ def show_result(result, debug: bool) -> None:
                     console.print(render.step_line(link, puzzle.size), style="dim", overflow="fold")
             console.print()
     console.print(render.summary(result))
-
-
-def exit_for(status: str) -> int:
-    return EXIT_SOLVED if status == SOLVED else EXIT_UNSOLVED
-
-
-def technique_names(values: Optional[List[str]]) -> Optional[tuple[str, ...]]:
-    names = labels(values)
-    if not names:
-        return None
-    try:
-        return select(names)
-    except UnknownTechnique as e:
-        raise Usage(f"--techniques: {e}") from None
 
 
 # ---------------------------------------------------------------------------- solve-one
@@ -330,12 +202,12 @@ def _save_report(folder: Path, used: Path, sets: list, title: str, logic_only: b
 # ---------------------------------------------------------------------------- solve
 @app.command("solve")
 def solve_cmd(
-    clues: Optional[str] = typer.Option(None, "--clues", help="4N clockwise clues (Codewars order), e.g. \"2 2 1 3 ...\"."),
-    keys: Optional[str] = typer.Option(None, "--keys", help="Clues as digits: top, bottom, left, right."),
-    state: Optional[str] = typer.Option(None, "--state", help="With --keys: row-major givens, '-' for empty."),
-    size: Optional[int] = typer.Option(None, "--size", help="With --keys: the size, to check the lengths."),
-    tatham: Optional[str] = typer.Option(None, "--tatham", help="A Simon Tatham Towers game id, e.g. 4:1///...,b1_2l."),
-    file: Optional[Path] = typer.Option(None, "--file", help="A JSON file holding one puzzle record."),
+    clues: Optional[str] = CLUES,
+    keys: Optional[str] = KEYS,
+    state: Optional[str] = STATE,
+    size: Optional[int] = SIZE,
+    tatham: Optional[str] = TATHAM,
+    file: Optional[Path] = FILE,
     debug: bool = typer.Option(False, "--debug", help="List every step under its pass."),
     no_backtrack: bool = typer.Option(False, "--no-backtrack", help="Logic only: stop where logic stops."),
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the status, solution and every step as JSON."),
@@ -346,27 +218,7 @@ def solve_cmd(
               ascent solve --keys 0003010002003000 --state 4--22----234-4--
               ascent solve --file puzzle.json --debug --json steps.json
     """
-    given = [name for name, v in (("--clues", clues), ("--keys", keys), ("--tatham", tatham), ("--file", file)) if v is not None]
-    if len(given) != 1:
-        raise Usage("give exactly one of --clues, --keys, --tatham or --file" + (f" (got {', '.join(given)})" if given else ""))
-    if (state is not None or size is not None) and keys is None:
-        raise Usage("--state and --size go with --keys")
-    if clues is not None:
-        puzzle = Puzzle.from_clues(clues)
-    elif keys is not None:
-        puzzle = Puzzle.from_keys(keys, state, size)
-    elif tatham is not None:
-        puzzle = Puzzle.from_tatham(tatham)
-    else:
-        try:
-            record = json.loads(file.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise Failure(f"{file}: no such file") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise Failure(f"{file}: cannot read it: {e}") from None
-        except json.JSONDecodeError as e:
-            raise Failure(f"{file} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
-        puzzle = Puzzle.from_record(record)
+    puzzle = read_puzzle(clues, keys, state, size, tatham, file)
     result = solve_puzzle_engine(puzzle, logic_only=no_backtrack)
     show_result(result, debug)
     if json_path is not None:
@@ -375,69 +227,3 @@ def solve_cmd(
     return exit_for(result.status)
 
 
-# ---------------------------------------------------------------------------- fetch
-FETCH_TRANSPORT = None  # tests put an httpx.MockTransport here; None means the real network
-
-
-@app.command("fetch")
-def fetch_cmd(
-    sizes: Optional[List[str]] = typer.Option(None, "--sizes", help="Sizes 4-8, as 6 or 4,5 or repeated (default: all)."),
-    diffs: Optional[List[str]] = typer.Option(None, "--diffs", help="Difficulties (default: all that exist per size)."),
-    dates: Optional[str] = typer.Option(None, "--dates", help="Dates MMDD and ranges, e.g. 0101-0131,0704 (default: all 366)."),
-    store: Optional[Path] = typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE)."),
-    concurrency: int = typer.Option(2, "--concurrency", min=1, max=8, help="Requests in flight at most."),
-    delay: float = typer.Option(1.0, "--delay", min=0.0, help="Seconds between the starts of two requests."),
-    refetch: bool = typer.Option(False, "--refetch", help="Fetch again puzzles the store already has."),
-    timeout: float = typer.Option(20.0, "--timeout", min=0.1, help="Seconds to wait for one page."),
-    retries: int = typer.Option(3, "--retries", min=1, help="Tries per page on connection errors and 5xx."),
-) -> int:
-    """Fetch the brainbashers daily archive into the store, politely and resumably.
-
-    Example:  ascent fetch --sizes 6
-              ascent fetch --sizes 4,5 --diffs 1 --dates 0101-0131,0704 --delay 2
-    """
-    import asyncio
-
-    from .fetch import DIFFS, Unreachable, fetch_all, parse_dates, plan
-
-    size_list = numbers(sizes, "--sizes") or sorted(DIFFS)
-    bad = [n for n in size_list if n not in DIFFS]
-    if bad:
-        raise Usage(f"--sizes: brainbashers has sizes 4 to 8, not {', '.join(map(str, bad))}")
-    diff_list = numbers(diffs, "--diffs") or None
-    if diff_list and not any(d in DIFFS[n] for n in size_list for d in diff_list):
-        raise Usage(f"--diffs: none of {diff_list} exists for sizes {size_list} (4x4 has 1 and 3; 5x5-8x8 have 1, 2, 3)")
-    try:
-        date_list = parse_dates(dates) if dates else all_dates()
-    except ValueError as e:
-        raise Usage(str(e)) from None
-    root = store_path(store)
-    wanted = [(n, tuple(d for d in (diff_list or DIFFS[n]) if d in DIFFS[n])) for n in size_list]
-    jobs, skipped = [], 0
-    for n, ds in wanted:
-        more, skip = plan(root, [n], ds, date_list, refetch)
-        jobs += more
-        skipped += skip
-    console.print(f"{len(jobs)} pages to fetch into {root}, {skipped} already there; "
-                  f"about {len(jobs) * delay / 60:.0f} min at one request per {delay:g} s")
-    columns = (TextColumn("fetching"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("fetch", total=len(jobs))
-        try:
-            report = asyncio.run(fetch_all(root, jobs, concurrency=concurrency, delay=delay, timeout=timeout,
-                                           retries=retries, transport=FETCH_TRANSPORT,
-                                           on_done=lambda job, what: progress.advance(task)))
-        except Unreachable as e:
-            raise Failure(str(e)) from None
-        except KeyboardInterrupt:
-            progress.stop()
-            err_console.print("interrupted: what was fetched so far is saved; run the same command again to go on", markup=False)
-            sys.exit(130)
-    console.print(f"fetched {report.fetched}, skipped {skipped}, failed {len(report.failed)}")
-    for path in sorted(report.saved_files):
-        console.print(f"  saved {path}", markup=False)
-    for url, why in report.failed[:20]:
-        console.print(f"  failed {url}: {why}", markup=False)
-    if len(report.failed) > 20:
-        console.print(f"  ... and {len(report.failed) - 20} more")
-    return EXIT_ERROR if report.failed else EXIT_SOLVED
