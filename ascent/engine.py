@@ -1,111 +1,37 @@
-"""The pass loop: easy tiers every pass until a fixpoint, then harder tiers one step at a time.
+"""solve(): logic with a recorded trace, the known solution guiding the search, and the finisher.
 
-A pass runs tiers 1-6 in order, applying each step as it is yielded. When a pass changes
-nothing, the harder tiers (sequence, fish, forcing) are tried in order; after the first step
-any of them finds, the engine goes back to the easy passes (Tatham's rule: never make a
-puzzle look harder than it is). The grade is the hardest technique used.
+The traced pass loop (``passes.run``) does the logic. Before the first harder technique runs --
+before the expensive logic -- the fast core counts solutions up to two (``propagate.solutions``):
+an ambiguous or impossible puzzle is reported at once, with two differing solutions, and
+otherwise the unique solution guides forcing's search (it never justifies a step). When logic
+stops short, the finisher (unless ``logic_only``) fills the rest from that solution, as one
+recorded backtracking step.
 """
 
 from __future__ import annotations
 
-import functools
 import time
-from typing import Iterable
+from typing import Callable, Iterable
 
-from .backtrack import search
 from .grid import Contradiction, Grid
+from .passes import Context, TimedOut, rows_of, run
+from .propagate import solutions as count_solutions
 from .puzzle import Puzzle
 from .rules import broken_rule
-from .techniques import TECHNIQUES
+from .techniques import EASY, HARD, ORDER, TIER, UnknownTechnique, select
 from .trace import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, Pass, Result, Step
 
-ORDER: tuple[str, ...] = tuple(TECHNIQUES)
-EASY: tuple[str, ...] = ORDER[:6]
-HARD: tuple[str, ...] = ORDER[6:]
-TIER: dict[str, int] = {name: i + 1 for i, name in enumerate(ORDER)}
 BACKTRACK = "backtrack"
-TIER[BACKTRACK] = len(ORDER) + 1
+TIER = {**TIER, BACKTRACK: len(ORDER) + 1}
+
+__all__ = ["BACKTRACK", "EASY", "HARD", "ORDER", "TIER", "UnknownTechnique", "grade_of", "select", "solve"]
 
 
-class UnknownTechnique(ValueError):
-    """A technique name that the engine does not have."""
+class _Settled(Exception):
+    """Counting solutions settled the puzzle before logic finished: none, or more than one."""
 
-
-def select(techniques: Iterable[str] | None) -> tuple[str, ...]:
-    """The enabled techniques in tier order; None means all of them."""
-    if techniques is None:
-        return ORDER
-    if isinstance(techniques, str):
-        techniques = [techniques]
-    wanted = set()
-    for t in techniques:
-        name = t.strip().replace("_", " ").replace("-", " ")
-        if name not in TECHNIQUES:
-            raise UnknownTechnique(f"unknown technique {t!r}; known: {', '.join(ORDER)}")
-        wanted.add(name)
-    return tuple(t for t in ORDER if t in wanted)
-
-
-class OverBudget(Exception):
-    """A run took more steps than it was allowed (``limit``)."""
-
-
-def run(grid: Grid, names: tuple[str, ...], passes: list[Pass] | None = None, limit: int | None = None) -> None:
-    """Run passes of the named techniques until nothing changes. Raises Contradiction.
-
-    Steps are recorded in ``passes`` when it is given (it is appended to as the run goes, so
-    a contradiction still leaves every applied step recorded). With ``limit``, a run that
-    would take more steps than that raises OverBudget instead.
-    """
-    taken = 0
-    easy = [TECHNIQUES[t] for t in names if t in EASY]
-    hard = []
-    for t in names:
-        if t in HARD:
-            f = TECHNIQUES[t]
-            if t == "forcing":
-                f = functools.partial(f, easier=tuple(x for x in names if x != "forcing"))
-            hard.append((t, f))
-    record = passes is not None
-    while True:
-        current = Pass(len(passes) + 1, "logic") if record else None
-        if record:
-            passes.append(current)
-        progress = False
-        try:
-            for technique in easy:
-                for step in technique(grid):
-                    taken += 1
-                    if limit is not None and taken > limit:
-                        raise OverBudget
-                    if record:
-                        current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
-                    grid.apply(step)
-                    progress = True
-        except Contradiction:
-            if record and not current.steps:
-                passes.pop()  # a technique saw the contradiction before any step: no empty pass in the record
-            raise
-        if progress:
-            continue
-        if record:
-            passes.pop()
-        if grid.solved():
-            return
-        for name, technique in hard:
-            for step in technique(grid):
-                taken += 1
-                if limit is not None and taken > limit:
-                    raise OverBudget
-                if record:
-                    passes.append(Pass(len(passes) + 1, name, [step]))
-                grid.apply(step)
-                progress = True
-                break  # one step, then back to the easy passes
-            if progress:
-                break
-        if not progress:
-            return
+    def __init__(self, status: str, message: str, found: list):
+        self.status, self.message, self.found = status, message, found
 
 
 def grade_of(passes: list[Pass], backtracked: bool) -> str | None:
@@ -119,46 +45,66 @@ def grade_of(passes: list[Pass], backtracked: bool) -> str | None:
     return hardest
 
 
-def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str] | None = None) -> Result:
-    """Solve by logic, recording every step; then, unless ``logic_only``, finish by backtracking.
+def _rows(flat: tuple[int, ...], n: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(flat[r * n:(r + 1) * n]) for r in range(n))
 
-    The status is solved, stuck (logic only), contradiction (no solution) or ambiguous
-    (more than one solution: never returned as "the" answer).
+
+def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str] | None = None,
+          timeout: float | None = None, on_tier: Callable[[str], None] | None = None) -> Result:
+    """Solve by logic, recording every step; then, unless ``logic_only``, finish from the solution.
+
+    The status is solved, stuck (logic stopped, or ``timeout`` seconds ran out), contradiction (no
+    solution) or ambiguous (more than one solution: never returned as "the" answer; ``solutions``
+    holds two). ``on_tier`` hears the name of each harder technique as the engine turns to it.
     """
     start = time.perf_counter()
-    names = select(techniques)
+    rows = rows_of(select(techniques))
     grid = Grid.start(puzzle)
+    n = puzzle.size
+    context = Context(grid, rows, None if timeout is None else start + timeout, on_tier)
     passes: list[Pass] = []
-    status, message, backtracked = STUCK, "", False
+    status, message, backtracked, found = STUCK, "", False, []
+
+    def learn() -> None:
+        """Count solutions up to two from the current grid (the truth stays outside the trace)."""
+        if context.truth is not None:
+            return
+        if on_tier is not None:
+            on_tier("counting solutions")
+        sols = count_solutions(list(grid.masks), n, context.lines, 2, context.check_time)
+        if not sols:
+            raise _Settled(CONTRADICTION, "the puzzle has no solution: trying every possibility finds none", [])
+        if len(sols) > 1:
+            a, b = sols
+            i = next(i for i in range(n * n) if a[i] != b[i])
+            raise _Settled(AMBIGUOUS, f"more than one solution: R{i // n + 1}C{i % n + 1} can be {a[i]} or {b[i]}",
+                           [_rows(a, n), _rows(b, n)])
+        context.truth = sols[0]
+
     try:
-        run(grid, names, passes)
+        run(grid, rows, passes, context=context, before_hard=learn, announce=True)
         if grid.solved():
             broken = broken_rule(puzzle, grid.rows())
             status, message = (CONTRADICTION, f"the filled grid breaks a rule: {broken}") if broken else (SOLVED, "")
         else:
+            learn()  # logic stopped: say ambiguous or impossible rather than merely stuck
             message = f"logic stopped with {sum(1 for v in grid.values if not v)} cells open"
     except Contradiction as e:
-        status, message = CONTRADICTION, f"no solution: {e}"
-    if status == STUCK and not logic_only:
+        status, message = CONTRADICTION, f"the puzzle has no solution: {e}"
+    except _Settled as e:
+        status, message, found = e.status, e.message, e.found
+        backtracked = True  # settled by searching, not by logic
+    except TimedOut:
+        message = f"stopped after {timeout:g} s (the time limit) with {sum(1 for v in grid.values if not v)} cells open"
+    if status == STUCK and not logic_only and context.truth is not None:
         backtracked = True
-        solutions = search(grid, limit=2)
-        if not solutions:
-            status, message = CONTRADICTION, "no solution: backtracking tried every possibility"
-        elif len(solutions) > 1:
-            a, b = solutions
-            diff = next((r, c) for r in range(puzzle.size) for c in range(puzzle.size) if a[r][c] != b[r][c])
-            status = AMBIGUOUS
-            message = (f"more than one solution: R{diff[0] + 1}C{diff[1] + 1} can be "
-                       f"{a[diff[0]][diff[1]]} or {b[diff[0]][diff[1]]}")
-        else:
-            rows = solutions[0]
-            n = puzzle.size
-            placed = tuple((i, rows[i // n][i % n]) for i in range(n * n) if not grid.values[i])
-            step = Step(BACKTRACK, f"logic stopped; trying candidates found exactly one way to fill the "
-                                   f"{len(placed)} open cells", None, None, tuple(c for c, _ in placed), placements=placed)
-            grid.apply(step)
-            passes.append(Pass(len(passes) + 1, BACKTRACK, [step]))
-            status, message = SOLVED, ""
+        truth = context.truth
+        placed = tuple((i, truth[i]) for i in range(n * n) if not grid.values[i])
+        step = Step(BACKTRACK, f"logic stopped; trying candidates found exactly one way to fill the "
+                               f"{len(placed)} open cells", None, None, tuple(c for c, _ in placed), placements=placed)
+        grid.apply(step)
+        passes.append(Pass(len(passes) + 1, BACKTRACK, [step]))
+        status, message = SOLVED, ""
     counts: dict[str, int] = {}
     for p in passes:
         for s in p.steps:
@@ -174,4 +120,5 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
         solution=grid.rows() if status == SOLVED else None,
         message=message,
         seconds=time.perf_counter() - start,
+        solutions=found,
     )

@@ -69,6 +69,7 @@ def passes_with_grids(result: Result):
     grid = Grid.start(result.puzzle)
     for p in result.passes:
         before = grid.snapshot()
+        placed = list(grid.values)
         broken = False
         for step in p.steps:
             try:
@@ -77,18 +78,15 @@ def passes_with_grids(result: Result):
                 broken = True
                 break
         after = grid.snapshot()
-        yield p, after, [i for i, (a, b) in enumerate(zip(before, after)) if a != b]
+        yield p, after, [i for i, (a, b) in enumerate(zip(before, after)) if a != b or placed[i] != grid.values[i]]
         if broken:
             return
 
 
 def pass_title(p: Pass) -> str:
-    kinds: dict[str, int] = {}
-    for s in p.steps:
-        kinds[s.technique] = kinds.get(s.technique, 0) + 1
-    what = ", ".join(f"{k} {v}" for k, v in kinds.items())
-    label = "logic pass" if p.kind == "logic" else f"{p.kind}"
-    return f"Pass {p.number} ({label}): {len(p.steps)} step{'s' if len(p.steps) != 1 else ''}: {what}"
+    """'Pass 3: sudoku, 4 steps': a pass is one technique's work (the finisher's too)."""
+    k = len(p.steps)
+    return f"Pass {p.number}: {p.kind}, {k} step{'s' if k != 1 else ''}"
 
 
 def summary(result: Result) -> Text:

@@ -79,6 +79,7 @@ class Result:
     solution: tuple[tuple[int, ...], ...] | None = None
     message: str = ""  # why it stopped, when not solved
     seconds: float = 0.0
+    solutions: list = field(default_factory=list)  # ambiguous: two differing solutions (rows)
 
     @property
     def steps(self) -> list[Step]:
@@ -98,6 +99,7 @@ class Result:
             "seconds": round(self.seconds, 6),
             "counts": self.counts,
             "solution": [list(r) for r in self.solution] if self.solution else None,
+            "solutions": [[list(r) for r in sol] for sol in self.solutions],
             "passes": [
                 {"number": p.number, "kind": p.kind, "steps": [s.to_dict(n) for s in p.steps]} for p in self.passes
             ],

@@ -3,6 +3,7 @@
 import pytest
 
 import ascent
+from ascent.rules import broken_rule
 from ascent import Puzzle, solve, solve_puzzle
 from ascent.audit import audit
 from ascent.engine import EASY, UnknownTechnique
@@ -56,9 +57,18 @@ def test_an_open_puzzle_is_ambiguous_and_never_answered():
 
 
 def test_logic_only_stops_stuck_without_guessing():
+    kata = Puzzle.from_clues([2, 2, 1, 3, 2, 2, 3, 1, 1, 2, 2, 3, 3, 2, 1, 3])  # unique, but not by sudoku alone
+    result = solve(kata, logic_only=True, techniques=["sudoku"])
+    assert result.status == "stuck" and not result.backtracked and result.solution is None
+    assert "logic stopped with 16 cells open" in result.message
+
+
+def test_logic_only_still_says_ambiguous_with_two_differing_solutions():
     open4 = Puzzle(4, (0,) * 4, (0,) * 4, (0,) * 4, (0,) * 4)
     result = solve(open4, logic_only=True)
-    assert result.status == "stuck" and not result.backtracked and result.solution is None
+    assert result.status == "ambiguous" and result.solution is None
+    a, b = result.solutions
+    assert a != b and broken_rule(open4, a) is None and broken_rule(open4, b) is None
 
 
 def test_a_contradiction_is_reported_as_no_solution():
@@ -97,18 +107,23 @@ def test_techniques_switch_on_and_off_by_name():
         solve(p, techniques=["guess"])
 
 
-def test_hard_tiers_run_only_when_the_easy_tiers_stall_and_one_step_at_a_time():
+def test_each_pass_is_the_easiest_technique_that_can_act_and_hard_ones_take_one_step():
+    """Tatham's rule: a technique runs only when every easier one has nothing to say, so the grade
+    is the hardest idea the puzzle needed."""
     from ascent.grid import Grid
-    from ascent.techniques import TECHNIQUES
+    from ascent.passes import Context, rows_of
+    from ascent.techniques import BY_NAME, ORDER
 
     result = solve(Puzzle.from_clues(MEDVED), logic_only=True)
-    assert any(p.kind != "logic" for p in result.passes)
+    assert result.grade == "forcing" and any(not BY_NAME[p.kind].sweep for p in result.passes)
     grid = Grid.start(result.puzzle)
+    context = Context(grid, rows_of(ORDER))
     for p in result.passes:
-        if p.kind != "logic":
+        assert {s.technique for s in p.steps} == {p.kind}
+        if not BY_NAME[p.kind].sweep:
             assert len(p.steps) == 1
-            for name in EASY:
-                assert next(TECHNIQUES[name](grid), None) is None, f"{name} could still act before {p.kind}"
+        for name in ORDER[: ORDER.index(p.kind)]:
+            assert next(BY_NAME[name].steps(grid, context), None) is None, f"{name} could still act before {p.kind}"
         for step in p.steps:
             grid.apply(step)
 
@@ -123,9 +138,12 @@ def test_result_to_dict_is_json_ready():
 
 
 def test_run_with_a_step_limit_stops_over_budget_and_not_before():
-    from ascent.engine import ORDER, OverBudget, run
     from ascent.grid import Grid
+    from ascent.passes import OverBudget, rows_of, run
+    from ascent.techniques import ORDER
     from ascent.trace import Pass
+
+    ORDER = rows_of(ORDER)
 
     puzzle = Puzzle.from_clues([2, 2, 1, 3, 2, 2, 3, 1, 1, 2, 2, 3, 3, 2, 1, 3])
     passes: list[Pass] = []

@@ -39,5 +39,5 @@ def test_passes_replay_to_the_final_grid_and_name_their_techniques():
     assert len(views) == len(result.passes)
     assert views[-1][1] == result.masks
     assert all(changed for _, _, changed in views)
-    assert render.pass_title(result.passes[0]).startswith("Pass 1 (logic pass): 10 steps: ascent 5")
-    assert "SOLVED in 3 passes" in render.summary(result).plain
+    assert render.pass_title(result.passes[0]) == "Pass 1: ascent, 5 steps"
+    assert f"SOLVED in {len(result.passes)} passes" in render.summary(result).plain

@@ -1,28 +1,93 @@
-"""The techniques, one module each, in tier order (easiest first).
+"""The techniques, one module each, and TABLE: the one ordered list everything else derives from.
 
-Each is a function ``(grid) -> Iterator[Step]`` that reads the grid and yields steps; it never
-writes. Its module docstring holds its lane picture and why it is sound.
+Each technique is a function ``(grid) -> Iterator[Step]`` that reads the grid and yields steps; it
+never writes. ``forcing`` also takes the solve's context (``contextual``): the known solution, the
+fast core and a way to trace a supposition with the easier tiers. Its module docstring holds its
+lane picture and why it is sound.
+
+Like Tatham's DIFFLIST: a row per technique, easiest first. ``sweep`` techniques run as a whole
+pass (every step they find from one grid); the others give one step at a time, after which the
+engine goes back to the easiest tier. ``cost`` is what one step adds to a puzzle's score, and
+``idea`` is how a hint names the technique without giving the step away.
 """
 
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+from ..trace import Step
 from .ascent import ascent
 from .fish import fish
 from .forcing import forcing
 from .isolate import isolate
+from .naked_single import naked_single
 from .peak_descent import peak_descent
 from .pinpoint import pinpoint
 from .sequence import sequence
-from .solve import solve
 from .sudoku import sudoku
 
-# name -> function, in tier order; tiers 1-6 run every pass, 7-9 only when those stall.
-TECHNIQUES = {
-    "ascent": ascent,
-    "peak descent": peak_descent,
-    "sudoku": sudoku,
-    "pinpoint": pinpoint,
-    "isolate": isolate,
-    "solve": solve,
-    "sequence": sequence,
-    "fish": fish,
-    "forcing": forcing,
-}
+
+@dataclass(frozen=True)
+class Technique:
+    name: str
+    tier: int
+    find: Callable[..., Iterator[Step]]
+    cost: int  # score per step: how much harder each use makes a puzzle
+    sweep: bool  # True: every step it finds is one pass; False: one step, then back to tier 1
+    idea: str  # for hints: the kind of reasoning, without the step itself
+    aliases: tuple[str, ...] = ()
+    contextual: bool = False  # takes the solve's context as a second argument
+
+    def steps(self, grid, context=None) -> Iterator[Step]:
+        return self.find(grid, context) if self.contextual else self.find(grid)
+
+
+# Costs: a sweep of Latin bookkeeping is near free; clue reasoning that needs counting costs more;
+# enumeration, fish and forcing dominate, the way HoDoKu and Sudoku Explainer weigh them.
+TABLE: tuple[Technique, ...] = (
+    Technique("ascent", 1, ascent, 1, True, "an edge clue rule: how far out a height can stand for the clue to hold"),
+    Technique("sudoku", 2, sudoku, 1, True, "a placed height leaving the rest of its row and column"),
+    Technique("naked single", 3, naked_single, 2, True, "a cell with a single candidate left", aliases=("solve",)),
+    Technique("pinpoint", 4, pinpoint, 3, True, "a height that fits only one cell of a row or column",
+              aliases=("hidden single",)),
+    Technique("peak descent", 5, peak_descent, 6, True,
+              "a placed peak splitting a clue: what the cells before it must show"),
+    Technique("isolate", 6, isolate, 10, True, "a naked or hidden pair, triple or quad in a row or column"),
+    Technique("sequence", 7, sequence, 20, False, "the orderings of a whole row or column that fit its clues"),
+    Technique("fish", 8, fish, 40, False, "an X-wing, swordfish or jellyfish on one height"),
+    Technique("forcing", 9, forcing, 80, False, "a supposition that leads by easier steps to a contradiction",
+              contextual=True),
+)
+
+BY_NAME: dict[str, Technique] = {t.name: t for t in TABLE}
+ORDER: tuple[str, ...] = tuple(t.name for t in TABLE)
+TIER: dict[str, int] = {t.name: t.tier for t in TABLE}
+EASY: tuple[str, ...] = tuple(t.name for t in TABLE if t.sweep)
+HARD: tuple[str, ...] = tuple(t.name for t in TABLE if not t.sweep)
+ALIASES: dict[str, str] = {a: t.name for t in TABLE for a in t.aliases}
+# name -> function(grid), for callers that run one technique by hand (contextual ones get none)
+TECHNIQUES: dict[str, Callable[..., Iterator[Step]]] = {t.name: t.find for t in TABLE}
+
+
+class UnknownTechnique(ValueError):
+    """A technique name that the engine does not have."""
+
+
+def canonical(name: str) -> str:
+    """'peak-descent', 'peak_descent', 'Solve' -> the table's name. Raises UnknownTechnique."""
+    key = " ".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+    key = ALIASES.get(key, key)
+    if key not in BY_NAME:
+        raise UnknownTechnique(f"unknown technique {name!r}; known: {', '.join(ORDER)}")
+    return key
+
+
+def select(techniques: Iterable[str] | str | None) -> tuple[str, ...]:
+    """The enabled techniques in tier order; None means all of them."""
+    if techniques is None:
+        return ORDER
+    if isinstance(techniques, str):
+        techniques = [techniques]
+    wanted = {canonical(t) for t in techniques}
+    return tuple(t for t in ORDER if t in wanted)

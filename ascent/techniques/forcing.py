@@ -5,15 +5,18 @@
     every branch:   R2C3 [25]: suppose 2 -> ... R4C4 loses 1;  suppose 5 -> ... R4C4 loses 1
                     ->  R4C4 is not 1, whichever R2C3 holds
 
-Cells with the fewest candidates are tried first. Once a supposition breaks, the other cells with
-as few candidates are tried too, each trial cut off as soon as it grows as long, and the shortest
-contradiction wins: the chain a person has to follow stays short. A contradiction is
-looked for first; only when no single supposition breaks do the branches of one cell get
-compared. The step keeps the chain of steps behind it so a person can follow it.
+Cells with the fewest candidates go first. The search for a supposition runs on the fast untraced
+core (``propagate``), which reaches the same fixpoint as the easier tiers; when the solve already
+knows the unique solution, only candidates that are false are supposed, so every trial it keeps
+ends in a contradiction. Only the few suppositions the fast core found breaking are then traced
+with the easier tiers themselves, and the shortest chain wins: the chain a person has to follow
+is made of ordinary, checkable steps. Only when no single supposition breaks are the branches of
+one cell compared.
 
 Sound because every easier tier is sound: if supposing a candidate lets sound steps reach an
-impossible grid, no solution has it; and the solution takes one of a cell's candidates, so
-a height that every branch removes cannot be in it.
+impossible grid, no solution has it; and the solution takes one of a cell's candidates, so a
+height that every branch removes cannot be in it. The fast core only chooses what to trace;
+the step rests on the traced chain.
 """
 
 from __future__ import annotations
@@ -21,62 +24,69 @@ from __future__ import annotations
 from typing import Iterator
 
 from .. import cands
-from ..grid import Contradiction, Grid
-from ..trace import Pass, Step
+from ..grid import Grid
+from ..trace import Step
 
 NAME = "forcing"
+TRACED = 4  # breaking suppositions traced per step, the shortest chain kept
 
 
-def forcing(grid: Grid, easier: tuple[str, ...] | None = None) -> Iterator[Step]:
-    from ..engine import ORDER, OverBudget, run  # the engine runs the easier tiers; imported here to avoid a cycle
-
-    names = easier if easier is not None else tuple(t for t in ORDER if t != NAME)
+def forcing(grid: Grid, context) -> Iterator[Step]:
+    """``context`` gives ``truth`` (the solution as flat heights, or None), ``breaks(masks, cell, d)``
+    and ``branch(masks, cell, d)`` on the fast core, and ``trace(grid, cell, d, limit)`` with the
+    easier tiers (a chain and the contradiction, or None)."""
     masks, values = grid.masks, grid.values
+    truth = context.truth
     open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
-    branches: list[tuple[int, list[tuple[int, list[int], tuple[Step, ...]]]]] = []
-    best: tuple[int, int, tuple[Step, ...], Contradiction] | None = None  # the shortest contradiction
+    breaking: list[tuple[int, int]] = []
     for cell in open_cells:
-        if best is not None and masks[cell].bit_count() > masks[best[0]].bit_count():
-            break  # the cells as open as the one that broke have all been tried: take the shortest
-        outcomes: list | None = []
+        if breaking and masks[cell].bit_count() > masks[breaking[0][0]].bit_count():
+            break  # the cells as open as the first that broke have all been tried
         for d in cands.digits(masks[cell]):
-            trial = grid.copy()
-            suppose = Step(NAME, f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),))
-            passes: list[Pass] = []
-            broke = None
-            try:
-                trial.apply(suppose)
-                run(trial, names, passes, limit=None if best is None else len(best[2]) - 2)
-            except OverBudget:
-                outcomes = None  # cut short: this cell's branches cannot be compared
+            if truth is not None and truth[cell] == d:
                 continue
-            except Contradiction as e:
-                broke = e
-            chain = (suppose,) + tuple(s for p in passes for s in p.steps)
-            if broke is not None:
-                if best is None or len(chain) < len(best[2]):
-                    best = (cell, d, chain, broke)
-                outcomes = None
-            elif outcomes is not None:
-                outcomes.append((d, trial.masks, chain))
-        if outcomes is not None and best is None:
-            branches.append((cell, outcomes))
+            if context.breaks(masks, cell, d):
+                breaking.append((cell, d))
+    best = None
+    for cell, d in breaking:
+        traced = context.trace(grid, cell, d, None if best is None else len(best[2]) - 1)
+        if traced is not None and (best is None or len(traced[0]) < len(best[2])):
+            best = (cell, d, traced[0], traced[1])
+            if len(best[2]) <= 2:
+                break
+        if best is not None and breaking.index((cell, d)) + 1 >= TRACED:
+            break
     if best is not None:
         cell, d, chain, e = best
         yield Step(NAME, f"if {grid.name(cell)} were {d}, {len(chain) - 1} easier steps would lead to "
                          f"a contradiction ({e}), so it is not {d}",
                    None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain)
         return  # one at a time: the engine goes back to the easy passes
-    for cell, outcomes in branches:
-        union = [0] * len(masks)
-        for _, ms, _ in outcomes:
-            for i, m in enumerate(ms):
-                union[i] |= m
-        elims = tuple((i, masks[i] & ~union[i]) for i in range(len(masks)) if masks[i] & ~union[i])
-        if elims:
-            chain = tuple(s for _, _, steps in outcomes for s in steps)
-            lost = ", ".join(f"{grid.name(i)} loses {cands.show_set(m)}" for i, m in elims)
-            yield Step(NAME, f"{grid.name(cell)} is {' or '.join(str(d) for d, _, _ in outcomes)}, and every one of them "
-                             f"leads by easier steps to the same loss: {lost}",
-                       None, None, (cell,), eliminations=elims, chain=chain)
-            return
+    # every branch of one cell: what all of them remove is gone
+    for cell in open_cells:
+        union = None
+        for d in cands.digits(masks[cell]):
+            after = context.branch(masks, cell, d)
+            if after is None:
+                continue
+            union = after if union is None else [a | b for a, b in zip(union, after)]
+        if union is None or not any(m & ~u for m, u in zip(masks, union)):
+            continue
+        outcomes = []
+        for d in cands.digits(masks[cell]):
+            traced = context.follow(grid, cell, d)
+            if traced is None:
+                break  # a branch the easier tiers cannot settle the same way: not this cell
+            outcomes.append((d,) + traced)
+        else:
+            union = [0] * len(masks)
+            for _, ms, _ in outcomes:
+                union = [a | b for a, b in zip(union, ms)]
+            elims = tuple((i, masks[i] & ~union[i]) for i in range(len(masks)) if masks[i] & ~union[i])
+            if elims:
+                chain = tuple(s for _, _, steps in outcomes for s in steps)
+                lost = ", ".join(f"{grid.name(i)} loses {cands.show_set(m)}" for i, m in elims)
+                yield Step(NAME, f"{grid.name(cell)} is {' or '.join(str(d) for d, _, _ in outcomes)}, and every one "
+                                 f"of them leads by easier steps to the same loss: {lost}",
+                           None, None, (cell,), eliminations=elims, chain=chain)
+                return

@@ -1,4 +1,4 @@
-"""sudoku: a placed height leaves every other cell of its row and column (tier 3).
+"""sudoku: a placed height leaves every other cell of its row and column (tier 2).
 
     _ | [123] 2 [234] _   ->  _ | [13] 2 [34] _
 

@@ -1,11 +1,12 @@
-"""sudoku, pinpoint, isolate, solve, fish, forcing: where each fires and where it must not."""
+"""sudoku, pinpoint, isolate, naked single, fish, forcing: where each fires and where it must not."""
 
 import pytest
 
 from ascent import Puzzle, cands, solve
+from ascent.passes import Context, rows_of
 from ascent.grid import Contradiction, Grid
 from ascent.techniques import fish, forcing, isolate, pinpoint, sequence, sudoku
-from ascent.techniques import solve as solve_technique
+from ascent.techniques import naked_single
 from tests.lanepic import run
 
 
@@ -18,7 +19,7 @@ from tests.lanepic import run
         (isolate, "[123] [123] [123] _ _ _", "[123] [123] [123] [456] [456] [456]"),  # naked triple
         (isolate, "[123] [124] [34] [34]", "[12] [12] [34] [34]"),  # hidden pair
         (isolate, "[1245] [1236] [1237] [456] [4567] [567] [4567]", "[12] [123] [123] [456] [4567] [567] [4567]"),  # hidden triple
-        (solve_technique, "[3] [12] [12] [4]", "3 [12] [12] 4"),
+        (naked_single, "[3] [12] [12] [4]", "3 [12] [12] 4"),
     ],
 )
 def test_fires(technique, before, after):
@@ -34,7 +35,7 @@ def test_fires(technique, before, after):
         (pinpoint, "[12] [12] [34] [34]"),  # every height has two cells
         (isolate, "[12] [23] [34] [14]"),  # a ring: no pair, no triple
         (isolate, "[12] [12] [34] [34]"),  # pairs that take nothing from anyone
-        (solve_technique, "[12] [12] [34] 3"),  # no lone candidate left open
+        (naked_single, "[12] [12] [34] 3"),  # no lone candidate left open
     ],
 )
 def test_must_not_fire(technique, lane):
@@ -111,7 +112,8 @@ def test_forcing_fires_with_a_chain_that_really_ends_in_a_contradiction(shared):
 def test_forcing_must_not_fire_on_an_open_grid():
     """With no clues every supposition is consistent and every branch keeps every candidate."""
     grid = _grid(4, [cands.full(4)] * 16)
-    assert list(forcing(grid, easier=("sudoku", "pinpoint", "solve"))) == []
+    context = Context(grid, rows_of(("sudoku", "pinpoint", "naked single", "forcing")))
+    assert list(forcing(grid, context)) == []
 
 
 def test_forcing_every_branch_agrees_fires_and_each_branch_really_removes_it(shared):

@@ -1,4 +1,4 @@
-"""solve: a cell with one candidate left is placed (tier 6).
+"""naked single: a cell with one candidate left is placed (tier 3).
 
     _ | [3] [12] _   ->  _ | 3 [12] _
 
@@ -12,10 +12,10 @@ from typing import Iterator
 from ..grid import Grid
 from ..trace import Step
 
-NAME = "solve"
+NAME = "naked single"
 
 
-def solve(grid: Grid) -> Iterator[Step]:
+def naked_single(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
     for i, m in enumerate(masks):
         if not values[i] and not m & (m - 1):

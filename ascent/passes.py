@@ -1,0 +1,141 @@
+"""The traced pass loop: the easiest technique that finds anything, again and again, until none does.
+
+A pass is one technique's work from one grid: a *sweep* technique (tiers 1-6) applies every step
+it finds; a harder one (sequence, fish, forcing) gives a single step. After every pass the loop
+starts again from tier 1 (Tatham's rule), so a harder technique runs only when every easier one
+has nothing to say, and the grade, the hardest technique used, is the hardest idea the puzzle
+needed. Every step is recorded before it is applied, so a contradiction keeps its record.
+
+``Context`` carries what a contextual technique (forcing) needs: the known solution, the fast
+core, and tracing of a supposition with the easier tiers -- passed in, so techniques never import
+the loop that runs them.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from .grid import Contradiction, Grid
+from .propagate import Broken, line_table, propagate
+from .techniques import BY_NAME, Technique
+from .trace import Pass, Step
+
+
+class OverBudget(Exception):
+    """A run took more steps than it was allowed (``limit``)."""
+
+
+class TimedOut(Exception):
+    """The solve ran past its deadline."""
+
+
+class Context:
+    """What forcing and the engine share during one solve."""
+
+    def __init__(self, grid: Grid, rows: tuple[Technique, ...], deadline: float | None = None,
+                 on_tier: Callable[[str], None] | None = None):
+        puzzle = grid.puzzle
+        self.n = puzzle.size
+        self.lines = line_table(self.n, tuple(puzzle.upper) + tuple(puzzle.lower) + tuple(puzzle.left) + tuple(puzzle.right))
+        self.rows = rows
+        self.truth: tuple[int, ...] | None = None
+        self.deadline = deadline
+        self.on_tier = on_tier
+
+    def check_time(self) -> None:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise TimedOut
+
+    # ---------------------------------------------------------------- the fast core
+    def branch(self, masks: list[int], cell: int, d: int) -> list[int] | None:
+        """The candidates after supposing ``cell`` is ``d`` and propagating; None if that breaks."""
+        self.check_time()
+        trial = list(masks)
+        trial[cell] = 1 << (d - 1)
+        try:
+            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n))
+        except Broken:
+            return None
+        return trial
+
+    def breaks(self, masks: list[int], cell: int, d: int) -> bool:
+        return self.branch(masks, cell, d) is None
+
+    # ---------------------------------------------------------------- traced suppositions
+    def _easier(self) -> tuple[Technique, ...]:
+        return tuple(t for t in self.rows if not t.contextual)
+
+    def trace(self, grid: Grid, cell: int, d: int, limit: int | None = None) -> tuple[tuple[Step, ...], Contradiction] | None:
+        """Suppose ``cell`` is ``d`` and run the easier tiers: the chain (the supposition first) and the
+        contradiction it reaches, or None when it reaches none (or not within ``limit`` steps)."""
+        trial = grid.copy()
+        suppose = Step("forcing", f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),))
+        passes: list[Pass] = []
+        try:
+            trial.apply(suppose)
+            run(trial, self._easier(), passes, limit=limit, context=self)
+        except OverBudget:
+            return None
+        except Contradiction as e:
+            return (suppose,) + tuple(s for p in passes for s in p.steps), e
+        return None
+
+    def follow(self, grid: Grid, cell: int, d: int) -> tuple[list[int], tuple[Step, ...]] | None:
+        """Suppose ``cell`` is ``d`` and run the easier tiers to their end: the candidates and the chain,
+        or None when that breaks."""
+        trial = grid.copy()
+        suppose = Step("forcing", f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),))
+        passes: list[Pass] = []
+        try:
+            trial.apply(suppose)
+            run(trial, self._easier(), passes, context=self)
+        except Contradiction:
+            return None
+        return trial.masks, (suppose,) + tuple(s for p in passes for s in p.steps)
+
+
+def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = None, limit: int | None = None,
+        context: Context | None = None, before_hard: Callable[[], None] | None = None, announce: bool = False) -> None:
+    """Passes of the given techniques until none finds anything. Raises Contradiction.
+
+    Steps are recorded in ``passes`` when it is given (appended as the run goes, so a contradiction
+    still leaves every applied step recorded). With ``limit``, a run that would take more steps
+    raises OverBudget. ``before_hard`` is called once, before the first non-sweep technique runs.
+    With ``announce``, the context's ``on_tier`` hears each harder technique as it starts.
+    """
+    taken = 0
+    record = passes is not None
+    hard_seen = False
+    while not grid.solved():
+        progress = False
+        for row in rows:
+            if not row.sweep and not hard_seen:
+                hard_seen = True
+                if before_hard is not None:
+                    before_hard()
+            if context is not None:
+                context.check_time()
+                if announce and context.on_tier is not None and not row.sweep:
+                    context.on_tier(row.name)
+            current = Pass(len(passes) + 1, row.name) if record else None
+            for step in row.steps(grid, context):
+                taken += 1
+                if limit is not None and taken > limit:
+                    raise OverBudget
+                if record:
+                    if not progress:
+                        passes.append(current)
+                    current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
+                grid.apply(step)
+                progress = True
+                if not row.sweep:
+                    break  # one step, then back to the easiest tier
+            if progress:
+                break
+        if not progress:
+            return
+
+
+def rows_of(names: tuple[str, ...]) -> tuple[Technique, ...]:
+    return tuple(BY_NAME[n] for n in names)
