@@ -40,6 +40,7 @@ class Context:
         self.lines = line_table(self.n, tuple(puzzle.upper) + tuple(puzzle.lower) + tuple(puzzle.left) + tuple(puzzle.right))
         self.rows = rows
         self.truth: tuple[int, ...] | None = None
+        self.broken: dict[tuple[int, int], int] = {}  # (cell, height) seen to break -> work it took
         self.deadline = deadline
         self.on_tier = on_tier
 
@@ -59,8 +60,17 @@ class Context:
             return None
         return trial
 
-    def breaks(self, masks: list[int], cell: int, d: int) -> bool:
-        return self.branch(masks, cell, d) is None
+    def breaks(self, masks: list[int], cell: int, d: int) -> int:
+        """0 when supposing ``cell`` is ``d`` does not break on the fast core; else how much work it took
+        to see the contradiction (1 or more: less work, usually a shorter traced chain)."""
+        self.check_time()
+        trial = list(masks)
+        trial[cell] = 1 << (d - 1)
+        try:
+            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n))
+        except Broken as e:
+            return e.work + 1
+        return 0
 
     # ---------------------------------------------------------------- traced suppositions
     def _easier(self) -> tuple[Technique, ...]:

@@ -23,10 +23,12 @@ from .lanes import supports
 
 
 class Broken(Exception):
-    """The candidates cannot be completed: ``where`` is the line index that has no filling."""
+    """The candidates cannot be completed: ``where`` is the line index that has no filling, ``work``
+    how many line looks it took to see it (a rough measure of how long a traced chain will be)."""
 
-    def __init__(self, where: int):
+    def __init__(self, where: int, work: int = 0):
         self.where = where
+        self.work = work
         super().__init__(where)
 
 
@@ -90,25 +92,27 @@ class _Empty(Exception):
     pass
 
 
-def propagate(masks: list[int], n: int, lines, dirty=None) -> None:
+def propagate(masks: list[int], n: int, lines, dirty=None) -> int:
     """Make every line consistent, re-examining only lines whose cells changed. Raises Broken.
 
     ``dirty`` is the line indices to start from (all lines when None). The cheap Latin rules settle
     first; the full line enumeration runs on a line only once they are quiet.
     """
     full = (1 << n) - 1
+    work = 0
     todo = set(range(2 * n)) if dirty is None else set(dirty)
     cheap = set(todo)
     while todo:
         while cheap:
             k = cheap.pop()
+            work += 1
             cells = lines[k][0]
             ms = [masks[x] for x in cells]
             try:
                 if not _latin(ms, full):
                     continue
             except _Empty:
-                raise Broken(k) from None
+                raise Broken(k, work) from None
             for pos, x in enumerate(cells):
                 if ms[pos] != masks[x]:
                     masks[x] = ms[pos]
@@ -117,11 +121,12 @@ def propagate(masks: list[int], n: int, lines, dirty=None) -> None:
                     todo.add(other)
             todo.add(k)
         k = todo.pop()
+        work += 1
         cells, a, b = lines[k]
         ms = tuple([masks[x] for x in cells])
         allowed = supports(ms, a or 1, a or n, b, b)
         if allowed is None:
-            raise Broken(k)
+            raise Broken(k, work)
         if allowed == ms:
             continue
         for pos, x in enumerate(cells):
@@ -130,6 +135,7 @@ def propagate(masks: list[int], n: int, lines, dirty=None) -> None:
                 other = n + pos if k < n else pos  # the crossing line: a row's cell lies on column pos, and back
                 cheap.add(other)
                 todo.add(other)
+    return work
 
 
 def settle(masks: list[int], n: int, lines, dirty=None) -> bool:

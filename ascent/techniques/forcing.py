@@ -7,9 +7,10 @@
 
 Cells with the fewest candidates go first. The search for a supposition runs on the fast untraced
 core (``propagate``), which reaches the same fixpoint as the easier tiers; when the solve already
-knows the unique solution, only candidates that are false are supposed, so every trial it keeps
-ends in a contradiction. Only the few suppositions the fast core found breaking are then traced
-with the easier tiers themselves, and the shortest chain wins: the chain a person has to follow
+knows the unique solution, only candidates that are false are supposed. A supposition seen to
+break stays broken as the grid loses candidates, so it is remembered for the next forcing step.
+The few that break with the least work on the fast core are then traced with the easier tiers
+themselves, and the shortest chain wins: the chain a person has to follow
 is made of ordinary, checkable steps. Only when no single supposition breaks are the branches of
 one cell compared.
 
@@ -28,33 +29,40 @@ from ..grid import Grid
 from ..trace import Step
 
 NAME = "forcing"
-TRACED = 4  # breaking suppositions traced per step, the shortest chain kept
+TRACED = 3  # breaking suppositions traced per step (the quickest to break on the fast core), the shortest chain kept
 
 
 def forcing(grid: Grid, context) -> Iterator[Step]:
     """``context`` gives ``truth`` (the solution as flat heights, or None), ``breaks(masks, cell, d)``
-    and ``branch(masks, cell, d)`` on the fast core, and ``trace(grid, cell, d, limit)`` with the
-    easier tiers (a chain and the contradiction, or None)."""
+    and ``branch(masks, cell, d)`` on the fast core, ``broken`` (suppositions seen breaking earlier in
+    this solve, which still break), and ``trace(grid, cell, d, limit)`` / ``follow(grid, cell, d)``
+    with the easier tiers."""
     masks, values = grid.masks, grid.values
     truth = context.truth
     open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
-    breaking: list[tuple[int, int]] = []
+    known = context.broken  # suppositions that broke before still break: the grid has only lost candidates
+    breaking: list[tuple[int, int, int]] = []  # (work to break on the fast core, cell, height)
     for cell in open_cells:
-        if breaking and masks[cell].bit_count() > masks[breaking[0][0]].bit_count():
-            break  # the cells as open as the first that broke have all been tried
+        if breaking and masks[cell].bit_count() > masks[breaking[0][1]].bit_count():
+            break  # the cells as open as the first that broke have been tried
+        if len(breaking) >= 2 * TRACED:
+            break  # enough to choose from
         for d in cands.digits(masks[cell]):
             if truth is not None and truth[cell] == d:
                 continue
-            if context.breaks(masks, cell, d):
-                breaking.append((cell, d))
+            work = known.get((cell, d)) or context.breaks(masks, cell, d)
+            if work:
+                known[(cell, d)] = work
+                breaking.append((work, cell, d))
+    breaking.sort()
     best = None
-    for cell, d in breaking:
+    tried = 0
+    for _, cell, d in breaking:
         traced = context.trace(grid, cell, d, None if best is None else len(best[2]) - 1)
+        tried += 1
         if traced is not None and (best is None or len(traced[0]) < len(best[2])):
             best = (cell, d, traced[0], traced[1])
-            if len(best[2]) <= 2:
-                break
-        if best is not None and breaking.index((cell, d)) + 1 >= TRACED:
+        if best is not None and (tried >= TRACED or len(best[2]) <= 2):
             break
     if best is not None:
         cell, d, chain, e = best

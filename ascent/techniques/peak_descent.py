@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..grid import Grid
-from ..lanes import orderings
+from ..lanes import orderings, supports
 from ..trace import Step
 
 NAME = "peak descent"
@@ -67,14 +67,15 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
     kmin, kmax = max(c - smax, 1), min(c - smin, p)
     if kmin <= 1 and kmax >= p:
         return None  # any filling of the front cells fits the clue: nothing to say
-    allowed, count = orderings(tuple(ms[:p]), kmin, kmax, 0) if kmin <= kmax else ((), 0)
-    if not count:
+    allowed = supports(tuple(ms[:p]), kmin, kmax) if kmin <= kmax else None
+    if allowed is None:
         return Step(NAME, f"{peak} at {grid.name(cells[p])} is a sure peak, and no filling of the {p} cells "
                           f"before it can make clue {c} hold", lane.name, c, cells[: p + 1],
                     eliminations=((cells[0], masks[cells[0]]),))
     if not any(ms[i] & ~allowed[i] for i in range(p)):
         return None  # the clue removes nothing beyond the heights placed in the lane: that is sudoku's
     elims = tuple((cells[i], masks[cells[i]] & ~allowed[i]) for i in range(p) if masks[cells[i]] & ~allowed[i])
+    count = orderings(tuple(ms[:p]), kmin, kmax, 0)[1]  # counted only for the sentence
     shown = f"exactly {smin}" if smin == smax else f"{smin} to {smax}"
     need = f"exactly {kmin}" if kmin == kmax else f"{kmin} to {kmax}"
     return Step(NAME, f"{peak} at {grid.name(cells[p])} is a sure peak and from it on {shown} "

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..grid import Contradiction, Grid
-from ..lanes import orderings
+from ..lanes import orderings, supports
 from ..trace import Step
 
 NAME = "sequence"
@@ -32,11 +32,12 @@ def sequence(grid: Grid) -> Iterator[Step]:
         if all(values[x] for x in cells):
             continue
         ms = tuple(masks[x] for x in cells)
-        allowed, count = orderings(ms, a or 1, a or len(cells), b)
-        if not count:
+        allowed = supports(ms, a or 1, a or len(cells), b, b)
+        if allowed is None:
             raise Contradiction(line.name, f"no ordering fits its candidates and clues {a or '-'}/{b or '-'}")
         elims = tuple((x, masks[x] & ~allowed[i]) for i, x in enumerate(cells) if masks[x] & ~allowed[i])
         if elims:
+            count = orderings(ms, a or 1, a or len(cells), b)[1]  # counted only for the sentence
             clues = " and ".join(f"clue {c} from the {s}" for c, s in
                                  ((a, "left" if line.kind == "row" else "top"), (b, "right" if line.kind == "row" else "bottom")) if c)
             yield Step(NAME, f"only {count} ordering{'s' if count != 1 else ''} of {line.name} fit its candidates "
