@@ -1,0 +1,254 @@
+"""The fast solver: rows from the bottom up, then the top row with one column as a hand.
+
+Work is done on a flat list ``cells`` where each piece is named by its target position, so the goal
+is ``cells[pos] == pos``. ``Work.row`` and ``Work.col`` are the only writers; each records its unit
+moves under the current phase.
+
+Rows from the bottom up. Row r is filled while the rows below it are solved and the rows above are
+free. Row r may turn as a whole (the rows below do not care), so a piece counts as placed when it sits
+``k`` columns right of its target column, for the row's common offset ``k``; one last turn of the row
+makes ``k`` zero. A piece from a free row ``pr`` reaches its slot ``(r, X)`` with a column conjugate:
+turn column X until the slot is in row pr, turn row pr to bring the piece over the slot's column, turn
+column X back (``2d + s`` moves, ``d`` the rows between, ``s`` the columns). A piece already in row r but
+in the wrong place goes up through row r-1 the same way, with its own column turned as well. For the
+bottom row nothing below needs restoring, so a single column turn drops a piece in. The cheapest
+piece goes first.
+
+The top row. With every other row solved, column 0 serves as a hand: turning it up or down swaps
+the top row's cell in column 0 with a hidden cell below (the hidden piece is the one that belongs at
+(1, 0) when the hand is empty). Sorting by cycles through that swap takes, per cycle of length L,
+L + 1 swaps plus the turns of the top row that bring each piece's home over column 0. The number of
+swaps must be even so that column 0 ends where it started: that holds exactly when the top row,
+read at the chosen final turn, is an even permutation. Every final turn with that property is
+tried and the cheapest is kept. When the top row is even long and odd (the board is an odd
+permutation of the target), one turn of the top row first fixes the parity: the ``parity fix`` phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+HAND_EMPTY = -1
+
+
+def cyc(k: int, n: int) -> int:
+    """The shortest signed turn equal to ``k`` modulo ``n`` (a tie goes positive)."""
+    k %= n
+    return k - n if k > n // 2 else k
+
+
+def parity(cells) -> int:
+    """0 for an even permutation of ``range(len(cells))``, 1 for an odd one."""
+    seen = [False] * len(cells)
+    odd = 0
+    for start in range(len(cells)):
+        if seen[start]:
+            continue
+        length = 0
+        i = start
+        while not seen[i]:
+            seen[i] = True
+            i = cells[i]
+            length += 1
+        odd ^= (length - 1) & 1
+    return odd
+
+
+@dataclass
+class Work:
+    """The solver's scratch board: ``cells[pos]`` is the piece there, ``where[piece]`` its position."""
+
+    rows: int
+    cols: int
+    cells: list[int]
+    where: list[int] = field(default_factory=list)
+    moves: list[tuple[str, int, str]] = field(default_factory=list)  # (letter, line, phase)
+    phase: str = ""
+
+    def __post_init__(self):
+        self.where = [0] * len(self.cells)
+        for pos, piece in enumerate(self.cells):
+            self.where[piece] = pos
+
+    def rc(self, piece: int) -> tuple[int, int]:
+        return divmod(self.where[piece], self.cols)
+
+    def row(self, r: int, k: int) -> None:
+        """Turn row r right by k (left when negative), the short way round."""
+        n = self.cols
+        k = cyc(k, n)
+        if not k:
+            return
+        base = r * n
+        seg = self.cells[base:base + n]
+        seg = seg[-k:] + seg[:-k]
+        self.cells[base:base + n] = seg
+        for c, piece in enumerate(seg):
+            self.where[piece] = base + c
+        self.moves.extend([("R" if k > 0 else "L", r, self.phase)] * abs(k))
+
+    def col(self, c: int, k: int) -> None:
+        """Turn column c down by k (up when negative), the short way round."""
+        n, w = self.rows, self.cols
+        k = cyc(k, n)
+        if not k:
+            return
+        seg = self.cells[c::w]
+        seg = seg[-k:] + seg[:-k]
+        self.cells[c::w] = seg
+        for r, piece in enumerate(seg):
+            self.where[piece] = r * w + c
+        self.moves.extend([("D" if k > 0 else "U", c, self.phase)] * abs(k))
+
+
+# ---------------------------------------------------------------------------- rows from the bottom up
+def _offset(w: Work, r: int) -> int:
+    """The row offset most of row r's own pieces already agree on (0 when none is in the row)."""
+    counts = [0] * w.cols
+    for c in range(w.cols):
+        piece = w.cells[r * w.cols + c]
+        if piece // w.cols == r:
+            counts[(c - piece % w.cols) % w.cols] += 1
+    best = max(counts)
+    return 0 if best == 0 else min((k for k in range(w.cols) if counts[k] == best), key=lambda k: abs(cyc(k, w.cols)))
+
+
+def _options(w: Work, r: int, k: int, piece: int, bottom: bool, placed: set[int]):
+    """Ways to bring ``piece`` to its slot in row r: (cost, action) pairs. An action returns how far
+    it turned row r as a whole (so the row offset follows)."""
+    R, C = w.rows, w.cols
+    pr, pc = w.rc(piece)
+    x = (piece % C + k) % C  # the slot's column
+
+    def conjugate(cols, via, shift):  # turn cols so row r sits in row via, turn row via, turn them back
+        d = via - r
+        for c in cols:
+            w.col(c, d)
+        w.row(via, shift)
+        for c in cols:
+            w.col(c, -d)
+        return 0
+
+    if pr < r:
+        d = r - pr
+        dist = abs(cyc(d, R))
+        if bottom:  # nothing below to restore: bring the piece over the slot, drop it in
+            yield dist + abs(cyc(x - pc, C)), lambda: (w.row(pr, x - pc), w.col(x, d), 0)[-1]
+            return
+        if x != pc:
+            yield 2 * dist + abs(cyc(x - pc, C)), lambda: conjugate((x,), pr, x - pc)
+            return
+        for step in (1, -1):  # drop it in, turn row r so a free cell comes under, lift the column back
+            if r * C + (pc - step) % C not in placed:
+                yield 2 * dist + 1, lambda step=step: (w.col(pc, d), w.row(r, step), w.col(pc, -d), step)[-1]
+        # or move it aside in its own row first
+        yield 2 * dist + 2, lambda: (w.row(pr, 1), conjugate((x,), pr, x - (pc + 1) % C))[-1]
+    elif bottom:  # in the bottom row, wrong place: lift it into the free row above, then drop it in
+        yield 2 + abs(cyc(x - pc, C)), lambda: (w.col(pc, -1), w.row(r - 1, x - pc), w.col(x, 1), 0)[-1]
+    else:  # in row r, wrong place: both columns up by one, row r-1 carries it over, both back down
+        yield 4 + abs(cyc(x - pc, C)), lambda: conjugate((pc, x), r - 1, x - pc)
+
+
+def _placed(w: Work, r: int, k: int) -> set[int]:
+    """Positions in row r holding their own piece at offset k."""
+    C = w.cols
+    base = r * C
+    return {base + c for c in range(C) if w.cells[base + c] == base + (c - k) % C}
+
+
+def fill_row(w: Work, r: int) -> None:
+    """Solve row r (rows below solved, rows above free)."""
+    C = w.cols
+    bottom = r == w.rows - 1
+    k = _offset(w, r)
+    while True:
+        placed = _placed(w, r, k)
+        todo = [p for p in range(r * C, r * C + C) if w.where[p] not in placed]
+        if not todo:
+            break
+        best = None
+        for piece in todo:
+            for cost, act in _options(w, r, k, piece, bottom, placed):
+                if best is None or cost < best[0]:
+                    best = (cost, act)
+        k = (k + best[1]()) % C
+    w.row(r, -k)
+
+
+# ---------------------------------------------------------------------------- the top row
+def _top_plan(top: list[int], k: int, C: int):
+    """Moves sorting the top row with column 0 as a hand, ending with ``top[(t + k) % C] == t``.
+
+    Returns (cost, actions) where an action is ("row", turn) or ("hand", 0); None when the number of
+    swaps would be odd (the top row at that turn is an odd permutation)."""
+    a = list(top)
+    hand = HAND_EMPTY
+    o = 0  # how far the row has turned right so far
+    actions = []
+    swaps = 0
+    cost = 0
+
+    def turn_to(col):  # bring absolute column col (in the row's original frame + o) over column 0
+        nonlocal o, cost, a
+        t = cyc(-col, C)
+        if t:
+            a = a[-t:] + a[:-t]
+            o += t
+            cost += abs(t)
+            actions.append(("row", t))
+
+    def home(piece):  # the absolute column where piece belongs now
+        return (piece + k + o) % C
+
+    while True:
+        if hand != HAND_EMPTY:
+            turn_to(home(hand))
+        else:
+            loose = [c for c in range(C) if a[c] == HAND_EMPTY or home(a[c]) != c]
+            if not loose:
+                break
+            turn_to(min(loose, key=lambda c: abs(cyc(-c, C))))
+        a[0], hand = hand, a[0]
+        swaps += 1
+        cost += 1
+        actions.append(("hand", 0))
+    if swaps % 2:
+        return None
+    final = cyc(-(k + o), C)
+    if final:
+        actions.append(("row", final))
+        cost += abs(final)
+    return cost, actions
+
+
+def top_row(w: Work) -> None:
+    """Solve row 0 when every other row is solved (the board an even permutation, or C even)."""
+    C = w.cols
+    top = w.cells[:C]
+    plans = [p for k in range(C) if (p := _top_plan(top, k, C)) is not None]
+    if not plans:  # the top row is an odd permutation at every turn: only when C is odd
+        raise AssertionError("top row is an odd permutation on an odd-width row")  # callers prevent this
+    _, actions = min(plans, key=lambda p: p[0])
+    down = False
+    for kind, t in actions:
+        if kind == "row":
+            w.row(0, t)
+        else:
+            w.col(0, 1 if down else -1)
+            down = not down
+
+
+def parity_fix(w: Work) -> bool:
+    """For an even-width board that is an odd permutation: one turn of the top row (the cheaper way
+    for what follows) makes it even. Returns whether it turned."""
+    if w.cols % 2 or not parity(w.cells):
+        return False
+    C = w.cols
+    top = w.cells[:C]
+
+    def rest(t):
+        turned = top[-t:] + top[:-t]
+        return min(p[0] for k in range(C) if (p := _top_plan(turned, k, C)) is not None)
+
+    w.row(0, min((1, -1), key=rest))
+    return True
