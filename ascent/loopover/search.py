@@ -4,7 +4,7 @@ States are tuples of pieces (each named by its target position), so the goal is 
 A move is a gather table (``ascent.loopover.board.move_perm``). Full levels are expanded from the
 smaller side; when the two searches meet, the level is finished and the shortest join is kept, so
 the answer is a shortest one. On boards of at most 9 cells this always finishes quickly (3x3: at
-most 181,440 states); on larger boards it runs until ``limit`` states are stored and then gives up
+most 181,440 states, fewer than ``limit``); on larger boards it runs until ``limit`` states are stored and then gives up
 with ``SearchTooLarge``.
 """
 
@@ -36,7 +36,7 @@ def moves_of(rows: int, cols: int) -> list[tuple[str, itemgetter, itemgetter]]:
     return out
 
 
-def shortest(cells: tuple[int, ...], rows: int, cols: int, limit: int = 2_000_000) -> list[str] | None:
+def shortest(cells: tuple[int, ...], rows: int, cols: int, limit: int = 400_000) -> list[str] | None:
     """A shortest move list taking ``cells`` to the identity; None when the goal cannot be reached."""
     goal = tuple(range(rows * cols))
     start = tuple(cells)
@@ -47,9 +47,6 @@ def shortest(cells: tuple[int, ...], rows: int, cols: int, limit: int = 2_000_00
     bwd = {goal: None}  # state -> (next state, move index): applying the move to the state gives next
     fwd_level, bwd_level = [start], [goal]
     while fwd_level and bwd_level:
-        if len(fwd) + len(bwd) > limit:
-            raise SearchTooLarge(f"the shortest-moves search stored {limit:,} states without finishing: "
-                                 f"the board is too far from its target for an exact search")
         forward = len(fwd_level) <= len(bwd_level)
         mine, other = (fwd, bwd) if forward else (bwd, fwd)
         level = fwd_level if forward else bwd_level
@@ -61,6 +58,9 @@ def shortest(cells: tuple[int, ...], rows: int, cols: int, limit: int = 2_000_00
                     continue
                 mine[new] = (state, m)
                 nxt.append(new)
+                if len(mine) + len(other) > limit:
+                    raise SearchTooLarge(f"the shortest-moves search stored {limit:,} states without finishing: "
+                                         f"the board is too far from its target for an exact search")
                 if new in other:
                     length = _depth(fwd, new) + _depth(bwd, new)
                     if best is None or length < best[0]:
