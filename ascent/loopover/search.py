@@ -22,10 +22,11 @@ class SearchTooLarge(LoopoverError):
 
 
 def moves_of(rows: int, cols: int) -> list[tuple[str, itemgetter, itemgetter]]:
-    """(name, apply, undo) for every distinct move (on a 2-high board U and D are the same turn)."""
+    """(name, apply, undo) for every distinct move (on a 2-high board U and D are the same turn:
+    it is written D, as ``tidy`` writes a half turn)."""
     out, seen = [], set()
     inverse = {"L": "R", "R": "L", "U": "D", "D": "U"}
-    for letter, count in (("L", rows), ("R", rows), ("U", cols), ("D", cols)):
+    for letter, count in (("R", rows), ("L", rows), ("D", cols), ("U", cols)):  # R, D first: as tidy writes ties
         for i in range(count):
             perm = move_perm(letter, i, rows, cols)
             if perm in seen:
