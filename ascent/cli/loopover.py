@@ -119,7 +119,8 @@ def loopover_command(
     for phase in solution.phases:
         table.add_row(phase.name, str(len(phase.moves)), " ".join(phase.moves) or "-")
     console.print(table)
-    console.print(Text(f"moves: {' '.join(solution.moves) or '(none: the start is the target)'}"), overflow="fold")
+    # one unbroken line, to copy: the terminal wraps it, rich does not
+    console.print(Text(f"moves: {' '.join(solution.moves) or '(none: the start is the target)'}"), soft_wrap=True)
     if replay:
         show_replay(solution, debug)
     if json_path is not None:
