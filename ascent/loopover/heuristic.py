@@ -20,8 +20,10 @@ the top row's cell in column 0 with a hidden cell below (the hidden piece is the
 L + 1 swaps plus the turns of the top row that bring each piece's home over column 0. The number of
 swaps must be even so that column 0 ends where it started: that holds exactly when the top row,
 read at the chosen final turn, is an even permutation. Every final turn with that property is
-tried and the cheapest is kept. When the top row is even long and odd (the board is an odd
-permutation of the target), one turn of the top row first fixes the parity: the ``parity fix`` phase.
+tried and the cheapest is kept. When the row is even long, a turn by one is an odd permutation,
+so an odd board is fixed by ending the row an odd number of turns from where the swaps left it:
+that is the parity fix, and it costs nothing extra. (On an odd-long row every turn is even, so the
+caller solves a board even only in height on its transpose.)
 """
 
 from __future__ import annotations
@@ -113,12 +115,13 @@ def _offset(w: Work, r: int) -> int:
     return 0 if best == 0 else min((k for k in range(w.cols) if counts[k] == best), key=lambda k: abs(cyc(k, w.cols)))
 
 
-def _options(w: Work, r: int, k: int, piece: int, bottom: bool, placed: set[int]):
+def _options(w: Work, r: int, k: int, piece: int, free: frozenset[int], placed: set[int]):
     """Ways to bring ``piece`` to its slot in row r: (cost, action) pairs. An action returns how far
-    it turned row r as a whole (so the row offset follows)."""
+    it turned row r as a whole (so the row offset follows). ``free`` holds the rows not yet solved."""
     R, C = w.rows, w.cols
     pr, pc = w.rc(piece)
     x = (piece % C + k) % C  # the slot's column
+    first = len(free) == R  # no row solved yet: column turns need no undoing
 
     def conjugate(cols, via, shift):  # turn cols so row r sits in row via, turn row via, turn them back
         d = via - r
@@ -129,10 +132,10 @@ def _options(w: Work, r: int, k: int, piece: int, bottom: bool, placed: set[int]
             w.col(c, -d)
         return 0
 
-    if pr < r:
+    if pr != r:
         d = r - pr
         dist = abs(cyc(d, R))
-        if bottom:  # nothing below to restore: bring the piece over the slot, drop it in
+        if first:  # bring the piece over the slot, drop it in
             yield dist + abs(cyc(x - pc, C)), lambda: (w.row(pr, x - pc), w.col(x, d), 0)[-1]
             return
         if x != pc:
@@ -143,10 +146,14 @@ def _options(w: Work, r: int, k: int, piece: int, bottom: bool, placed: set[int]
                 yield 2 * dist + 1, lambda step=step: (w.col(pc, d), w.row(r, step), w.col(pc, -d), step)[-1]
         # or move it aside in its own row first
         yield 2 * dist + 2, lambda: (w.row(pr, 1), conjugate((x,), pr, x - (pc + 1) % C))[-1]
-    elif bottom:  # in the bottom row, wrong place: lift it into the free row above, then drop it in
-        yield 2 + abs(cyc(x - pc, C)), lambda: (w.col(pc, -1), w.row(r - 1, x - pc), w.col(x, 1), 0)[-1]
-    else:  # in row r, wrong place: both columns up by one, row r-1 carries it over, both back down
-        yield 4 + abs(cyc(x - pc, C)), lambda: conjugate((pc, x), r - 1, x - pc)
+        return
+    # in row r, wrong place: through the nearest free row
+    via = min((b for b in free if b != r), key=lambda b: abs(cyc(b - r, R)))
+    d = abs(cyc(via - r, R))
+    if first:  # lift it, carry it over, drop it in
+        yield 2 * d + abs(cyc(x - pc, C)), lambda: (w.col(pc, via - r), w.row(via, x - pc), w.col(x, r - via), 0)[-1]
+    else:  # both columns turned, the free row carries it over, both back
+        yield 4 * d + abs(cyc(x - pc, C)), lambda: conjugate((pc, x), via, x - pc)
 
 
 def _placed(w: Work, r: int, k: int) -> set[int]:
@@ -156,23 +163,32 @@ def _placed(w: Work, r: int, k: int) -> set[int]:
     return {base + c for c in range(C) if w.cells[base + c] == base + (c - k) % C}
 
 
-def fill_row(w: Work, r: int) -> None:
-    """Solve row r (rows below solved, rows above free)."""
+def _best(w: Work, r: int, k: int, free: frozenset[int]):
+    """The cheapest (cost, action) among the pieces of row r not yet placed, or None when all are."""
     C = w.cols
-    bottom = r == w.rows - 1
+    placed = _placed(w, r, k)
+    best = None
+    for piece in range(r * C, r * C + C):
+        if w.where[piece] in placed:
+            continue
+        for cost, act in _options(w, r, k, piece, free, placed):
+            if best is None or cost < best[0]:
+                best = (cost, act)
+    return best
+
+
+def fill_row(w: Work, r: int, free: frozenset[int]) -> None:
+    """Solve row r; the rows in ``free`` (r among them) are not solved yet, the others are."""
+    C = w.cols
     k = _offset(w, r)
-    while True:
-        placed = _placed(w, r, k)
-        todo = [p for p in range(r * C, r * C + C) if w.where[p] not in placed]
-        if not todo:
-            break
-        best = None
-        for piece in todo:
-            for cost, act in _options(w, r, k, piece, bottom, placed):
-                if best is None or cost < best[0]:
-                    best = (cost, act)
+    while (best := _best(w, r, k, free)) is not None:
         k = (k + best[1]()) % C
     w.row(r, -k)
+
+
+def next_row(w: Work, free: frozenset[int]) -> int:
+    """Rows from the bottom up: the lowest free row (row 0, the top, goes last)."""
+    return max(r for r in free if r != 0)
 
 
 # ---------------------------------------------------------------------------- the top row
@@ -236,19 +252,3 @@ def top_row(w: Work) -> None:
         else:
             w.col(0, 1 if down else -1)
             down = not down
-
-
-def parity_fix(w: Work) -> bool:
-    """For an even-width board that is an odd permutation: one turn of the top row (the cheaper way
-    for what follows) makes it even. Returns whether it turned."""
-    if w.cols % 2 or not parity(w.cells):
-        return False
-    C = w.cols
-    top = w.cells[:C]
-
-    def rest(t):
-        turned = top[-t:] + top[:-t]
-        return min(p[0] for k in range(C) if (p := _top_plan(turned, k, C)) is not None)
-
-    w.row(0, min((1, -1), key=rest))
-    return True

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .board import Board, LoopoverError, move_perm
-from .heuristic import Work, fill_row, parity, parity_fix, top_row
+from .heuristic import Work, fill_row, next_row, parity, top_row
 from .search import OPTIMAL_CELLS, shortest
 from .tidy import tidy_runs
 
@@ -137,16 +137,15 @@ def _heuristic(start: Board, target: Board, cells: tuple[int, ...]) -> Solution:
                               else ("row", "bottom", "top row", "rows"))
     w = Work(rows, cols, list(cells))
     names = []
-    for r in range(rows - 1, 0, -1):
+    free = frozenset(range(rows))
+    while len(free) > 1:
+        r = next_row(w, free)
         w.phase = len(names)
-        names.append(f"{line} {r} ({first})" if r == rows - 1 else f"{line} {r}")
-        fill_row(w, r)
+        names.append(f"{line} {r} ({first})" if len(free) == rows else f"{line} {r}")
+        fill_row(w, r, free)
+        free = free - {r}
     w.phase = len(names)
-    names.append(f"parity fix (one turn of the {last})")
-    if not parity_fix(w):
-        names.pop()
-    w.phase = len(names)
-    names.append(f"{last} 0")
+    names.append(f"{last} 0" + (" and parity fix" if parity(w.cells) else ""))
     top_row(w)
     if w.cells != list(range(rows * cols)):
         raise AssertionError(f"heuristic left the {top} unsolved")  # a bug of ours, never hidden
