@@ -10,9 +10,10 @@ free. Row r may turn as a whole (the rows below do not care), so a piece counts 
 makes ``k`` zero. A piece from a free row ``pr`` reaches its slot ``(r, X)`` with a column conjugate:
 turn column X until the slot is in row pr, turn row pr to bring the piece over the slot's column, turn
 column X back (``2d + s`` moves, ``d`` the rows between, ``s`` the columns). A piece already in row r but
-in the wrong place goes up through row r-1 the same way, with its own column turned as well. For the
-bottom row nothing below needs restoring, so a single column turn drops a piece in. The cheapest
-piece goes first.
+in the wrong place goes through the nearest free row the same way, with its own column turned as
+well. For the bottom row nothing below needs restoring, so a single column turn drops a piece in.
+Of the cheapest few actions, the one that leaves the cheapest next action goes first (one step of
+lookahead, tried on the board and undone).
 
 The top row. With every other row solved, column 0 serves as a hand: turning it up or down swaps
 the top row's cell in column 0 with a hidden cell below (the hidden piece is the one that belongs at
@@ -163,25 +164,39 @@ def _placed(w: Work, r: int, k: int) -> set[int]:
     return {base + c for c in range(C) if w.cells[base + c] == base + (c - k) % C}
 
 
-def _best(w: Work, r: int, k: int, free: frozenset[int]):
-    """The cheapest (cost, action) among the pieces of row r not yet placed, or None when all are."""
+def _choices(w: Work, r: int, k: int, free: frozenset[int]) -> list:
+    """Every (cost, action) for the pieces of row r not yet placed, cheapest first."""
     C = w.cols
     placed = _placed(w, r, k)
-    best = None
+    out = []
     for piece in range(r * C, r * C + C):
-        if w.where[piece] in placed:
-            continue
-        for cost, act in _options(w, r, k, piece, free, placed):
-            if best is None or cost < best[0]:
-                best = (cost, act)
-    return best
+        if w.where[piece] not in placed:
+            out.extend(_options(w, r, k, piece, free, placed))
+    out.sort(key=lambda ca: ca[0])
+    return out
+
+
+LOOKAHEAD = 4  # how many of the cheapest actions are tried one step ahead
 
 
 def fill_row(w: Work, r: int, free: frozenset[int]) -> None:
-    """Solve row r; the rows in ``free`` (r among them) are not solved yet, the others are."""
+    """Solve row r; the rows in ``free`` (r among them) are not solved yet, the others are.
+
+    Of the cheapest few actions, the one whose own moves plus the cheapest action after it are
+    fewest goes first (ties: the cheaper now)."""
     C = w.cols
     k = _offset(w, r)
-    while (best := _best(w, r, k, free)) is not None:
+    while choices := _choices(w, r, k, free):
+        best = None
+        for cost, act in choices[:LOOKAHEAD]:
+            cells, where, n = w.cells[:], w.where[:], len(w.moves)
+            turn = act()
+            then = _choices(w, r, (k + turn) % C, free)
+            score = len(w.moves) - n + (then[0][0] if then else abs(cyc(k + turn, C)))
+            w.cells[:], w.where[:] = cells, where
+            del w.moves[n:]
+            if best is None or score < best[0]:
+                best = (score, act)
         k = (k + best[1]()) % C
     w.row(r, -k)
 
