@@ -50,7 +50,7 @@ def test_small_board_is_optimal_and_says_so():
 def test_replay_shows_the_board_after_each_phase():
     r = invoke(SEED, SORTED5, "--replay")
     assert r.exit_code == 0
-    assert "start" in r.stdout and "after row 4 (bottom)" in r.stdout and "after top row 0" in r.stdout
+    assert "start" in r.stdout and "after row 4 (bottom): " in r.stdout and "after top row 0: " in r.stdout
     assert r.stdout.rstrip().endswith(" U  V  W  X  Y")  # the last board shown is the target
 
 
@@ -80,7 +80,7 @@ def test_unsolvable_exits_3_with_the_parity_reason(tmp_path):
     r = invoke("BAC/DEF/GHI", "ABC/DEF/GHI", "--json", out)
     assert r.exit_code == 3
     line = r.stderr.strip()
-    assert "\n" not in line and line.startswith("unsolvable: ") and "odd" in line and "even permutation" in line
+    assert "\n" not in line and line.startswith("unsolvable: ") and "odd permutation" in line and "both sides odd" in line
     assert json.loads(out.read_text())["status"] == "unsolvable"
 
 

@@ -20,14 +20,14 @@ from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app
 HOME, MOVED = "bold green", "black on yellow"
 
 
-def board_text(board: Board, target: Board, lines=frozenset()) -> Text:
-    """The board, one row a line; symbols in their target place bold green, the cells of the turned
-    ``lines`` (("row", i) or ("column", j)) highlighted."""
+def board_text(board: Board, target: Board, lit=lambda r, c: False) -> Text:
+    """The board, one row a line; symbols in their target place bold green, cells where ``lit(r, c)``
+    highlighted."""
     text = Text()
     for r, row in enumerate(board.rows):
         for c, s in enumerate(row):
             style = HOME if s == target.rows[r][c] else ""
-            if ("row", r) in lines or ("column", c) in lines:
+            if lit(r, c):
                 style = f"{style} {MOVED}".strip()
             text.append(f" {s} ", style=style or None)
         if r < len(board.rows) - 1:
@@ -35,8 +35,14 @@ def board_text(board: Board, target: Board, lines=frozenset()) -> Text:
     return text
 
 
-def moved_line(move: str) -> tuple[str, int]:
-    return ("row" if move[0] in "LR" else "column", int(move[1:]))
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def moved_line(move: str):
+    """The cells of the line a move turned, as a test ``lit(r, c)``."""
+    i = int(move[1:])
+    return (lambda r, c: r == i) if move[0] in "LR" else (lambda r, c: c == i)
 
 
 def read_boards(start: Optional[str], target: Optional[str], file: Optional[Path]) -> tuple[Board, Board]:
@@ -100,7 +106,7 @@ def loopover_command(
             if json_path is not None:
                 write_atomic(json_path, json.dumps({"status": "unsolvable", "start": str(begin), "target": str(goal),
                                                     "reason": reason}, indent=1) + "\n")
-            err_console.print(f"unsolvable: {reason}", markup=False)
+            err_console.print(f"unsolvable: {reason}", markup=False, soft_wrap=True)
             return EXIT_UNSOLVED
         t0 = time.perf_counter()
         solution = solve(begin, goal, mode="optimal" if optimal else "fast")
@@ -111,7 +117,7 @@ def loopover_command(
         raise Failure(str(e)) from None
     rows, cols = begin.shape
     how = "fewest moves (breadth-first search)" if solution.optimal else "heuristic, then runs merged"
-    console.print(f"{rows}x{cols} board: {len(solution)} move{'' if len(solution) == 1 else 's'}, {how}; {ms:.1f} ms")
+    console.print(f"{rows}x{cols} board: {plural(len(solution), 'move')}, {how}; {ms:.1f} ms")
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("phase", no_wrap=True)
     table.add_column("moves", justify="right", no_wrap=True)
@@ -130,24 +136,31 @@ def loopover_command(
 
 
 def show_replay(solution, debug: bool) -> None:
-    """The start, then the board after each phase (after each move with debug), the moved lines lit."""
+    """The start, then the board after each phase with the cells it changed highlighted (after each
+    move with debug, the line it turned highlighted)."""
     goal = solution.target
     console.print()
     console.print(Text("start"), board_text(solution.start, goal), sep="\n")
     board = solution.start
     for phase in solution.phases:
         console.print()
-        lines = {moved_line(m) for m in phase.moves}
         if not debug:
-            board = board.apply_all(phase.moves)
-            label = ", ".join(f"{kind} {i}" for kind, i in sorted(lines)) or "nothing"
-            console.print(Text(f"after {phase.name} ({len(phase.moves)} moves; turned: {label})", style="bold"))
-            console.print(board_text(board, goal, lines))
+            before, board = board, board.apply_all(phase.moves)
+            turned = "; ".join(_lines(phase.moves, kind) for kind in "row column".split() if _lines(phase.moves, kind))
+            console.print(Text(f"after {phase.name}: {plural(len(phase.moves), 'move')}" + (f", turning {turned}" if turned else ""),
+                               style="bold"))
+            console.print(board_text(board, goal, lambda r, c: board.rows[r][c] != before.rows[r][c]))
             continue
-        console.print(Text(f"{phase.name}: {len(phase.moves)} moves", style="bold"))
+        console.print(Text(f"{phase.name}: {plural(len(phase.moves), 'move')}", style="bold"))
         cells = []
         for n, move in enumerate(phase.moves, 1):
             board = board.apply(move)
-            cells.append(Text(f"{n}. {move}\n").append_text(board_text(board, goal, {moved_line(move)})))
+            cells.append(Text(f"{n}. {move}\n").append_text(board_text(board, goal, moved_line(move))))
         if cells:
             console.print(Columns(cells, padding=(1, 2)))
+
+
+def _lines(moves, kind: str) -> str:
+    """"rows 0 1" / "column 3": the lines of one kind the moves turned."""
+    found = sorted({int(m[1:]) for m in moves if (m[0] in "LR") == (kind == "row")})
+    return f"{kind}{'s' if len(found) > 1 else ''} {' '.join(map(str, found))}" if found else ""

@@ -91,9 +91,8 @@ def unsolvable_reason(start: Board, target: Board) -> str | None:
     cells = relabel(start, target)
     rows, cols = start.shape
     if rows % 2 and cols % 2 and parity(cells):
-        return (f"both sides of the {rows}x{cols} board are odd, so every move (a {cols}-cycle of a row or a "
-                f"{rows}-cycle of a column) is an even permutation, and the target is an odd permutation of "
-                f"the start")
+        return (f"the target is an odd permutation of the start, but every move on a {rows}x{cols} board "
+                f"(both sides odd) is an even one")
     return None
 
 
