@@ -92,10 +92,12 @@ def loopover_command(
     Boards of at most 9 cells are solved in the fewest moves; larger ones by rows from the bottom up
     and then the top row. Exit code 3 when the target cannot be reached (parity).
 
-    Example:  ascent loopover ACDBE/FGHIJ/KLMNO/PQRST ABCDE/FGHIJ/KLMNO/PQRST
-              ascent loopover CWMFJ/ORDBA/NKGLY/PHSVE/XTQUI ABCDE/FGHIJ/KLMNO/PQRST/UVWXY --replay
-              ascent loopover DCA/BEF BAE/FCD --optimal --replay --debug
-              ascent loopover --file boards.json --json moves.json
+    \b
+    Example:
+      ascent loopover ACDBE/FGHIJ/KLMNO/PQRST ABCDE/FGHIJ/KLMNO/PQRST --replay
+      ascent loopover CWMFJ/ORDBA/NKGLY/PHSVE/XTQUI ABCDE/FGHIJ/KLMNO/PQRST/UVWXY
+      ascent loopover DCA/BEF BAE/FCD --optimal --replay --debug
+      ascent loopover --file boards.json --json moves.json
     """
     if debug and not replay:
         raise Usage("--debug goes with --replay")
