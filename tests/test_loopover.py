@@ -215,19 +215,24 @@ def test_parity_fix_is_named_when_the_top_row_is_left_odd():
         solution = solve(start, target)
         assert_solves(start, target, solution)
         last = solution.phases[-1].name
-        assert last in ("top row 0", "top row 0 and parity fix")
+        assert last in ("top row 0", "top row 0 and parity fix", "left column 0", "left column 0 and parity fix")
         named += last.endswith("parity fix")
-    assert 0 < named < 12  # the rows below leave the top row odd about half the time
+    assert 0 < named < 12  # the lines before leave the last one odd about half the time
 
 
-def test_odd_width_even_height_is_solved_by_columns():
+def test_rows_or_columns_whichever_is_shorter():
+    """Odd wide, even high, odd board: by rows it may not finish (its top row is odd long), by
+    columns it always does; a wide board is usually shorter by rows, a tall one by columns."""
     rng = random.Random(8)
-    target = random_board(6, 5, rng)
-    start = swap_two(target)  # odd: one swap
-    solution = solve(start, target)
-    names = [p.name for p in solution.phases]
-    assert names[0] == "column 4 (rightmost)" and names[-1].startswith("left column 0")
-    assert_solves(start, target, solution)
+    for rows, cols in ((6, 5), (8, 3), (3, 9), (9, 3)):
+        target = random_board(rows, cols, rng)
+        start = swap_two(target) if (rows * cols) % 2 == 0 else target.apply_all(["L0", "U1"])
+        solution = solve(start, target)
+        assert_solves(start, target, solution)
+        by_rows = solution.phases[0].name.startswith("row")
+        assert by_rows or solution.phases[0].name == f"column {cols - 1} (rightmost)"
+        if (rows, cols) == (8, 3):
+            assert not by_rows
 
 
 # ---------------------------------------------------------------- fewest moves

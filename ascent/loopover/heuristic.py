@@ -23,8 +23,8 @@ swaps must be even so that column 0 ends where it started: that holds exactly wh
 read at the chosen final turn, is an even permutation. Every final turn with that property is
 tried and the cheapest is kept. When the row is even long, a turn by one is an odd permutation,
 so an odd board is fixed by ending the row an odd number of turns from where the swaps left it:
-that is the parity fix, and it costs nothing extra. (On an odd-long row every turn is even, so the
-caller solves a board even only in height on its transpose.)
+that is the parity fix, and it costs nothing extra. On an odd-long row every turn is even, so an
+odd board cannot finish there; the caller then solves it on its transpose.
 """
 
 from __future__ import annotations
@@ -252,13 +252,14 @@ def _top_plan(top: list[int], k: int, C: int):
     return cost, actions
 
 
-def top_row(w: Work) -> None:
-    """Solve row 0 when every other row is solved (the board an even permutation, or C even)."""
+def top_row(w: Work) -> bool:
+    """Solve row 0 when every other row is solved. False (and nothing moved) when the board is an
+    odd permutation and the row is odd long: every turn of it is even, so no final turn helps."""
     C = w.cols
     top = w.cells[:C]
     plans = [p for k in range(C) if (p := _top_plan(top, k, C)) is not None]
-    if not plans:  # the top row is an odd permutation at every turn: only when C is odd
-        raise AssertionError("top row is an odd permutation on an odd-width row")  # callers prevent this
+    if not plans:
+        return False
     _, actions = min(plans, key=lambda p: p[0])
     down = False
     for kind, t in actions:
@@ -267,3 +268,4 @@ def top_row(w: Work) -> None:
         else:
             w.col(0, 1 if down else -1)
             down = not down
+    return True

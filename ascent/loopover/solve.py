@@ -111,7 +111,7 @@ def solve(start, target, mode: str = "fast") -> Solution | None:
             raise AssertionError(f"search found no way from {start} to {target}")
         solution = Solution(start, target, tuple(path), (Phase("shortest search", tuple(path)),), "search")
     else:
-        solution = _heuristic(start, target, cells)
+        solution = _heuristic(start, target)
     _check(cells, solution.moves, rows, cols)
     return solution
 
@@ -124,16 +124,26 @@ def loopover(mixed_up_board: Sequence[Sequence[str]], solved_board: Sequence[Seq
 
 
 # ---------------------------------------------------------------------------- the heuristic, in phases
-def _heuristic(start: Board, target: Board, cells: tuple[int, ...]) -> Solution:
-    rows, cols = start.shape
-    # The top row needs an even length to absorb an odd permutation; a board even only in height is
-    # solved on its transpose (columns become rows) and the moves are turned back.
-    flip = cols % 2 == 1 and rows % 2 == 0
+def _heuristic(start: Board, target: Board) -> Solution:
+    """The shorter of the board solved by rows and solved by columns (on its transpose).
+
+    A board whose top row cannot absorb an odd permutation (odd long) may fail one way; it never
+    fails both ways, since parity allowed it. Where both succeed, the shorter is kept: usually the
+    one with fewer, longer rows."""
+    tries = [s for flip in (False, True) if (s := _attempt(start, target, flip)) is not None]
+    if not tries:
+        raise AssertionError(f"heuristic found no way from {start} to {target}")  # a bug of ours
+    return min(tries, key=len)
+
+
+def _attempt(start: Board, target: Board, flip: bool) -> Solution | None:
+    """Rows from the bottom up, then the top row (on the transpose when ``flip``: columns from the
+    right, then the left column). None when the top row is left an odd permutation and odd long."""
     if flip:
-        cells = relabel(start.transposed(), target.transposed())
-        rows, cols = cols, rows
-    line, first, last, top = (("column", "rightmost", "left column", "columns") if flip
-                              else ("row", "bottom", "top row", "rows"))
+        start, target = start.transposed(), target.transposed()
+    cells = relabel(start, target)
+    rows, cols = start.shape
+    line, first, last = ("column", "rightmost", "left column") if flip else ("row", "bottom", "top row")
     w = Work(rows, cols, list(cells))
     names = []
     free = frozenset(range(rows))
@@ -145,13 +155,14 @@ def _heuristic(start: Board, target: Board, cells: tuple[int, ...]) -> Solution:
         free = free - {r}
     w.phase = len(names)
     names.append(f"{last} 0" + (" and parity fix" if parity(w.cells) else ""))
-    top_row(w)
+    if not top_row(w):
+        return None
     if w.cells != list(range(rows * cols)):
-        raise AssertionError(f"heuristic left the {top} unsolved")  # a bug of ours, never hidden
+        raise AssertionError(f"heuristic left the {last} unsolved")  # a bug of ours, never hidden
     moves = tidy_runs(w.moves, rows, cols)
     if flip:
         moves = [(SWAP_AXES[letter], i, tag) for letter, i, tag in moves]
-        rows, cols = cols, rows
+        start, target = start.transposed(), target.transposed()
     texts = [f"{letter}{i}" for letter, i, _ in moves]
     phases = tuple(Phase(name, tuple(f"{letter}{i}" for letter, i, tag in moves if tag == n))
                    for n, name in enumerate(names))
