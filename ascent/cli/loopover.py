@@ -82,7 +82,7 @@ def loopover_command(
     start: Optional[str] = typer.Argument(None, help="The mixed-up board, rows joined by '/': ACDBE/FGHIJ/KLMNO/PQRST."),
     target: Optional[str] = typer.Argument(None, help="The board to reach, in the same form."),
     replay: bool = typer.Option(False, "--replay", help="Show the board after each phase."),
-    debug: bool = typer.Option(False, "--debug", help="With --replay: the board after every move."),
+    debug: bool = typer.Option(False, "--debug", help="Replay with the board after every move."),
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the moves and phases as JSON."),
     optimal: bool = typer.Option(False, "--optimal", help="Fewest moves, by breadth-first search (boards near their target, or of at most 9 cells)."),
     file: Optional[Path] = typer.Option(None, "--file", help="A JSON file {\"start\": ..., \"target\": ...}, each a board as text or rows."),
@@ -96,17 +96,17 @@ def loopover_command(
     Example:
       ascent loopover ACDBE/FGHIJ/KLMNO/PQRST ABCDE/FGHIJ/KLMNO/PQRST --replay
       ascent loopover CWMFJ/ORDBA/NKGLY/PHSVE/XTQUI ABCDE/FGHIJ/KLMNO/PQRST/UVWXY
-      ascent loopover DCA/BEF BAE/FCD --optimal --replay --debug
+      ascent loopover DCA/BEF BAE/FCD --optimal --debug
       ascent loopover --file boards.json --json moves.json
     """
-    if debug and not replay:
-        raise Usage("--debug goes with --replay")
+    replay = replay or debug
     begin, goal = read_boards(start, target, file)
     try:
         reason = unsolvable_reason(begin, goal)
         if reason is not None:
             if json_path is not None:
-                write_atomic(json_path, json.dumps({"status": "unsolvable", "start": str(begin), "target": str(goal),
+                write_atomic(json_path, json.dumps({"status": "unsolvable", "start": ["".join(r) for r in begin.rows],
+                                                    "target": ["".join(r) for r in goal.rows],
                                                     "reason": reason}, indent=1) + "\n")
             err_console.print(f"unsolvable: {reason}", markup=False, soft_wrap=True)
             return EXIT_UNSOLVED

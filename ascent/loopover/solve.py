@@ -38,6 +38,10 @@ class Phase:
 
 @dataclass(frozen=True)
 class Solution:
+    """The moves, split into named phases. The clean-up pass may merge a phase's last turns with the
+    next phase's first ones on the same line; a merged run counts in the earlier phase, so a phase's
+    board can differ a little from the one the solver saw when the phase ended."""
+
     start: Board
     target: Board
     moves: tuple[str, ...]
@@ -73,7 +77,8 @@ class Solution:
         return out
 
     def to_dict(self) -> dict:
-        return {"status": "solved", "start": str(self.start), "target": str(self.target),
+        return {"status": "solved", "start": ["".join(r) for r in self.start.rows],
+                "target": ["".join(r) for r in self.target.rows],
                 "method": self.method, "optimal": self.optimal, "length": len(self.moves),
                 "moves": list(self.moves),
                 "phases": [{"name": p.name, "length": len(p.moves), "moves": list(p.moves)} for p in self.phases]}
