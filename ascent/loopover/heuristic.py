@@ -65,8 +65,8 @@ class Work:
     cols: int
     cells: list[int]
     where: list[int] = field(default_factory=list)
-    moves: list[tuple[str, int, str]] = field(default_factory=list)  # (letter, line, phase)
-    phase: str = ""
+    moves: list[tuple[str, int, int]] = field(default_factory=list)  # (letter, line, phase number)
+    phase: int = 0
 
     def __post_init__(self):
         self.where = [0] * len(self.cells)
