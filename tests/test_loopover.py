@@ -92,6 +92,8 @@ def test_board_is_frozen():
     ([[1, 2], [3, 4]], SymbolError, "one character"),
     ("A B/CD", SymbolError, "space"),
     (5, ShapeError, "list of rows"),
+    ({"AB": 1, "CD": 2}, ShapeError, "list of rows"),
+    ([None, None], ShapeError, "list of rows"),
 ])
 def test_bad_boards_say_what_is_wrong_in_one_line(bad, error, words):
     with pytest.raises(error) as e:

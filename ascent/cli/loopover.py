@@ -62,19 +62,13 @@ def read_boards(start: Optional[str], target: Optional[str], file: Optional[Path
         start, target = data["start"], data["target"]
     elif start is None or target is None:
         raise Usage("give START and TARGET (rows joined by '/'), or --file")
-    try:
-        return Board.of(start), Board.of(target)
-    except LoopoverError as e:
-        which = "start" if _fails(start) else "target"
-        raise Failure(f"{which} board: {e}") from None
-
-
-def _fails(board) -> bool:
-    try:
-        Board.of(board)
-    except LoopoverError:
-        return True
-    return False
+    boards = []
+    for which, board in (("start", start), ("target", target)):
+        try:
+            boards.append(Board.of(board))
+        except LoopoverError as e:
+            raise Failure(f"{which} board: {e}") from None
+    return boards[0], boards[1]
 
 
 @app.command("loopover")

@@ -110,6 +110,8 @@ class Board:
             return rows
         if isinstance(rows, str):
             return cls.parse(rows)
+        if isinstance(rows, dict):
+            raise ShapeError("a board is a list of rows, each a list of one-character symbols")
         try:
             return cls(tuple(tuple(row) for row in rows))
         except TypeError:
