@@ -1,0 +1,162 @@
+"""ascent loopover: solve a Loopover board, show the moves by phase, replay them on the board."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.columns import Columns
+from rich.table import Table
+from rich.text import Text
+
+from ..console import console, err_console
+from ..loopover import Board, LoopoverError, SearchTooLarge, solve, unsolvable_reason
+from ..store import write_atomic
+from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app
+
+HOME, MOVED = "bold green", "black on yellow"
+
+
+def board_text(board: Board, target: Board, lit=lambda r, c: False) -> Text:
+    """The board, one row a line; symbols in their target place bold green, cells where ``lit(r, c)``
+    highlighted."""
+    text = Text()
+    for r, row in enumerate(board.rows):
+        for c, s in enumerate(row):
+            style = HOME if s == target.rows[r][c] else ""
+            if lit(r, c):
+                style = f"{style} {MOVED}".strip()
+            text.append(f" {s} ", style=style or None)
+        if r < len(board.rows) - 1:
+            text.append("\n")
+    return text
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def moved_line(move: str):
+    """The cells of the line a move turned, as a test ``lit(r, c)``."""
+    i = int(move[1:])
+    return (lambda r, c: r == i) if move[0] in "LR" else (lambda r, c: c == i)
+
+
+def read_boards(start: Optional[str], target: Optional[str], file: Optional[Path]) -> tuple[Board, Board]:
+    if file is not None:
+        if start is not None or target is not None:
+            raise Usage("give START and TARGET, or --file, not both")
+        try:
+            data = json.loads(file.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise Failure(f"{file}: no such file") from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise Failure(f"{file}: cannot read it: {e}") from None
+        except json.JSONDecodeError as e:
+            raise Failure(f"{file} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+        if not isinstance(data, dict) or "start" not in data or "target" not in data:
+            raise Failure(f"{file}: expected an object with \"start\" and \"target\" boards")
+        start, target = data["start"], data["target"]
+    elif start is None or target is None:
+        raise Usage("give START and TARGET (rows joined by '/'), or --file")
+    boards = []
+    for which, board in (("start", start), ("target", target)):
+        try:
+            boards.append(Board.of(board))
+        except LoopoverError as e:
+            raise Failure(f"{which} board: {e}") from None
+    return boards[0], boards[1]
+
+
+@app.command("loopover")
+def loopover_command(
+    start: Optional[str] = typer.Argument(None, help="The mixed-up board, rows joined by '/': ACDBE/FGHIJ/KLMNO/PQRST."),
+    target: Optional[str] = typer.Argument(None, help="The board to reach, in the same form."),
+    replay: bool = typer.Option(False, "--replay", help="Show the board after each phase."),
+    debug: bool = typer.Option(False, "--debug", help="Replay with the board after every move."),
+    json_path: Optional[Path] = typer.Option(None, "--json", help="Write the moves and phases as JSON."),
+    optimal: bool = typer.Option(False, "--optimal", help="Fewest moves, by breadth-first search (boards near their target, or of at most 9 cells)."),
+    file: Optional[Path] = typer.Option(None, "--file", help="A JSON file {\"start\": ..., \"target\": ...}, each a board as text or rows."),
+) -> int:
+    """Solve a Loopover board: rotate rows (L/R) and columns (U/D) until it is the target.
+
+    Boards of at most 9 cells are solved in the fewest moves; larger ones by rows from the bottom up
+    and then the top row. Exit code 3 when the target cannot be reached (parity).
+
+    \b
+    Example:
+      ascent loopover ACDBE/FGHIJ/KLMNO/PQRST ABCDE/FGHIJ/KLMNO/PQRST --replay
+      ascent loopover CWMFJ/ORDBA/NKGLY/PHSVE/XTQUI ABCDE/FGHIJ/KLMNO/PQRST/UVWXY
+      ascent loopover DCA/BEF BAE/FCD --optimal --debug
+      ascent loopover --file boards.json --json moves.json
+    """
+    replay = replay or debug
+    begin, goal = read_boards(start, target, file)
+    try:
+        reason = unsolvable_reason(begin, goal)
+        if reason is not None:
+            if json_path is not None:
+                write_atomic(json_path, json.dumps({"status": "unsolvable", "start": ["".join(r) for r in begin.rows],
+                                                    "target": ["".join(r) for r in goal.rows],
+                                                    "reason": reason}, indent=1) + "\n")
+            err_console.print(f"unsolvable: {reason}", markup=False, soft_wrap=True)
+            return EXIT_UNSOLVED
+        t0 = time.perf_counter()
+        solution = solve(begin, goal, mode="optimal" if optimal else "fast")
+        ms = (time.perf_counter() - t0) * 1000
+    except SearchTooLarge as e:
+        raise Failure(f"{e} (without --optimal the fast solver answers)") from None
+    except LoopoverError as e:
+        raise Failure(str(e)) from None
+    rows, cols = begin.shape
+    how = "fewest moves (breadth-first search)" if solution.optimal else "heuristic, then runs merged"
+    console.print(f"{rows}x{cols} board: {plural(len(solution), 'move')}, {how}; {ms:.1f} ms")
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("phase", no_wrap=True)
+    table.add_column("moves", justify="right", no_wrap=True)
+    table.add_column("", overflow="fold")
+    for phase in solution.phases:
+        table.add_row(phase.name, str(len(phase.moves)), " ".join(phase.moves) or "-")
+    console.print(table)
+    # one unbroken line, to copy: the terminal wraps it, rich does not
+    console.print(Text(f"moves: {' '.join(solution.moves) or '(none: the start is the target)'}"), soft_wrap=True)
+    if replay:
+        show_replay(solution, debug)
+    if json_path is not None:
+        write_atomic(json_path, json.dumps(solution.to_dict(), indent=1) + "\n")
+        console.print(f"JSON written: {json_path}")
+    return EXIT_SOLVED
+
+
+def show_replay(solution, debug: bool) -> None:
+    """The start, then the board after each phase with the cells it changed highlighted (after each
+    move with debug, the line it turned highlighted)."""
+    goal = solution.target
+    console.print()
+    console.print(Text("start"), board_text(solution.start, goal), sep="\n")
+    board = solution.start
+    for phase in solution.phases:
+        console.print()
+        if not debug:
+            before, board = board, board.apply_all(phase.moves)
+            turned = "; ".join(_lines(phase.moves, kind) for kind in "row column".split() if _lines(phase.moves, kind))
+            console.print(Text(f"after {phase.name}: {plural(len(phase.moves), 'move')}" + (f", turning {turned}" if turned else ""),
+                               style="bold"))
+            console.print(board_text(board, goal, lambda r, c: board.rows[r][c] != before.rows[r][c]))
+            continue
+        console.print(Text(f"{phase.name}: {plural(len(phase.moves), 'move')}", style="bold"))
+        cells = []
+        for n, move in enumerate(phase.moves, 1):
+            board = board.apply(move)
+            cells.append(Text(f"{n}. {move}\n").append_text(board_text(board, goal, moved_line(move))))
+        if cells:
+            console.print(Columns(cells, padding=(1, 2)))
+
+
+def _lines(moves, kind: str) -> str:
+    """"rows 0 1" / "column 3": the lines of one kind the moves turned."""
+    found = sorted({int(m[1:]) for m in moves if (m[0] in "LR") == (kind == "row")})
+    return f"{kind}{'s' if len(found) > 1 else ''} {' '.join(map(str, found))}" if found else ""

@@ -1,0 +1,21 @@
+"""Loopover: turn a board into a target arrangement by rotating rows and columns.
+
+    >>> from ascent.loopover import loopover
+    >>> loopover([["A", "C"], ["B", "D"]], [["A", "B"], ["C", "D"]]) is not None
+    True
+
+Its own small package beside the Skyscrapers engine: a frozen ``Board`` whose only writer is
+``apply``, solvers that record every move under a named phase, and nothing that prints.
+"""
+
+from .board import (Board, LoopoverError, MoveError, RaggedRowsError, RepeatedSymbolError, ShapeError,
+                    SymbolError, SymbolSetError)
+from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
+from .solve import MODES, ModeError, Phase, Solution, loopover, relabel, solve, unsolvable_reason
+from .tidy import tidy
+
+__all__ = [
+    "MODES", "OPTIMAL_CELLS", "Board", "LoopoverError", "ModeError", "MoveError", "Phase", "RaggedRowsError",
+    "RepeatedSymbolError", "SearchTooLarge", "ShapeError", "Solution", "SymbolError", "SymbolSetError",
+    "loopover", "relabel", "shortest", "solve", "tidy", "unsolvable_reason",
+]

@@ -1,0 +1,187 @@
+"""solve(start, target) -> Solution | None, and the kata's ``loopover`` function.
+
+Parity: a turn of a line of n cells is an n-cycle, odd exactly when n is even. When both sides are
+odd every move is even, so a board that is an odd permutation of its target cannot be solved; when
+either side is even, every board can. ``solve`` returns None exactly in the first case.
+
+Modes: ``fast`` (the default) searches for a shortest solution on boards of at most 9 cells and uses
+the heuristic otherwise; ``optimal`` always searches (and raises ``SearchTooLarge`` when a big board
+is too far from its target); ``heuristic`` never searches. Every solution is replayed on the start
+and checked against the target before it is returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .board import Board, LoopoverError, move_perm
+from .heuristic import Work, fill_row, next_row, parity, top_row
+from .search import OPTIMAL_CELLS, shortest
+from .tidy import tidy_runs
+
+MODES = ("fast", "optimal", "heuristic")
+SWAP_AXES = {"L": "U", "R": "D", "U": "L", "D": "R"}  # a move on the transposed board
+
+
+class ModeError(LoopoverError):
+    """A mode other than fast, optimal or heuristic."""
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A named stretch of the solution: ``moves`` are its own, in order."""
+
+    name: str
+    moves: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The moves, split into named phases. The clean-up pass may merge a phase's last turns with the
+    next phase's first ones on the same line; a merged run counts in the earlier phase, so a phase's
+    board can differ a little from the one the solver saw when the phase ended."""
+
+    start: Board
+    target: Board
+    moves: tuple[str, ...]
+    phases: tuple[Phase, ...]
+    method: str  # "search" (a shortest solution) or "heuristic"
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    @property
+    def optimal(self) -> bool:
+        """True when the moves are proven fewest (found by breadth-first search)."""
+        return self.method == "search"
+
+    def replay(self) -> list[tuple[str, Board]]:
+        """Every move with the board after it, in order (the start is ``self.start``)."""
+        out, board = [], self.start
+        for move in self.moves:
+            board = board.apply(move)
+            out.append((move, board))
+        return out
+
+    def boards(self) -> list[Board]:
+        """The start and every intermediate board, ending with the target."""
+        return [self.start] + [b for _, b in self.replay()]
+
+    def phase_boards(self) -> list[tuple[Phase, Board]]:
+        """Each phase with the board after it."""
+        out, board = [], self.start
+        for phase in self.phases:
+            board = board.apply_all(phase.moves)
+            out.append((phase, board))
+        return out
+
+    def to_dict(self) -> dict:
+        return {"status": "solved", "start": ["".join(r) for r in self.start.rows],
+                "target": ["".join(r) for r in self.target.rows],
+                "method": self.method, "optimal": self.optimal, "length": len(self.moves),
+                "moves": list(self.moves),
+                "phases": [{"name": p.name, "length": len(p.moves), "moves": list(p.moves)} for p in self.phases]}
+
+
+def relabel(start: Board, target: Board) -> tuple[int, ...]:
+    """Each cell of the start as the position its symbol has in the target."""
+    start.check_pair(target)
+    home = {s: pos for pos, s in enumerate(target.cells)}
+    return tuple(home[s] for s in start.cells)
+
+
+def unsolvable_reason(start: Board, target: Board) -> str | None:
+    """One line saying why the target cannot be reached, or None when it can."""
+    cells = relabel(start, target)
+    rows, cols = start.shape
+    if rows % 2 and cols % 2 and parity(cells):
+        return (f"the target is an odd permutation of the start, but every move on a {rows}x{cols} board "
+                f"(both sides odd) is an even one")
+    return None
+
+
+def solve(start, target, mode: str = "fast") -> Solution | None:
+    """Moves turning ``start`` into ``target`` (boards, rows of symbols or ``"ABC/DEF"`` text)."""
+    if mode not in MODES:
+        raise ModeError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
+    start, target = Board.of(start), Board.of(target)
+    if unsolvable_reason(start, target):
+        return None
+    cells = relabel(start, target)
+    rows, cols = start.shape
+    if mode == "optimal" or (mode == "fast" and rows * cols <= OPTIMAL_CELLS):
+        path = shortest(cells, rows, cols)
+        if path is None:  # parity said it can be solved: a search that disagrees is a bug of ours
+            raise AssertionError(f"search found no way from {start} to {target}")
+        solution = Solution(start, target, tuple(path), (Phase("shortest search", tuple(path)),), "search")
+    else:
+        solution = _heuristic(start, target)
+    _check(cells, solution.moves, rows, cols)
+    return solution
+
+
+def loopover(mixed_up_board: Sequence[Sequence[str]], solved_board: Sequence[Sequence[str]]) -> list[str] | None:
+    """The Codewars kata: moves such as ``["L0", "D3"]`` turning the first board into the second, or
+    None when none exist."""
+    solution = solve(mixed_up_board, solved_board)
+    return None if solution is None else list(solution.moves)
+
+
+# ---------------------------------------------------------------------------- the heuristic, in phases
+def _heuristic(start: Board, target: Board) -> Solution:
+    """The shorter of the board solved by rows and solved by columns (on its transpose).
+
+    A board whose top row cannot absorb an odd permutation (odd long) may fail one way; it never
+    fails both ways, since parity allowed it. Where both succeed, the shorter is kept: usually the
+    one with fewer, longer rows."""
+    tries = [s for flip in (False, True) if (s := _attempt(start, target, flip)) is not None]
+    if not tries:
+        raise AssertionError(f"heuristic found no way from {start} to {target}")  # a bug of ours
+    return min(tries, key=len)
+
+
+def _attempt(start: Board, target: Board, flip: bool) -> Solution | None:
+    """Rows from the bottom up, then the top row (on the transpose when ``flip``: columns from the
+    right, then the left column). None when the top row is left an odd permutation and odd long."""
+    if flip:
+        start, target = start.transposed(), target.transposed()
+    cells = relabel(start, target)
+    rows, cols = start.shape
+    line, first, last = ("column", "rightmost", "left column") if flip else ("row", "bottom", "top row")
+    w = Work(rows, cols, list(cells))
+    names = []
+    free = frozenset(range(rows))
+    while len(free) > 1:
+        r = next_row(w, free)
+        w.phase = len(names)
+        names.append(f"{line} {r} ({first})" if len(free) == rows else f"{line} {r}")
+        fill_row(w, r, free)
+        free = free - {r}
+    w.phase = len(names)
+    names.append(f"{last} 0" + (" and parity fix" if parity(w.cells) else ""))
+    if not top_row(w):
+        return None
+    if w.cells != list(range(rows * cols)):
+        raise AssertionError(f"heuristic left the {last} unsolved")  # a bug of ours, never hidden
+    moves = tidy_runs(w.moves, rows, cols)
+    if flip:
+        moves = [(SWAP_AXES[letter], i, tag) for letter, i, tag in moves]
+        start, target = start.transposed(), target.transposed()
+    texts = [f"{letter}{i}" for letter, i, _ in moves]
+    phases = tuple(Phase(name, tuple(f"{letter}{i}" for letter, i, tag in moves if tag == n))
+                   for n, name in enumerate(names))
+    return Solution(start, target, tuple(texts), phases, "heuristic")
+
+
+def _check(cells: tuple[int, ...], moves: Sequence[str], rows: int, cols: int) -> None:
+    """Replay on the relabelled start; anything but the identity is a bug of ours and raises."""
+    perms: dict[str, tuple[int, ...]] = {}
+    state = list(cells)
+    for move in moves:
+        perm = perms.get(move)
+        if perm is None:
+            perm = perms[move] = move_perm(move[0], int(move[1:]), rows, cols)
+        state = [state[p] for p in perm]
+    if state != list(range(rows * cols)):
+        raise AssertionError(f"the {len(moves)} moves do not reach the target")
