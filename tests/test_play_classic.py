@@ -93,7 +93,7 @@ def test_1a_malformed_arguments_are_one_line_usage_errors(args, words):
     "44--" + "-" * 12,          # 1G: 4 twice in row 1
     "4---4" + "-" * 11,         # 1G: 4 twice in column 1
     "1234" + "-" * 12,          # 1H: a full row 1 shows 4 from the left, its key says 3
-    "1---4---3---2---",         # 1H: a full column 1 shows 3 from the top (1 4), its key says 2... and 2 from the bottom
+    "2---1---4---3---",         # 1H: a full column 1 shows 2 from the bottom (3 4), its key says 3
 ])
 def test_1b_invalid_initial_state_prints_one_line_and_ends(state):
     out, outcome = run(("4", state, KEYS), "1 0 0\n")
