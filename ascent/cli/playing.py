@@ -84,9 +84,10 @@ def hint_cmd(
 
     A height in your grid that the puzzle's unique solution does not have is named first.
 
-    Example:  ascent hint --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3" --grid "1--- ---- ---- ----" --level 1
-              ascent hint --keys 0003010002003000 --state 4--22----234-4-- --grid "4[123]-2 2--- -234 -4--"
-              ascent hint --size 6 --diff 3 --date 0521 --store ../shared/brainbashers
+    \b
+    Example:  ascent hint --keys 2213322131232231 --grid "1--- ---- ---- ----" -l 1
+              ascent hint --keys 2213322131232231 --grid "1[23]-- ---- ---- ----"
+              ascent hint --size 6 --diff 3 --level 2
     """
     puzzle = chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store)
     try:
@@ -119,8 +120,12 @@ def board(game: Game, changed=()) -> Table:
     puzzle, n = game.puzzle, game.n
     changed = set(changed)
     table = Table(box=box.SIMPLE_HEAD, show_header=False, show_edge=False, pad_edge=False, padding=(0, 1))
-    for _ in range(n + 3):
-        table.add_column(justify="center", no_wrap=True)
+    # numbers and clues never shrink; a cell's marks fold onto a second line when the terminal is narrow
+    for _ in range(2):
+        table.add_column(justify="center", no_wrap=True, min_width=len(str(n)))
+    for _ in range(n):
+        table.add_column(justify="center", overflow="fold", min_width=1)
+    table.add_column(justify="center", no_wrap=True, min_width=len(str(n)))
 
     def clue(c: int) -> Text:
         return Text(str(c) if c else "", style="cyan")
@@ -363,6 +368,7 @@ def play_cmd(
     --classic plays the university assignment's game byte for byte: SIZE, the row-major STATE
     ('-' for empty) and the KEYS (top, bottom, left, right), rows and columns counted from 0.
 
+    \b
     Example:  ascent play --size 6 --diff 2 --save game.json
               ascent play --resume game.json
               ascent play --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
