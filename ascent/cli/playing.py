@@ -18,7 +18,7 @@ from .. import cands, render
 from ..console import console
 from ..engine import solve as solve_engine
 from ..grid import Grid
-from ..hint import DONE, NO_SOLUTION, STEP, WRONG, WRONG_MARKS, GridError, hint, player_grid
+from ..hint import NO_SOLUTION, STEP, WRONG, WRONG_MARKS, GridError, hint, player_grid
 from ..play import classic
 from ..play.game import Game, Illegal, SaveError
 from ..puzzle import Puzzle, PuzzleError
@@ -302,8 +302,6 @@ class Session:
                 g.apply(h)
                 changed = [i for i, _ in h.step.eliminations] + [i for i, _ in h.step.placements] if h.step else [h.cell]
                 return self.after_change(changed)
-        if h.kind == DONE:
-            return False
         return False
 
     def solve(self) -> bool:
