@@ -20,6 +20,7 @@ from .puzzle import (
     SizeError,
     Source,
 )
+from .hint import Hint, hint
 from .rules import broken_rule
 from .trace import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, Pass, Result, Step
 
@@ -40,5 +41,5 @@ __all__ = [
     "AMBIGUOUS", "CONTRADICTION", "SOLVED", "STUCK", "TECHNIQUE_NAMES",
     "ClashingCluesError", "ClueError", "Contradiction", "FormatError", "GivenError", "Grid", "LengthError",
     "Pass", "Puzzle", "PuzzleError", "RepeatedGivenError", "Result", "SizeError", "Source", "Step",
-    "UnknownTechnique", "UnsolvableError", "broken_rule", "solve", "solve_puzzle",
+    "UnknownTechnique", "UnsolvableError", "broken_rule", "Hint", "hint", "solve", "solve_puzzle",
 ]

@@ -1,0 +1,270 @@
+"""The rich game's state: placed heights, pencil marks, undo/redo, check, hints, save and resume.
+
+No terminal here: ``ascent/cli/playing.py`` reads the commands and draws the board, and tests
+drive a Game directly. Rows and columns count from 1 in everything a player sees; cells are
+flat indices ``r*n + c`` inside.
+
+A cell's pencil marks are the heights the player still allows there (0 = no marks: every
+height). Hints read the same grid: placed heights, and marks where there are any.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .. import cands
+from ..grid import Grid, cell_name
+from ..hint import DONE, STEP, WRONG, WRONG_MARKS, Hint, hint
+from ..puzzle import Puzzle, PuzzleError
+from ..rules import broken_rule
+from ..store import write_atomic
+from ..trace import Step
+
+SAVE_VERSION = 1
+
+
+class Illegal(ValueError):
+    """A move the game refuses, with the reason in words ("R1C1 is a given")."""
+
+
+class SaveError(ValueError):
+    """A save file that cannot be read back."""
+
+
+@dataclass
+class Game:
+    puzzle: Puzzle
+    values: list[int] = field(default_factory=list)  # 0 = open
+    marks: list[int] = field(default_factory=list)  # 0 = no marks
+    undo_stack: list[tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=list)
+    redo_stack: list[tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=list)
+    hints_used: int = 0
+    hints_applied: int = 0
+    show_marks: bool = True
+    elapsed_before: float = 0.0  # seconds played in earlier sessions
+    clock: Callable[[], float] = time.monotonic
+    started: float = 0.0
+    finished: bool = False  # won, or the solution was shown
+
+    def __post_init__(self) -> None:
+        n = self.puzzle.size
+        if not self.values:
+            self.values = [h for row in self.puzzle.givens for h in row]
+        if not self.marks:
+            self.marks = [0] * (n * n)
+        self.started = self.clock()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def n(self) -> int:
+        return self.puzzle.size
+
+    def given(self, i: int) -> bool:
+        return bool(self.puzzle.givens[i // self.n][i % self.n])
+
+    def elapsed(self) -> float:
+        return self.elapsed_before + (self.clock() - self.started)
+
+    def masks(self) -> list[int]:
+        """What the player allows per cell: the placed height, the marks, or every height."""
+        full = cands.full(self.n)
+        return [cands.bit(v) if v else (m or full) for v, m in zip(self.values, self.marks)]
+
+    def grid(self) -> Grid:
+        grid = Grid.start(self.puzzle)
+        grid.values[:] = self.values
+        grid.masks[:] = self.masks()
+        return grid
+
+    def open_cells(self) -> int:
+        return sum(1 for v in self.values if not v)
+
+    def won(self) -> bool:
+        return all(self.values) and broken_rule(self.puzzle, self.rows()) is None
+
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        n = self.n
+        return tuple(tuple(self.values[r * n:(r + 1) * n]) for r in range(n))
+
+    # ------------------------------------------------------------------ changing (each change can be undone)
+    def _cell(self, r: int, c: int) -> int:
+        n = self.n
+        if not (1 <= r <= n and 1 <= c <= n):
+            raise Illegal(f"rows and columns go from 1 to {n}, not R{r}C{c}")
+        return (r - 1) * n + (c - 1)
+
+    def _height(self, h: int) -> int:
+        if not 1 <= h <= self.n:
+            raise Illegal(f"heights go from 1 to {self.n}, not {h}")
+        return h
+
+    def _remember(self) -> None:
+        if self.finished:
+            raise Illegal("this game is over")
+        self.undo_stack.append((tuple(self.values), tuple(self.marks)))
+        self.redo_stack.clear()
+
+    def place(self, r: int, c: int, h: int) -> str:
+        """Place height h at row r, column c. Returns a note when it repeats a height in its row or column."""
+        i, h = self._cell(r, c), self._height(h)
+        if self.given(i):
+            raise Illegal(f"{cell_name(i, self.n)} is a given")
+        self._remember()
+        self.values[i] = h
+        return self._repeat_note(i, h)
+
+    def _repeat_note(self, i: int, h: int) -> str:
+        n = self.n
+        r, c = divmod(i, n)
+        where = [what for what, cells in (("row", range(r * n, r * n + n)), ("column", range(c, n * n, n)))
+                 if any(j != i and self.values[j] == h for j in cells)]
+        return f"note: {h} is already in {' and '.join(where)} {r + 1 if where[0] == 'row' else c + 1}" if where else ""
+
+    def erase(self, r: int, c: int) -> None:
+        i = self._cell(r, c)
+        if self.given(i):
+            raise Illegal(f"{cell_name(i, self.n)} is a given")
+        if not self.values[i] and not self.marks[i]:
+            raise Illegal(f"{cell_name(i, self.n)} is already empty")
+        self._remember()
+        self.values[i] = 0
+        self.marks[i] = 0
+
+    def toggle_marks(self, r: int, c: int, heights: list[int]) -> None:
+        """Toggle pencil marks: each height is added to the cell's marks, or taken off if there."""
+        i = self._cell(r, c)
+        if self.values[i]:
+            raise Illegal(f"{cell_name(i, self.n)} holds a height; erase it first")
+        if not heights:
+            raise Illegal("which heights? e.g. mark 2 3 14")
+        m = self.marks[i]
+        for h in heights:
+            m ^= cands.bit(self._height(h))
+        self._remember()
+        self.marks[i] = m
+
+    def undo(self) -> None:
+        if not self.undo_stack:
+            raise Illegal("nothing to undo")
+        self.redo_stack.append((tuple(self.values), tuple(self.marks)))
+        values, marks = self.undo_stack.pop()
+        self.values, self.marks = list(values), list(marks)
+
+    def redo(self) -> None:
+        if not self.redo_stack:
+            raise Illegal("nothing to redo")
+        self.undo_stack.append((tuple(self.values), tuple(self.marks)))
+        values, marks = self.redo_stack.pop()
+        self.values, self.marks = list(values), list(marks)
+
+    # ------------------------------------------------------------------ help
+    def check(self) -> str:
+        """The first placed height that contradicts the unique solution, without saying the right one."""
+        h = hint(self.puzzle, self.grid(), level=1)
+        if h.kind == WRONG:
+            return h.text
+        if h.kind in (STEP, WRONG_MARKS, DONE):
+            return f"nothing placed is wrong so far ({self.open_cells()} cells open)"
+        return h.text  # no unique solution: said as such
+
+    def hint(self, level: int) -> Hint:
+        self.hints_used += 1
+        return hint(self.puzzle, self.grid(), level)
+
+    def apply(self, h: Hint) -> None:
+        """Do what a hint says: apply its step, take out a wrong height, or clear wrong marks."""
+        if h.kind == STEP:
+            self._apply_step(h.step)
+        elif h.kind == WRONG:
+            self._remember()
+            self.values[h.cell] = 0
+        elif h.kind == WRONG_MARKS:
+            self._remember()
+            self.marks[h.cell] = 0
+        else:
+            raise Illegal("this hint has nothing to apply")
+        self.hints_applied += 1
+
+    def _apply_step(self, step: Step) -> None:
+        full = cands.full(self.n)
+        self._remember()
+        for i, m in step.eliminations:
+            if not self.values[i]:
+                self.marks[i] = (self.marks[i] or full) & ~m
+        for i, h in step.placements:
+            self.values[i] = h
+            self.marks[i] = 0
+
+    # ------------------------------------------------------------------ save and resume
+    def to_dict(self) -> dict:
+        return {
+            "version": SAVE_VERSION,
+            "puzzle": self.puzzle.to_record(),
+            "label": self.puzzle.source.label if self.puzzle.source else None,
+            "values": self.values,
+            "marks": [cands.digits(m) for m in self.marks],
+            "undo": [[list(v), [cands.digits(m) for m in ms]] for v, ms in self.undo_stack],
+            "redo": [[list(v), [cands.digits(m) for m in ms]] for v, ms in self.redo_stack],
+            "hints_used": self.hints_used,
+            "hints_applied": self.hints_applied,
+            "show_marks": self.show_marks,
+            "elapsed": round(self.elapsed(), 3),
+            "finished": self.finished,
+        }
+
+    def save(self, path: Path) -> None:
+        write_atomic(Path(path), json.dumps(self.to_dict(), indent=1) + "\n")
+
+    @classmethod
+    def from_dict(cls, data, clock: Callable[[], float] = time.monotonic) -> "Game":
+        if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
+            raise SaveError(f"not an ascent save (version {SAVE_VERSION})")
+        try:
+            puzzle = Puzzle.from_record(data["puzzle"], data.get("label"))
+            n = puzzle.size
+            values = [int(v) for v in data["values"]]
+            marks = [_mask(ds, n) for ds in data["marks"]]
+            undo = [(tuple(int(v) for v in vs), tuple(_mask(ds, n) for ds in ms)) for vs, ms in data["undo"]]
+            redo = [(tuple(int(v) for v in vs), tuple(_mask(ds, n) for ds in ms)) for vs, ms in data["redo"]]
+            game = cls(puzzle, values, marks, undo, redo, int(data["hints_used"]), int(data["hints_applied"]),
+                       bool(data["show_marks"]), float(data["elapsed"]), clock, finished=bool(data["finished"]))
+        except PuzzleError as e:
+            raise SaveError(f"its puzzle is not valid: {e}") from None
+        except (KeyError, TypeError, ValueError) as e:
+            raise SaveError(f"it is damaged ({type(e).__name__}: {e})") from None
+        for vs, ms in [(game.values, game.marks)] + game.undo_stack + game.redo_stack:
+            if len(vs) != n * n or len(ms) != n * n or any(not 0 <= v <= n for v in vs):
+                raise SaveError(f"its grid is not {n}x{n} heights 0..{n}")
+            if any(g and v != g for g, v in zip((h for row in puzzle.givens for h in row), vs)):
+                raise SaveError("its grid changes a given")
+        return game
+
+    @classmethod
+    def load(cls, path: Path, clock: Callable[[], float] = time.monotonic) -> "Game":
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise SaveError(f"{path}: no such file") from None
+        except (OSError, UnicodeDecodeError) as e:
+            raise SaveError(f"{path}: cannot read it: {e}") from None
+        except json.JSONDecodeError as e:
+            raise SaveError(f"{path} is not valid JSON (line {e.lineno}): {e.msg}") from None
+        try:
+            return cls.from_dict(data, clock)
+        except SaveError as e:
+            raise SaveError(f"{path}: {e}") from None
+
+
+def _mask(heights, n: int) -> int:
+    m = 0
+    for h in heights:
+        h = int(h)
+        if not 1 <= h <= n:
+            raise ValueError(f"mark {h} is not a height 1..{n}")
+        m |= cands.bit(h)
+    return m
