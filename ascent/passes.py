@@ -18,6 +18,7 @@ from typing import Callable
 
 from .grid import Contradiction, Grid
 from .propagate import Broken, line_table, propagate
+from .rules import broken_rule
 from .techniques import BY_NAME, Technique
 from .trace import Pass, Step
 
@@ -117,7 +118,12 @@ def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = Non
     taken = 0
     record = passes is not None
     hard_seen = False
-    while not grid.solved():
+    while True:
+        if grid.solved():
+            broken = broken_rule(grid.puzzle, grid.rows())
+            if broken is not None:  # every cell placed, and a rule broken: no technique would look again
+                raise Contradiction("the filled grid", broken)
+            return
         progress = False
         for row in rows:
             if not row.sweep and not hard_seen:

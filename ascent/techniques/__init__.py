@@ -46,17 +46,17 @@ class Technique:
 # Costs: a sweep of Latin bookkeeping is near free; clue reasoning that needs counting costs more;
 # enumeration, fish and forcing dominate, the way HoDoKu and Sudoku Explainer weigh them.
 TABLE: tuple[Technique, ...] = (
-    Technique("ascent", 1, ascent, 1, True, "an edge clue rule: how far out a height can stand for the clue to hold"),
-    Technique("sudoku", 2, sudoku, 1, True, "a placed height leaving the rest of its row and column"),
+    Technique("ascent", 1, ascent, 1, True, "an edge clue rule"),
+    Technique("sudoku", 2, sudoku, 1, True, "each height once per row and column"),
     Technique("naked single", 3, naked_single, 2, True, "a cell with a single candidate left", aliases=("solve",)),
-    Technique("pinpoint", 4, pinpoint, 3, True, "a height that fits only one cell of a row or column",
+    Technique("pinpoint", 4, pinpoint, 3, True, "a height with only one place left in a row or column",
               aliases=("hidden single",)),
     Technique("peak descent", 5, peak_descent, 6, True,
-              "a placed peak splitting a clue: what the cells before it must show"),
-    Technique("isolate", 6, isolate, 10, True, "a naked or hidden pair, triple or quad in a row or column"),
-    Technique("sequence", 7, sequence, 20, False, "the orderings of a whole row or column that fit its clues"),
-    Technique("fish", 8, fish, 40, False, "an X-wing, swordfish or jellyfish on one height"),
-    Technique("forcing", 9, forcing, 80, False, "a supposition that leads by easier steps to a contradiction",
+              "a sure peak splitting its clue"),
+    Technique("isolate", 6, isolate, 10, True, "a group of cells that share as many heights as there are cells"),
+    Technique("sequence", 7, sequence, 20, False, "the orderings a clue allows along its lane"),
+    Technique("fish", 8, fish, 40, False, "a height confined to the same columns in several rows (or rows in several columns)"),
+    Technique("forcing", 9, forcing, 80, False, "supposing a candidate and following it to a contradiction",
               contextual=True),
 )
 
