@@ -125,6 +125,15 @@ class Browser:
                                f"{r['exceptionDetails'].get('exception', {}).get('description', '')}")
         return r["result"].get("value")
 
+    def wait_until(self, expression: str, seconds: float = 5.0):
+        """Evaluate until the expression is truthy (for what the page does after an event); its value."""
+        deadline = time.monotonic() + seconds
+        while True:
+            value = self.eval(expression)
+            if value or time.monotonic() > deadline:
+                return value
+            time.sleep(0.02)
+
     def click(self, selector: str) -> None:
         """A real mouse click in the middle of the element (scrolled into view first)."""
         box = self.eval(f"(function(){{var e=document.querySelector({json.dumps(selector)});"

@@ -168,9 +168,9 @@ function branch(b){
   chain={b:b,br:br,st:st,l:0};
   var bts=branchBox.querySelectorAll("button");
   for(var i=0;i<bts.length;i++){bts[i].className=(i===b?"on":"");}
-  var src=byFrame[cur].parentNode.querySelectorAll(".chains > .branch")[b];
+  var origin=byFrame[cur].parentNode.querySelectorAll(".chains > .branch")[b];
   chainList.textContent="";
-  var kids=src.cloneNode(true).childNodes;
+  var kids=origin.cloneNode(true).childNodes;
   while(kids.length){chainList.appendChild(kids[0]);}
   link(1);
 }
