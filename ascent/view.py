@@ -212,7 +212,7 @@ _PLACE = re.compile(r"^(?:(row|column) (\d+)|R(\d+)C(\d+))\b")
 
 
 def _contradiction_frame(last: Frame, where: str, n: int) -> Frame | None:
-    """The chain's last grid with the row, column or cell a technique found broken marked."""
+    """The chain's last frame, with the row, column or cell where a technique found the contradiction marked."""
     m = _PLACE.match(where)
     if not m:
         return None
@@ -227,7 +227,8 @@ def _contradiction_frame(last: Frame, where: str, n: int) -> Frame | None:
         if not (0 <= r < n and 0 <= c < n):
             return None
         lane, broken = (), (r * n + c,)
-    return Frame(last.number, "the contradiction", last.masks, last.values, lane=lane, broken=broken)
+    return Frame(last.number, "the contradiction", last.masks, last.values, last.step, None, last.eliminated,
+                 last.placed, lane, None, None, last.cells, broken)
 
 
 def pass_title(p: Pass) -> str:
