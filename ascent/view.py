@@ -231,13 +231,17 @@ def _contradiction_frame(last: Frame, where: str, n: int) -> Frame | None:
                  last.placed, lane, None, None, last.cells, broken)
 
 
+def plural(k: int, one: str, many: str | None = None) -> str:
+    return f"{k} {one if k == 1 else (many or one + 's')}"
+
+
 def pass_title(p: Pass) -> str:
     kinds: dict[str, int] = {}
     for s in p.steps:
         kinds[s.technique] = kinds.get(s.technique, 0) + 1
     what = ", ".join(f"{k} {v}" for k, v in kinds.items())
     label = "logic pass" if p.kind == "logic" else p.kind
-    return f"Pass {p.number} ({label}): {len(p.steps)} step{'s' if len(p.steps) != 1 else ''}: {what}"
+    return f"Pass {p.number} ({label}): {plural(len(p.steps), 'step')}: {what}"
 
 
 def build(result: Result) -> View:

@@ -62,9 +62,8 @@ footer{padding:8px 18px;color:#777;font-size:.85em}
  #print{display:block}
  .print-pass{break-inside:avoid;page-break-inside:avoid;margin:0 0 14px}
  .print-pass svg{width:11cm;height:auto}
- .print-pass ol{font-size:9pt;margin:4px 0 0 18px;padding:0}
+ .print-pass ol{font-size:9pt;margin:4px 0 0;padding:0;list-style:none}
  .print-pass + .print-pass{break-before:page;page-break-before:always}
- details.formats>*{display:block}
 }
 """
 
@@ -208,7 +207,8 @@ document.addEventListener("keydown",function(ev){
   else if(ev.key==="End"){ev.preventDefault();go(last);}
 });
 function buildPrint(){
-  var box=document.getElementById("print");
+  var box=document.getElementById("print"), det=document.querySelectorAll("details");
+  for(var o=0;o<det.length;o++){det[o].open=true;}
   if(box.childNodes.length){return;}
   var views=[{t:"Start",f:0,from:1,to:0}].concat(D.passes);
   for(var i=0;i<views.length;i++){

@@ -6,7 +6,7 @@ import re
 
 from ..grid import cell_name
 from ..puzzle import Puzzle
-from ..view import Frame, View, cells_text
+from ..view import Frame, View, cells_text, plural
 from .formats import formats
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")  # enough mid-line: a line never starts with input text
@@ -58,7 +58,7 @@ def walkthrough(view: View) -> str:
     p = view.puzzle
     n = p.size
     out = [f"# Skyscrapers {md_escape(p.describe())}: {md_escape(view.status)}", ""]
-    summary = (f"{view.status.upper()} in {len(view.passes)} passes, {view.step_count} steps; "
+    summary = (f"{view.status.upper()} in {plural(len(view.passes), 'pass', 'passes')}, {plural(view.step_count, 'step')}; "
                f"grade {view.grade or '-'}; {'backtracking needed' if view.backtracked else 'no backtracking'}")
     out.append(md_escape(summary) + "  ")
     if view.counts:
