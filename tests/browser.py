@@ -114,9 +114,13 @@ class Browser:
         self.send("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=mobile)
 
     def open(self, path: Path) -> None:
-        self.events = [e for e in self.events if e.get("method") != "Page.loadEventFired"]
-        self.send("Page.navigate", url=Path(path).resolve().as_uri())
-        self.wait_for("Page.loadEventFired")
+        """Navigate and wait until that very document has loaded (load events can arrive late, so not those)."""
+        uri = Path(path).resolve().as_uri()
+        self.send("Page.navigate", url=uri)
+        ready = self.wait_until(f"document.readyState === 'complete' && location.href.split('#')[0] === {json.dumps(uri)}",
+                                self.timeout)
+        if not ready:
+            raise BrowserError(f"{uri} did not load in {self.timeout} s")
 
     def eval(self, expression: str):
         r = self.send("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
