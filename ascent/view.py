@@ -274,6 +274,16 @@ def build(result: Result) -> View:
                 result.backtracked, result.solution, result.seconds, complete)
 
 
+def grade_text(view: View) -> str:
+    """'forcing (tier 9 of 10)': the grade and how high it sits among the tiers (backtracking is the last)."""
+    from .engine import TIER  # the tiers live in the engine
+
+    if not view.grade:
+        return "-"
+    tier = TIER.get(view.grade)
+    return f"{view.grade} (tier {tier} of {max(TIER.values())})" if tier else view.grade
+
+
 def technique_names(view: View) -> list[str]:
     """Every technique the solve used, easiest first as the engine orders them (others after)."""
     from .engine import ORDER  # the tier order lives in the engine

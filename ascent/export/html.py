@@ -16,7 +16,7 @@ import re
 from html import escape
 
 from ..grid import cell_name
-from ..view import Frame, View, plural, technique_names
+from ..view import Frame, View, grade_text, plural, technique_names
 from .assets import PAGE_CSS, PAGE_JS
 from .formats import formats
 from .svg import CSS_RULES, grid_svg, lane_box
@@ -149,7 +149,7 @@ def header(view: View) -> str:
     status = escape(view.status)
     out = ["<header>\n", f'<h1>Skyscrapers {escape(p.describe())}: <span class="status {tag_class(view.status)[2:]}">'
                          f"{status}</span></h1>\n"]
-    summary = (f"{plural(len(view.passes), 'pass', 'passes')}, {plural(view.step_count, 'step')}; grade {tag(view.grade) if view.grade else '-'}; "
+    summary = (f"{plural(len(view.passes), 'pass', 'passes')}, {plural(view.step_count, 'step')}; grade {tag(view.grade) + escape(grade_text(view)[len(view.grade):]) if view.grade else '-'}; "
                f"{'backtracking needed' if view.backtracked else 'no backtracking'}; "
                f"solved in {view.seconds * 1000:.1f} ms")
     out.append(f'<p class="summary">{summary} <button type="button" id="print-button">Print</button></p>\n')

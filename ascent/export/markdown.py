@@ -6,7 +6,7 @@ import re
 
 from ..grid import cell_name
 from ..puzzle import Puzzle
-from ..view import Frame, View, cells_text, plural
+from ..view import Frame, View, cells_text, grade_text, plural
 from .formats import formats
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")  # enough mid-line: a line never starts with input text
@@ -59,7 +59,7 @@ def walkthrough(view: View) -> str:
     n = p.size
     out = [f"# Skyscrapers {md_escape(p.describe())}: {md_escape(view.status)}", ""]
     summary = (f"{view.status.upper()} in {plural(len(view.passes), 'pass', 'passes')}, {plural(view.step_count, 'step')}; "
-               f"grade {view.grade or '-'}; {'backtracking needed' if view.backtracked else 'no backtracking'}")
+               f"grade {grade_text(view)}; {'backtracking needed' if view.backtracked else 'no backtracking'}")
     out.append(md_escape(summary) + "  ")
     if view.counts:
         out.append("Steps per technique: " + md_escape(", ".join(f"{k} {v}" for k, v in view.counts.items())) + "  ")
