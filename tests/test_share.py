@@ -335,3 +335,21 @@ def test_pass_and_result_built_by_hand_render():
     result = Result(p, "stuck", [Pass(1, "logic", [step])], "new idea!", {"new idea!": 1}, False, ())
     root = parse_html(page(build(result)))
     assert any("t-new-idea" in (e.get("class") or "") for e in root.iter("span"))
+
+
+def test_markdown_renders_with_chains_nested_and_input_inert(forcing):
+    """Rendered by a CommonMark parser (markdown-it, which rich brings): chains nest under their step, no input markup."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark")
+    view = build(forcing)
+    html = md.render(walkthrough(view))
+    root = ET.fromstring(f"<div>{html}</div>")
+    forcing_items = [li for li in root.iter("li") if (li.find("strong") is not None and li.find("strong").text == "forcing"
+                                                          and li.find("ul") is not None)]
+    assert len(forcing_items) == sum(1 for f in view.frames if f.chains)
+    for li in forcing_items:
+        assert any(text_of(e).startswith("contradiction: ") for e in li.iter("em"))
+    hostile = Puzzle.from_record({"url": HOSTILE_URL, "clues": Puzzle.from_clues(CLUES).to_record()["clues"]}, HOSTILE_LABEL)
+    out = md.render(walkthrough(build(solve(hostile))))
+    assert "<script>" not in out and "<img" not in out and "alert(3)" in out

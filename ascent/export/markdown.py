@@ -75,12 +75,14 @@ def walkthrough(view: View) -> str:
     for pv in view.passes:
         out += [f"## {md_escape(pv.title)}", ""]
         for f in pv.frames:
-            out.append(f"{f.number}. {step_item(f, n)}")
+            head = f"{f.number}. "
+            out.append(head + step_item(f, n))
+            pad = " " * len(head)  # CommonMark nests a list only as deep as the item's text starts
             for chain in f.chains:
-                out.append(f"   - {md_escape(chain.title)}:")
+                out.append(f"{pad}- {md_escape(chain.title)}:")
                 for link in chain.frames[1:]:
-                    out.append(f"     - {step_item(link, n)}")
-                out.append(f"     - *{md_escape(chain.end)}*")
+                    out.append(f"{pad}  - {step_item(link, n)}")
+                out.append(f"{pad}  - *{md_escape(chain.end)}*")
         out += ["", "Grid after the pass:", "", fence(text_grid(p, pv.after)), ""]
     if not view.complete:
         out += ["The last step broke the grid: the replay stops there.", ""]
