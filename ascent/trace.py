@@ -92,6 +92,7 @@ class Result:
     def to_dict(self) -> dict[str, Any]:
         n = self.puzzle.size
         return {
+            "puzzle": self.puzzle.to_record(),  # so a saved trace can be replayed (ascent export)
             "status": self.status,
             "grade": self.grade,
             "backtracked": self.backtracked,

@@ -25,6 +25,7 @@ from ..store import Entry, all_dates, date_of, file_for, read_file, sizes_in, wr
 from ..trace import SOLVED
 from .base import (CLUES, FILE, KEYS, SIZE, STATE, TATHAM, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app,
                    entries_or_samples, exit_for, home, labels, numbers, read_puzzle, store_path, technique_names)
+from .share import HTML, MARKDOWN, SVG, write_shares
 
 
 def show_result(result, debug: bool) -> None:
@@ -51,6 +52,7 @@ def solve_one(
     debug: bool = typer.Option(False, "--debug", help="List every step under its pass."),
     no_backtrack: bool = typer.Option(False, "--no-backtrack", help="Logic only: stop where logic stops."),
     store: Optional[Path] = typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE)."),
+    html: Optional[Path] = HTML, svg: Optional[Path] = SVG, markdown: Optional[Path] = MARKDOWN,
 ) -> int:
     """Solve one stored puzzle and show every pass as a grid.
 
@@ -80,6 +82,7 @@ def solve_one(
         raise Failure(f"{file_for(used, size)}: difficulty {diff} puzzle {entry.ident}: {e}") from None
     result = solve_puzzle_engine(puzzle, logic_only=no_backtrack)
     show_result(result, debug)
+    write_shares(result, html, svg, markdown)
     return exit_for(result.status)
 
 
@@ -211,6 +214,7 @@ def solve_cmd(
     debug: bool = typer.Option(False, "--debug", help="List every step under its pass."),
     no_backtrack: bool = typer.Option(False, "--no-backtrack", help="Logic only: stop where logic stops."),
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the status, solution and every step as JSON."),
+    html: Optional[Path] = HTML, svg: Optional[Path] = SVG, markdown: Optional[Path] = MARKDOWN,
 ) -> int:
     """Solve a puzzle given on the command line, in any input format.
 
@@ -224,6 +228,7 @@ def solve_cmd(
     if json_path is not None:
         write_atomic(json_path, json.dumps(result.to_dict(), indent=1) + "\n")
         console.print(f"JSON written: {json_path}")
+    write_shares(result, html, svg, markdown)
     return exit_for(result.status)
 
 

@@ -1,0 +1,85 @@
+"""ascent export, and the --html/--svg/--markdown options of solve and solve-one: share a solve as files."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..console import console
+from ..export import TraceError, grid_svg, page, result_from_dict, walkthrough
+from ..store import write_atomic
+from ..trace import Result
+from ..view import View, build
+from .base import EXIT_SOLVED, Failure, Usage, app
+
+# The options solve and solve-one share (one line each in their signatures).
+HTML = typer.Option(None, "--html", help="Also write a self-contained HTML page that steps through the solve.")
+SVG = typer.Option(None, "--svg", help="Also write the final grid as a standalone SVG.")
+MARKDOWN = typer.Option(None, "--markdown", help="Also write a Markdown walk-through (for forums).")
+
+
+def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path] = None,
+                 markdown: Optional[Path] = None, step: Optional[int] = None) -> Optional[View]:
+    """Write whichever of the three files were asked for, and say where. None when none were."""
+    if html is None and svg is None and markdown is None:
+        return None
+    view = build(result)
+    for path, what, make in ((html, "HTML", page), (markdown, "Markdown", walkthrough)):
+        if path is not None:
+            start = time.perf_counter()
+            text = make(view)
+            write_atomic(path, text)
+            console.print(f"{what} written: {path} ({_size(len(text.encode()))}, {time.perf_counter() - start:.2f} s)",
+                          markup=False, highlight=False)
+    if svg is not None:
+        try:
+            frame = view.final if step is None else view.frame(step)
+        except IndexError as e:
+            raise Usage(f"--step: {e}") from None
+        title = f"{view.puzzle.describe()}: " + ("the final grid" if step is None else
+                                                 ("the start" if step == 0 else f"after step {step}"))
+        write_atomic(svg, grid_svg(view.puzzle, frame, title=title) + "\n")
+        console.print(f"SVG written: {svg} ({title})", markup=False, highlight=False)
+    return view
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024:.0f} kB" if n < 1 << 20 else f"{n / (1 << 20):.2f} MB"
+
+
+@app.command("export")
+def export_cmd(
+    trace: Path = typer.Argument(..., help="A trace saved by 'ascent solve --json'."),
+    html: Optional[Path] = typer.Option(None, "--html", help="Write a self-contained HTML page that steps through the solve."),
+    svg: Optional[Path] = typer.Option(None, "--svg", help="Write the final grid (or --step N's) as a standalone SVG."),
+    markdown: Optional[Path] = typer.Option(None, "--markdown", help="Write a Markdown walk-through."),
+    step: Optional[int] = typer.Option(None, "--step", min=0, help="With --svg: the grid right after step N (0 = the start)."),
+) -> int:
+    """Draw a saved solve as an HTML step-through, an SVG grid or a Markdown walk-through.
+
+    Example:  ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --json trace.json
+              ascent export trace.json --html solve.html --markdown solve.md
+              ascent export trace.json --svg step12.svg --step 12
+    """
+    if html is None and svg is None and markdown is None:
+        raise Usage("give at least one of --html, --svg or --markdown")
+    if step is not None and svg is None:
+        raise Usage("--step goes with --svg")
+    try:
+        data = json.loads(trace.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise Failure(f"{trace}: no such file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise Failure(f"{trace}: cannot read it: {e}") from None
+    except json.JSONDecodeError as e:
+        raise Failure(f"{trace} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+    try:
+        result = result_from_dict(data)
+    except TraceError as e:
+        raise Failure(f"{trace}: {e}") from None
+    write_shares(result, html, svg, markdown, step)
+    return EXIT_SOLVED

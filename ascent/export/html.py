@@ -1,0 +1,167 @@
+"""One self-contained HTML page that steps through a solve.
+
+Everything is inline (CSS, script, data); a Content-Security-Policy of ``default-src 'none'``
+forbids every network request, so the page opens from disk and can travel by email. The markup is
+also well-formed XML (polyglot), so tests can parse it strictly.
+
+Text from input (the puzzle's url and label) and from the trace (sentences, technique names) is
+escaped wherever it lands: element text, attributes, or the JSON data (where ``<``, ``>`` and
+``&`` are written as ``\\u003c`` ... so nothing can close the script element).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+
+from ..grid import cell_name
+from ..view import Frame, View, grade_text, plural, technique_names
+from .assets import PAGE_CSS, PAGE_JS
+from .formats import formats
+from .svg import CSS_RULES, grid_svg, lane_box
+
+CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
+
+
+def tag_class(technique: str | None) -> str:
+    """A CSS class for a technique's tag: t-peak-descent. Only [a-z0-9-] gets through."""
+    return "t-" + re.sub(r"[^a-z0-9]+", "-", (technique or "").lower()).strip("-")
+
+
+def tag(technique: str | None) -> str:
+    return f'<span class="tag {tag_class(technique)}">{escape(technique or "")}</span>'
+
+
+def step_body(frame: Frame, n: int, number: str) -> str:
+    """The inside of a step's button: number, coloured technique tag, where, sentence, changes."""
+    parts = [f'<span class="num">{escape(number)}</span>', tag(frame.technique)]
+    where = frame.where(n)
+    if where:
+        parts.append(f' <span class="where">{escape(where)}</span>:')
+    parts.append(f' <span class="sentence">{escape(frame.sentence)}</span>')
+    changes = frame.changes(n)
+    if changes:
+        parts.append(f' <span class="changes">[{escape(changes)}]</span>')
+    if frame.broken:
+        parts.append(f' <span class="changes broken">breaks {escape(", ".join(cell_name(c, n) for c in frame.broken))}</span>')
+    return "".join(parts)
+
+
+def spec(frame: Frame, n: int) -> dict:
+    """A frame as the script needs it: what changed and what to highlight (the grid itself is replayed)."""
+    out: dict = {}
+    if frame.eliminated:
+        out["e"] = [x for c, m in frame.eliminated for x in (c, m)]
+    if frame.placed:
+        out["p"] = [x for c, d in frame.placed for x in (c, d)]
+    if frame.cells:
+        out["c"] = list(frame.cells)
+    if frame.broken:
+        out["b"] = list(frame.broken)
+    if frame.lane:
+        out["l"] = [round(x, 1) for x in lane_box(n, frame)]
+    if frame.side is not None:
+        out["s"], out["k"] = frame.side, frame.line
+    return out
+
+
+def script_json(data: object) -> str:
+    """JSON that is safe inside <script>: no '<', '>' or '&' appears literally."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+def page(view: View) -> str:
+    p = view.puzzle
+    n = p.size
+    frames = view.frames
+    chains: list = []
+    data_frames = []
+    for f in frames:
+        s = spec(f, n)
+        if f.chains:
+            s["x"] = len(chains)
+            chains.append([{"t": c.title, "e": c.end, "c": c.contradiction, "f": [spec(x, n) for x in c.frames[1:]],
+                            "z": spec(c.at_end, n) if c.at_end else None} for c in f.chains])
+        data_frames.append(s)
+    data = {
+        "n": n,
+        "start": {"m": list(view.start.masks), "v": list(view.start.values)},
+        "frames": data_frames,
+        "chains": chains,
+        "passes": [{"t": pv.title, "f": pv.after.number, "from": pv.frames[0].number, "to": pv.after.number,
+                    "c": list(pv.changed)} for pv in view.passes],
+        "solution": [list(r) for r in view.solution] if view.solution else None,
+    }
+    title = f"Skyscrapers {p.describe()}: {view.status}"
+    out = ['<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8"/>\n',
+           f'<meta http-equiv="Content-Security-Policy" content="{CSP}"/>\n',  # a constant: nothing to escape
+           '<meta name="viewport" content="width=device-width, initial-scale=1"/>\n',
+           '<meta name="generator" content="ascent"/>\n',
+           f"<title>{escape(title)}</title>\n",
+           f"<style>/*<![CDATA[*/{CSS_RULES}{PAGE_CSS}/*]]>*/</style>\n</head>\n<body>\n"]
+    out.append(header(view))
+    out.append('<main>\n<section id="board" aria-label="grid">\n')
+    out.append('<div class="nav"><button type="button" id="prev" aria-label="previous step">&#9664; Prev</button>'
+               '<span id="pos">Start</span>'
+               '<button type="button" id="next" aria-label="next step">Next &#9654;</button></div>\n')
+    out.append(f'<div id="main-grid" class="gridbox">{grid_svg(p, view.start, standalone=False, every_slot=True, title="the grid")}</div>\n')
+    out.append('<div id="caption" class="caption" aria-live="polite"></div>\n')
+    out.append('<section id="chain" hidden="hidden" aria-label="forcing chain">\n'
+               '<h2>The forcing step&#8217;s chain, on its own grid</h2>\n'
+               '<div id="branches" class="chain-nav branches"></div>\n'
+               '<div class="chain-nav"><button type="button" id="chain-prev">&#9664; Prev</button>'
+               '<span id="chain-pos"></span><button type="button" id="chain-next">Next &#9654;</button></div>\n'
+               f'<div id="chain-grid" class="gridbox">{grid_svg(p, view.start, standalone=False, every_slot=True, title="the chain")}</div>\n'
+               '<div id="chain-caption" class="caption"></div>\n<ol id="chain-steps"></ol>\n</section>\n')
+    out.append('</section>\n<nav id="steps" aria-label="steps">\n<ol>\n')
+    out.append('<li class="start"><button type="button" class="step" data-f="0"><span class="num">0</span>'
+               '<span class="sentence">The starting grid: givens placed, every other cell open.</span></button></li>\n')
+    for pv in view.passes:
+        out.append(f'<li class="pass"><h3>{escape(pv.title)}</h3>\n<ol>\n')
+        for f in pv.frames:
+            out.append(f'<li><button type="button" class="step" data-f="{f.number}">{step_body(f, n, str(f.number))}</button>')
+            if f.chains:
+                out.append('<div class="chains">')
+                for c in f.chains:
+                    out.append('<ol class="branch">')
+                    for link in c.frames[1:]:
+                        out.append(f'<li><button type="button" class="link" data-l="{link.number}">'
+                                   f'{step_body(link, n, str(link.number))}</button></li>')
+                    out.append(f'<li class="end">{escape(c.end)}</li></ol>')
+                out.append("</div>")
+            out.append("</li>\n")
+        out.append("</ol>\n</li>\n")
+    out.append("</ol>\n</nav>\n</main>\n")
+    if not view.complete:
+        out.append('<p class="summary">The last step broke the grid: the replay stops there.</p>\n')
+    out.append('<section id="print"></section>\n')
+    out.append('<footer>Made by ascent. Click a step, or use the arrow keys and Prev/Next; '
+               'Home and End jump to the start and the end.</footer>\n')
+    out.append(f'<script type="application/json" id="data">{script_json(data)}</script>\n')
+    out.append(f"<script>//<![CDATA[\n{PAGE_JS}\n//]]></script>\n</body>\n</html>\n")
+    return "".join(out)
+
+
+def header(view: View) -> str:
+    p = view.puzzle
+    status = escape(view.status)
+    out = ["<header>\n", f'<h1>Skyscrapers {escape(p.describe())}: <span class="status {tag_class(view.status)[2:]}">'
+                         f"{status}</span></h1>\n"]
+    summary = (f"{plural(len(view.passes), 'pass', 'passes')}, {plural(view.step_count, 'step')}; grade {tag(view.grade) + escape(grade_text(view)[len(view.grade):]) if view.grade else '-'}; "
+               f"{'backtracking needed' if view.backtracked else 'no backtracking'}; "
+               f"solved in {view.seconds * 1000:.1f} ms")
+    out.append(f'<p class="summary">{summary} <button type="button" id="print-button">Print</button></p>\n')
+    if view.message:
+        out.append(f'<p class="summary">{escape(view.message)}</p>\n')
+    counts = ", ".join(f"{tag(t)} {view.counts.get(t, 0)}" for t in technique_names(view) if t in view.counts)
+    if counts:
+        out.append(f'<p class="summary">Steps per technique: {counts}</p>\n')
+    if p.source and p.source.url:
+        out.append(f'<p class="summary">Source (as text, not a link): <code>{escape(p.source.url)}</code></p>\n')
+    out.append('<details class="formats"><summary>The puzzle in every input format (to paste into another solver)</summary>\n<dl>\n')
+    for name, text in formats(p):
+        out.append(f"<dt>{escape(name)}</dt><dd><pre>{escape(text)}</pre></dd>\n")
+    out.append("</dl>\n</details>\n</header>\n")
+    return "".join(out)

@@ -1,0 +1,119 @@
+"""Read a saved trace (``ascent solve --json``) back into a Result, to draw it again.
+
+The trace is ``Result.to_dict()``: the puzzle as a record under ``"puzzle"``, the status, grade and
+counts, and the passes with their steps (cells as ``R2C3``, eliminated heights as lists, placements
+as heights). Anything malformed raises TraceError naming the field, never a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .. import cands
+from ..puzzle import Puzzle, PuzzleError
+from ..trace import Pass, Result, Step
+
+
+class TraceError(ValueError):
+    """A saved trace that cannot be read; the message names the field at fault."""
+
+
+_CELL = re.compile(r"^R(\d+)C(\d+)$")
+
+
+def _cell(name: Any, n: int, where: str) -> int:
+    m = _CELL.match(name) if isinstance(name, str) else None
+    if not m or not (1 <= int(m.group(1)) <= n and 1 <= int(m.group(2)) <= n):
+        raise TraceError(f"{where}: {name!r} is not a cell of a {n}x{n} grid (R1C1..R{n}C{n})")
+    return (int(m.group(1)) - 1) * n + int(m.group(2)) - 1
+
+
+def _height(d: Any, n: int, where: str) -> int:
+    if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= n:
+        raise TraceError(f"{where}: {d!r} is not a height 1..{n}")
+    return d
+
+
+def _text(x: Any, where: str, optional: bool = False) -> str | None:
+    if x is None and optional:
+        return None
+    if not isinstance(x, str):
+        raise TraceError(f"{where} must be text, not {type(x).__name__}")
+    return x
+
+
+def step_from_dict(d: Any, n: int, where: str) -> Step:
+    if not isinstance(d, dict):
+        raise TraceError(f"{where} must be an object")
+    technique = _text(d.get("technique"), f"{where}.technique")
+    reason = _text(d.get("reason"), f"{where}.reason")
+    lane = _text(d.get("lane"), f"{where}.lane", optional=True)
+    clue = d.get("clue")
+    if clue is not None and (not isinstance(clue, int) or isinstance(clue, bool) or not 0 <= clue <= n):
+        raise TraceError(f"{where}.clue: {clue!r} is not a clue 0..{n}")
+    cells = d.get("cells", [])
+    eliminated = d.get("eliminated", {})
+    placed = d.get("placed", {})
+    if not isinstance(cells, list):
+        raise TraceError(f"{where}.cells must be a list")
+    if not isinstance(eliminated, dict) or not isinstance(placed, dict):
+        raise TraceError(f"{where}.eliminated and .placed must be objects")
+    elims = []
+    for name, heights in eliminated.items():
+        if not isinstance(heights, list) or not heights:
+            raise TraceError(f"{where}.eliminated.{name} must be a non-empty list of heights")
+        mask = 0
+        for h in heights:
+            mask |= cands.bit(_height(h, n, f"{where}.eliminated.{name}"))
+        elims.append((_cell(name, n, f"{where}.eliminated"), mask))
+    places = tuple((_cell(name, n, f"{where}.placed"), _height(h, n, f"{where}.placed.{name}")) for name, h in placed.items())
+    chain = d.get("chain", [])
+    if not isinstance(chain, list):
+        raise TraceError(f"{where}.chain must be a list")
+    return Step(technique, reason, lane, clue, tuple(_cell(c, n, f"{where}.cells") for c in cells),
+                tuple(elims), places, tuple(step_from_dict(s, n, f"{where}.chain[{k}]") for k, s in enumerate(chain)))
+
+
+def result_from_dict(data: Any) -> Result:
+    """The Result a trace describes. Its final grid is left for the view to replay (masks = ())."""
+    if not isinstance(data, dict):
+        raise TraceError("a trace must be a JSON object")
+    if "puzzle" not in data:
+        raise TraceError("the trace has no 'puzzle': save it again with a newer 'ascent solve --json'")
+    try:
+        puzzle = Puzzle.from_record(data["puzzle"])
+    except PuzzleError as e:
+        raise TraceError(f"puzzle: {e}") from None
+    n = puzzle.size
+    status = _text(data.get("status"), "status")
+    grade = _text(data.get("grade"), "grade", optional=True)
+    counts = data.get("counts", {})
+    if not isinstance(counts, dict) or not all(isinstance(k, str) and isinstance(v, int) for k, v in counts.items()):
+        raise TraceError("counts must map technique names to numbers")
+    raw_passes = data.get("passes")
+    if not isinstance(raw_passes, list):
+        raise TraceError("passes must be a list")
+    passes = []
+    for k, p in enumerate(raw_passes):
+        if not isinstance(p, dict) or not isinstance(p.get("steps"), list):
+            raise TraceError(f"passes[{k}] must be an object with a list of steps")
+        number = p.get("number", k + 1)
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise TraceError(f"passes[{k}].number must be a whole number")
+        kind = _text(p.get("kind", "logic"), f"passes[{k}].kind")
+        steps = [step_from_dict(s, n, f"passes[{k}].steps[{j}]") for j, s in enumerate(p["steps"])]
+        passes.append(Pass(number, kind, steps))
+    solution = data.get("solution")
+    rows = None
+    if solution is not None:
+        if (not isinstance(solution, list) or len(solution) != n
+                or not all(isinstance(r, list) and len(r) == n for r in solution)):
+            raise TraceError(f"solution must be {n} rows of {n} heights")
+        rows = tuple(tuple(_height(h, n, "solution") for h in r) for r in solution)
+    seconds = data.get("seconds", 0.0)
+    message = data.get("message", "")
+    return Result(puzzle=puzzle, status=status, passes=passes, grade=grade, counts=dict(counts),
+                  backtracked=bool(data.get("backtracked", False)), masks=(), solution=rows,
+                  message=message if isinstance(message, str) else "",
+                  seconds=float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else 0.0)

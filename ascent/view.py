@@ -1,0 +1,307 @@
+"""What to show of a solve: frames of the grid, one at the start and one after each step.
+
+The drawing code (terminal, HTML, SVG, Markdown) reads these and decides only *how* to draw.
+A Frame holds the whole grid right after its step -- each cell's placed height or candidates --
+plus what the step changed and where to look:
+
+    masks, values   candidates per cell and placed heights (0 = open) after the step
+    eliminated      (cell, candidates removed), struck through by the drawings
+    placed          (cell, height), highlighted
+    lane, side      the cells of the lane the step read (outlined) and which side its clue is on
+    cells           the cells the step looked at (tinted)
+    broken          cells left with no candidates, or given a height they could not hold
+    chains          forcing: each supposition as its own frames, from the grid before the step
+                    to the contradiction (or to the end of the branch)
+
+Replaying never raises: a step that breaks the grid is drawn as it left it, with the broken
+cells marked, and the replay of that sequence stops there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from . import cands
+from .grid import Grid, cell_name
+from .puzzle import Puzzle
+from .trace import Pass, Result, Step
+
+SIDES = ("upper", "lower", "left", "right")
+_LANE = re.compile(r"^(row|column) (\d+)(?: from the (left|right|top|bottom))?$")
+_SIDE_OF = {"left": "left", "right": "right", "top": "upper", "bottom": "lower"}
+
+
+@dataclass(frozen=True)
+class Frame:
+    number: int  # 0 for the start, then 1, 2, ... in solve order (within a chain: 1, 2, ... along it)
+    title: str  # "Start", "Pass 2, step 3"
+    masks: tuple[int, ...]
+    values: tuple[int, ...]
+    step: Step | None = None
+    pass_number: int | None = None
+    eliminated: tuple[tuple[int, int], ...] = ()
+    placed: tuple[tuple[int, int], ...] = ()
+    lane: tuple[int, ...] = ()
+    side: str | None = None  # the side of the clue the step read, if any
+    line: int | None = None  # which row or column that clue stands at (0-based)
+    cells: tuple[int, ...] = ()
+    broken: tuple[int, ...] = ()
+    chains: tuple["Chain", ...] = ()
+
+    @property
+    def technique(self) -> str | None:
+        return self.step.technique if self.step else None
+
+    @property
+    def sentence(self) -> str:
+        return self.step.reason if self.step else ""
+
+    def where(self, n: int) -> str:
+        return self.step.where(n) if self.step else ""
+
+    def changes(self, n: int) -> str:
+        return self.step.changes(n) if self.step else ""
+
+    def changed(self) -> tuple[int, ...]:
+        """The cells this step changed, in grid order."""
+        return tuple(sorted({c for c, _ in self.eliminated} | {c for c, _ in self.placed}))
+
+
+@dataclass(frozen=True)
+class Chain:
+    """One supposition of a forcing step, followed to its end."""
+
+    title: str  # "suppose R2C3 is 2"
+    frames: tuple[Frame, ...]  # the grid before the supposition, then one frame per link
+    end: str  # "contradiction: R4C4 has no candidates left", or how the branch ends
+    contradiction: bool
+    at_end: Frame | None = None  # the last grid with the place of the contradiction marked, when no link broke a cell
+
+
+@dataclass(frozen=True)
+class PassView:
+    number: int
+    kind: str
+    title: str  # "Pass 2 (logic pass): 10 steps: sudoku 4, pinpoint 6"
+    frames: tuple[Frame, ...]
+    changed: tuple[int, ...]  # cells that differ between the grid before and after the pass
+
+    @property
+    def after(self) -> Frame:
+        return self.frames[-1]
+
+
+@dataclass(frozen=True)
+class View:
+    puzzle: Puzzle
+    start: Frame
+    passes: tuple[PassView, ...]
+    status: str
+    grade: str | None
+    counts: dict[str, int]
+    message: str = ""
+    backtracked: bool = False
+    solution: tuple[tuple[int, ...], ...] | None = None
+    seconds: float = 0.0
+    complete: bool = True  # False when a step broke the grid and the replay stopped there
+
+    @property
+    def frames(self) -> list[Frame]:
+        """The start, then every step's frame in solve order (Frame.number is the index here)."""
+        return [self.start] + [f for p in self.passes for f in p.frames]
+
+    @property
+    def final(self) -> Frame:
+        return self.passes[-1].after if self.passes else self.start
+
+    @property
+    def step_count(self) -> int:
+        return sum(len(p.frames) for p in self.passes)
+
+    def frame(self, number: int) -> Frame:
+        frames = self.frames
+        if not 0 <= number < len(frames):
+            raise IndexError(f"step {number} does not exist: this solve has steps 0 (the start) to {len(frames) - 1}")
+        return frames[number]
+
+
+# ---------------------------------------------------------------------------- building
+def lane_of(step: Step, n: int) -> tuple[tuple[int, ...], str | None, int | None]:
+    """The cells of the row or column a step names, the side of its clue, and the line's index."""
+    m = _LANE.match(step.lane or "")
+    if not m:
+        return (), None, None
+    kind, index, frm = m.group(1), int(m.group(2)) - 1, m.group(3)
+    if not 0 <= index < n:
+        return (), None, None
+    cells = tuple(index * n + c for c in range(n)) if kind == "row" else tuple(r * n + index for r in range(n))
+    side = _SIDE_OF[frm] if frm and step.clue else None
+    return cells, side, index
+
+
+def _apply(masks: list[int], values: list[int], step: Step) -> tuple[int, ...]:
+    """Apply a step the way Grid.apply does, but never raise: return the cells it broke."""
+    n2 = len(masks)
+    broken = []
+    for cell, m in step.eliminations:
+        if 0 <= cell < n2:
+            masks[cell] &= ~m
+            if not masks[cell]:
+                broken.append(cell)
+    for cell, d in step.placements:
+        if 0 <= cell < n2:
+            if not masks[cell] & cands.bit(d):
+                broken.append(cell)
+            masks[cell] = cands.bit(d)
+            values[cell] = d
+    return tuple(dict.fromkeys(broken))
+
+
+def _frame(number: int, title: str, step: Step, masks: list[int], values: list[int], n: int,
+           pass_number: int | None, chains: tuple[Chain, ...] = ()) -> Frame:
+    broken = _apply(masks, values, step)
+    lane, side, line = lane_of(step, n)
+    return Frame(number, title, tuple(masks), tuple(values), step, pass_number,
+                 tuple(step.eliminations), tuple(step.placements), lane, side, line, tuple(step.cells), broken, chains)
+
+
+def _is_supposition(step: Step) -> bool:
+    return step.technique == "forcing" and step.reason.startswith("suppose ")
+
+
+def chains_of(step: Step, masks: Sequence[int], values: Sequence[int], n: int) -> tuple[Chain, ...]:
+    """A forcing step's chain split at each supposition, each replayed from the grid before the step."""
+    if not step.chain:
+        return ()
+    groups: list[list[Step]] = []
+    for link in step.chain:
+        if _is_supposition(link) or not groups:
+            groups.append([])
+        groups[-1].append(link)
+    out = []
+    for links in groups:
+        ms, vs = list(masks), list(values)
+        frames = [Frame(0, "before the supposition", tuple(ms), tuple(vs))]
+        broke: tuple[int, ...] = ()
+        at_end = None
+        for k, link in enumerate(links, 1):
+            f = _frame(k, f"link {k}", link, ms, vs, n, None)
+            frames.append(f)
+            if f.broken:
+                broke = f.broken
+                break
+        title = links[0].reason if _is_supposition(links[0]) else "the chain"
+        if broke:
+            what = ", ".join(f"{cell_name(c, n)} has no candidates left" if not ms[c] else
+                             f"{cell_name(c, n)} cannot hold {vs[c]}" for c in broke)
+            end, contradiction = f"contradiction: {what}", True
+        elif len(groups) == 1 and step.eliminations:
+            # the last link made no broken cell: an easier technique found the contradiction itself
+            m = re.search(r"a contradiction \((.*)\), so", step.reason)
+            end, contradiction = f"contradiction: {m.group(1) if m else step.reason}", True
+            at_end = _contradiction_frame(frames[-1], m.group(1) if m else "", n)
+        else:
+            end, contradiction = "this branch ends here; every branch removes the same candidates", False
+        out.append(Chain(title, tuple(frames), end, contradiction, at_end))
+    return tuple(out)
+
+
+_PLACE = re.compile(r"^(?:(row|column) (\d+)|R(\d+)C(\d+))\b")
+
+
+def _contradiction_frame(last: Frame, where: str, n: int) -> Frame | None:
+    """The chain's last frame, with the row, column or cell where a technique found the contradiction marked."""
+    m = _PLACE.match(where)
+    if not m:
+        return None
+    if m.group(1):
+        k = int(m.group(2)) - 1
+        if not 0 <= k < n:
+            return None
+        lane = tuple(k * n + c for c in range(n)) if m.group(1) == "row" else tuple(r * n + k for r in range(n))
+        broken: tuple[int, ...] = ()
+    else:
+        r, c = int(m.group(3)) - 1, int(m.group(4)) - 1
+        if not (0 <= r < n and 0 <= c < n):
+            return None
+        lane, broken = (), (r * n + c,)
+    return Frame(last.number, "the contradiction", last.masks, last.values, last.step, None, last.eliminated,
+                 last.placed, lane, None, None, last.cells, broken)
+
+
+def plural(k: int, one: str, many: str | None = None) -> str:
+    return f"{k} {one if k == 1 else (many or one + 's')}"
+
+
+def pass_title(p: Pass) -> str:
+    kinds: dict[str, int] = {}
+    for s in p.steps:
+        kinds[s.technique] = kinds.get(s.technique, 0) + 1
+    what = ", ".join(f"{k} {v}" for k, v in kinds.items())
+    label = "logic pass" if p.kind == "logic" else p.kind
+    return f"Pass {p.number} ({label}): {plural(len(p.steps), 'step')}: {what}"
+
+
+def build(result: Result) -> View:
+    """Replay a solve from its starting grid and keep a frame after every step."""
+    puzzle = result.puzzle
+    n = puzzle.size
+    grid = Grid.start(puzzle)
+    masks, values = list(grid.masks), list(grid.values)
+    start = Frame(0, "Start", tuple(masks), tuple(values))
+    passes = []
+    number = 0
+    complete = True
+    for p in result.passes:
+        before = tuple(masks)
+        frames = []
+        for k, step in enumerate(p.steps, 1):
+            number += 1
+            chains = chains_of(step, masks, values, n)
+            f = _frame(number, f"Pass {p.number}, step {k}", step, masks, values, n, p.number, chains)
+            frames.append(f)
+            if f.broken:
+                complete = False
+                break
+        if frames:
+            changed = tuple(i for i, (a, b) in enumerate(zip(before, masks)) if a != b)
+            passes.append(PassView(p.number, p.kind, pass_title(p), tuple(frames), changed))
+        if not complete:
+            break
+    return View(puzzle, start, tuple(passes), result.status, result.grade, dict(result.counts), result.message,
+                result.backtracked, result.solution, result.seconds, complete)
+
+
+def grade_text(view: View) -> str:
+    """'forcing (tier 9 of 10)': the grade and how high it sits among the tiers (backtracking is the last)."""
+    from .engine import TIER  # the tiers live in the engine
+
+    if not view.grade:
+        return "-"
+    tier = TIER.get(view.grade)
+    return f"{view.grade} (tier {tier} of {max(TIER.values())})" if tier else view.grade
+
+
+def technique_names(view: View) -> list[str]:
+    """Every technique the solve used, easiest first as the engine orders them (others after)."""
+    from .engine import ORDER  # the tier order lives in the engine
+
+    used = {f.technique for f in view.frames if f.technique}
+    used |= {link.technique for f in view.frames for c in f.chains for link in (x.step for x in c.frames) if link}
+    order = list(ORDER) + ["backtrack"]
+    return sorted(used, key=lambda t: (order.index(t) if t in order else len(order), t))
+
+
+def cells_text(frame: Frame, n: int) -> list[list[str]]:
+    """Each cell as text: the placed height, or its candidates as [135] ([] when none are left)."""
+    out = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            i = r * n + c
+            v = frame.values[i]
+            row.append(cands.show(cands.bit(v)) if v else ("[" + cands.show(frame.masks[i]).strip("[]") + "]"))
+        out.append(row)
+    return out

@@ -1,0 +1,355 @@
+"""Sharing a solve: the view model, and the HTML, SVG and Markdown drawn from it, parsed strictly."""
+
+import json
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from typer.testing import CliRunner
+
+from ascent import cands
+from ascent.cli import app
+from ascent.engine import solve
+from ascent.export import TraceError, grid_svg, page, result_from_dict, walkthrough
+from ascent.export.markdown import md_escape
+from ascent.grid import cell_name
+from ascent.puzzle import Puzzle
+from ascent.trace import Pass, Result, Step
+from ascent.view import build, chains_of, lane_of
+
+runner = CliRunner()
+SVG_NS = "{http://www.w3.org/2000/svg}"
+CLUES = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, solved by the easy tiers
+HOSTILE_URL = 'https://x.example/?date=0101"><script>alert(1)</script><img src=x onerror=alert(2)>'
+HOSTILE_LABEL = "</title><script>alert(3)</script>&amp;"
+EXTERNAL = re.compile(r"(?:https?:)?//[A-Za-z0-9.-]+\.[A-Za-z]{2,}|\burl\(|@import|\bfetch\(|XMLHttpRequest|\bsrc\s*=|\bhref\s*=", re.I)
+
+
+def parse_html(text: str) -> ET.Element:
+    """The page is polyglot markup: after the doctype it must parse as XML, strictly."""
+    assert text.startswith("<!DOCTYPE html>\n")
+    return ET.fromstring(text.split("\n", 1)[1])
+
+
+def text_of(el: ET.Element) -> str:
+    return "".join(el.itertext())
+
+
+def by_class(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:
+    return [e for e in root.iter(tag) if cls in (e.get("class") or "").split()]
+
+
+def shared_puzzle(shared, folder: str, label: str, ident: str | None = None) -> Puzzle:
+    size = 7 if folder == "generated" else 4
+    recs = json.loads((shared / folder / f"{size}x{size}-puzzles.json").read_text())[label]
+    rec = next(r for r in recs if ident is None or r.get("id") == ident or ident in r.get("url", ""))
+    return Puzzle.from_record(rec, label)
+
+
+@pytest.fixture(scope="module")
+def easy():
+    return solve(Puzzle.from_clues(CLUES))
+
+
+@pytest.fixture(scope="module")
+def forcing(shared):
+    """A generated 7x7 'extreme' puzzle: it needs forcing (two chains that end in contradictions)."""
+    result = solve(shared_puzzle(shared, "generated", "extreme", "gen-7-84"), logic_only=True)
+    assert result.status == "solved" and result.counts.get("forcing", 0) >= 1
+    return result
+
+
+# ---------------------------------------------------------------------------- the view model
+def test_view_replays_to_the_final_grid_with_a_frame_per_step(easy):
+    view = build(easy)
+    assert [f.number for f in view.frames] == list(range(easy.step_count + 1))
+    assert view.final.masks == easy.masks and view.complete
+    assert all(v for v in view.final.values) and view.frames[0].title == "Start"
+    for before, f in zip(view.frames, view.frames[1:]):  # each frame is the one before plus its step
+        for cell, m in f.eliminated:
+            assert before.masks[cell] & m and not f.masks[cell] & m
+        for cell, d in f.placed:
+            assert f.values[cell] == d
+    assert sum(len(p.frames) for p in view.passes) == easy.step_count
+
+
+def test_lane_of_reads_the_lane_names_the_techniques_write():
+    step = Step("ascent", "x", "column 3 from the bottom", 2, ())
+    assert lane_of(step, 5) == ((2, 7, 12, 17, 22), "lower", 2)
+    assert lane_of(Step("pinpoint", "x", "row 2"), 4) == ((4, 5, 6, 7), None, 1)
+    assert lane_of(Step("sudoku", "x", None), 4) == ((), None, None)
+    assert lane_of(Step("x", "x", "row 9 from the left", 1), 4) == ((), None, None)  # outside the grid: no outline
+
+
+def test_forcing_chain_frames_end_at_the_contradiction(forcing):
+    view = build(forcing)
+    stepped = [f for f in view.frames if f.chains]
+    assert stepped
+    for f in stepped:
+        (chain,) = f.chains
+        assert chain.contradiction and chain.end.startswith("contradiction: ")
+        before = view.frames[f.number - 1]
+        assert chain.frames[0].masks == before.masks  # the chain starts from the grid before the step
+        assert chain.frames[1].step.reason.startswith("suppose ")
+        assert len(chain.frames) == len(f.step.chain) + 1
+        last = chain.frames[-1]
+        assert last.broken or (chain.at_end and (chain.at_end.lane or chain.at_end.broken))
+
+
+def test_every_branch_forcing_splits_into_one_chain_per_candidate(shared):
+    puzzle = shared_puzzle(shared, "brainbashers", "3", "date=0104&")
+    result = solve(puzzle, logic_only=True, techniques=["ascent", "sudoku", "solve", "forcing"])
+    view = build(result)
+    agreeing = [f for f in view.frames if f.chains and "every one of them" in f.sentence]
+    assert agreeing
+    for f in agreeing:
+        cell = f.cells[0]
+        assert len(f.chains) == cands.count(view.frames[f.number - 1].masks[cell]) >= 2
+        for chain in f.chains:
+            assert not chain.contradiction and chain.title.startswith(f"suppose {cell_name(cell, 4)} is ")
+            for c, m in f.eliminated:  # each branch really removes what the step removes
+                assert not chain.frames[-1].masks[c] & m
+
+
+def test_a_step_that_breaks_the_grid_is_drawn_and_the_replay_stops():
+    puzzle = Puzzle.from_keys("4000" "0000" "0000" "0000", state="2" + "-" * 15)  # column 1 must read 1 2 3 4
+    result = solve(puzzle, logic_only=True)
+    assert result.status == "contradiction"
+    view = build(result)
+    assert not view.complete and view.final.broken
+    parse_html(page(view))
+    assert "breaks" in walkthrough(view)
+
+
+def test_hand_made_chain_without_suppositions_is_one_chain():
+    step = Step("forcing", "if R1C1 were 1, 1 easier steps would lead to a contradiction (row 1: no ordering fits), so it is not 1",
+                None, None, (0,), eliminations=((0, 1),), chain=(Step("sudoku", "x", None, None, (0,), eliminations=((1, 2),)),))
+    (chain,) = chains_of(step, [15] * 16, [0] * 16, 4)
+    assert chain.contradiction and chain.end == "contradiction: row 1: no ordering fits"
+    assert chain.at_end.lane == (0, 1, 2, 3)
+
+
+# ---------------------------------------------------------------------------- HTML
+def check_page(result: Result) -> ET.Element:
+    view = build(result)
+    text = page(view)
+    root = parse_html(text)
+    n = view.puzzle.size
+    # every step is present, in order, with its sentence; every chain link too
+    buttons = by_class(root, "button", "step")
+    assert [int(b.get("data-f")) for b in buttons] == list(range(view.step_count + 1))
+    for b, f in zip(buttons[1:], view.frames[1:]):
+        assert f.sentence in text_of(b) and f.technique in text_of(b)
+    links = by_class(root, "button", "link")
+    assert len(links) == sum(len(c.frames) - 1 for f in view.frames for c in f.chains)
+    # the data the script replays has one entry per frame
+    (data_el,) = [s for s in root.iter("script") if s.get("id") == "data"]
+    data = json.loads(data_el.text)
+    assert len(data["frames"]) == view.step_count + 1 and data["n"] == n
+    # both grids: clues on four sides, every cell with all its candidate slots
+    svgs = list(root.iter("svg"))
+    assert len(svgs) == 2
+    for svg in svgs:
+        clues = {side: [e.text or "" for e in svg.iter("text") if e.get("data-side") == side]
+                 for side in ("upper", "lower", "left", "right")}
+        for side, texts in clues.items():
+            assert texts == [str(c) if c else "" for c in getattr(view.puzzle, side)], side
+        cells = by_class(svg, "g", "cell")
+        assert len(cells) == n * n and all(len(by_class(c, "g", "k")) == n for c in cells)
+    # nothing external: no link, no source, no import, no request
+    outside_data = text.replace(data_el.text, "")
+    assert not EXTERNAL.search(outside_data.replace(view.puzzle.source.url or "\0", "") if view.puzzle.source else outside_data)
+    assert "default-src 'none'" in text
+    return root
+
+
+def test_html_page_is_well_formed_and_has_every_step(easy):
+    root = check_page(easy)
+    assert "SOLVED" in text_of(root).upper()
+    formats = {text_of(dt): text_of(dd) for dt, dd in zip(root.iter("dt"), root.iter("dd"))}
+    p = easy.puzzle
+    assert json.loads(formats["record JSON"]) == p.to_record()
+    assert formats["clockwise clues"] == " ".join(map(str, p.to_clues()))
+    assert formats["keys"] == p.to_keys()[0] and formats["Tatham game id"] == p.to_tatham()
+
+
+def test_html_page_with_forcing_chains(forcing):
+    root = check_page(forcing)
+    tags = [e for e in root.iter("span") if "t-forcing" in (e.get("class") or "")]
+    assert tags and all(text_of(t) == "forcing" for t in tags)
+    assert any(text_of(e).startswith("contradiction: ") for e in by_class(root, "li", "end"))
+
+
+def test_html_page_has_no_url_at_all_when_the_puzzle_has_none(easy):
+    text = page(build(easy))
+    assert "http:" not in text and "https:" not in text and "//" not in text.replace("//<![CDATA[", "").replace("//]]>", "")
+
+
+def test_hostile_url_and_label_are_escaped():
+    puzzle = Puzzle.from_record({"url": HOSTILE_URL, "clues": Puzzle.from_clues(CLUES).to_record()["clues"]}, HOSTILE_LABEL)
+    result = solve(puzzle)
+    text = page(build(result))
+    root = parse_html(text)  # an injected tag would break the strict parse or show up below
+    assert [s.get("id") for s in root.iter("script")] == ["data", None]
+    assert not list(root.iter("img"))
+    assert HOSTILE_LABEL in text_of(root.find("head/title"))
+    assert HOSTILE_URL in text_of(root)  # shown as text, never as markup
+    assert "<script>alert" not in text and "onerror=alert(2)>" not in text
+
+
+def test_hostile_trace_text_is_escaped(tmp_path, easy):
+    data = easy.to_dict()
+    step = data["passes"][0]["steps"][0]
+    step["reason"] = "</script><script>alert(1)</script> & <b>bold</b>"
+    step["technique"] = 'x" onclick="alert(1)'
+    text = page(build(result_from_dict(data)))
+    root = parse_html(text)
+    assert len(list(root.iter("script"))) == 2 and not list(root.iter("b"))
+    first = by_class(root, "button", "step")[1]
+    assert step["reason"] in text_of(first)
+    assert all(e.get("onclick") is None for e in root.iter())
+    md = walkthrough(build(result_from_dict(data)))
+    assert "<script>" not in md and "<b>" not in md
+
+
+# ---------------------------------------------------------------------------- SVG
+def svg_cells(root: ET.Element, n: int):
+    """(placed height, shown candidates mask, struck mask) per cell of a standalone SVG."""
+    out = []
+    for g in [e for e in root.iter(f"{SVG_NS}g") if "cell" in (e.get("class") or "").split()]:
+        v = g.find(f"{SVG_NS}text").text or ""
+        shown = struck = 0
+        for k in g.findall(f"{SVG_NS}g"):
+            d = int(k.find(f"{SVG_NS}text").text, 36)
+            if "on" in k.get("class").split():
+                shown |= cands.bit(d)
+            if "struck" in k.get("class").split():
+                struck |= cands.bit(d)
+        out.append((int(v, 36) if v else 0, shown, struck))
+    assert len(out) == n * n
+    return out
+
+
+def test_svg_final_grid_and_a_step(easy):
+    view = build(easy)
+    p, n = easy.puzzle, easy.puzzle.size
+    root = ET.fromstring(grid_svg(p, view.final))
+    assert root.tag == f"{SVG_NS}svg"
+    assert [c[0] for c in svg_cells(root, n)] == [h for row in easy.solution for h in row]
+    texts = [e for e in root.iter(f"{SVG_NS}text") if e.get("data-side")]
+    for side in ("upper", "lower", "left", "right"):
+        assert [e.text or "" for e in texts if e.get("data-side") == side] == [str(c) if c else "" for c in getattr(p, side)]
+    frame = next(f for f in view.frames if f.eliminated and f.lane)
+    cells = svg_cells(ET.fromstring(grid_svg(p, frame)), n)
+    for i, (v, shown, struck) in enumerate(cells):
+        assert struck == sum(m for c, m in frame.eliminated if c == i)
+        assert shown == (0 if frame.values[i] else frame.masks[i])
+    text = grid_svg(p, frame)
+    assert not EXTERNAL.search(text.replace('xmlns="http://www.w3.org/2000/svg"', ""))
+    assert 'class="lane"' in text and 'class="clue hot"' in text
+
+
+# ---------------------------------------------------------------------------- Markdown
+def test_markdown_walkthrough_has_the_start_every_pass_and_step(easy):
+    view = build(easy)
+    md = walkthrough(view)
+    assert "## Start" in md and md.count("Grid after the pass:") == len(view.passes)
+    for pv in view.passes:
+        assert f"## {md_escape(pv.title)}" in md
+    for f in view.frames[1:]:
+        assert f"{f.number}. **{f.technique}**" in md and md_escape(f.sentence) in md
+    last_block = md.rsplit("```\n", 2)[-2]
+    assert all(" ".join(str(h) for h in row) in re.sub(r" +", " ", last_block) for row in easy.solution)
+    assert md_escape("a <b>[link](x)</b> `c`") == r"a \<b\>\[link\](x)\</b\> \`c\`"
+
+
+# ---------------------------------------------------------------------------- traces and the CLI
+def test_trace_round_trip(easy):
+    again = result_from_dict(json.loads(json.dumps(easy.to_dict())))
+    assert again.puzzle == easy.puzzle and again.status == easy.status and again.solution == easy.solution
+    assert [(s.technique, s.reason, s.lane, s.clue, s.cells, s.eliminations, s.placements) for s in again.steps] == \
+           [(s.technique, s.reason, s.lane, s.clue, s.cells, s.eliminations, s.placements) for s in easy.steps]
+    assert build(again).final.masks == easy.masks
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda d: d.pop("puzzle"), "no 'puzzle'"),
+    (lambda d: d["passes"][0]["steps"][0].update(cells=["R9C9"]), "R9C9"),
+    (lambda d: d["passes"][0]["steps"][0].update(eliminated={"R1C1": [0]}), "not a height"),
+    (lambda d: d.update(passes="x"), "passes must be a list"),
+    (lambda d: d["puzzle"]["clues"].update(upper=[9] * 7), "puzzle: clue upper"),
+])
+def test_bad_traces_name_the_field(easy, mutate, words):
+    data = json.loads(json.dumps(easy.to_dict()))
+    mutate(data)
+    with pytest.raises(TraceError, match=re.escape(words)):
+        result_from_dict(data)
+
+
+def test_cli_solve_writes_all_three_and_export_matches(tmp_path):
+    html, svg, md, trace = (tmp_path / x for x in ("s.html", "s.svg", "s.md", "t.json"))
+    r = runner.invoke(app, ["solve", "--clues", CLUES, "--json", str(trace), "--html", str(html), "--svg", str(svg), "--markdown", str(md)])
+    assert r.exit_code == 0, r.output
+    assert "HTML written" in r.output and "SVG written" in r.output and "Markdown written" in r.output
+    parse_html(html.read_text())
+    ET.fromstring(svg.read_text())
+    again = tmp_path / "e.html"
+    r = runner.invoke(app, ["export", str(trace), "--html", str(again), "--svg", str(tmp_path / "s3.svg"), "--step", "3"])
+    assert r.exit_code == 0, r.output
+    no_time = re.compile(r"solved in [0-9.]+ ms")
+    assert no_time.sub("", again.read_text()) == no_time.sub("", html.read_text())
+    assert "after step 3" in (tmp_path / "s3.svg").read_text()
+
+
+def test_cli_solve_one_writes_html(tmp_path):
+    r = runner.invoke(app, ["solve-one", "5", "--diff", "1", "--store", str(tmp_path / "empty"), "--html", str(tmp_path / "p.html")])
+    assert r.exit_code == 0, r.output
+    parse_html((tmp_path / "p.html").read_text())
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["export", "{trace}"], 2, "at least one of"),
+    (["export", "{trace}", "--html", "x.html", "--step", "2"], 2, "--step goes with --svg"),
+    (["export", "{trace}", "--svg", "x.svg", "--step", "999"], 2, "step 999 does not exist"),
+    (["export", "{missing}", "--html", "x.html"], 1, "no such file"),
+    (["export", "{garbage}", "--html", "x.html"], 1, "not valid JSON"),
+    (["export", "{old}", "--html", "x.html"], 1, "no 'puzzle'"),
+])
+def test_cli_export_errors_are_one_line(tmp_path, easy, args, code, words):
+    (tmp_path / "t.json").write_text(json.dumps(easy.to_dict()))
+    (tmp_path / "g.json").write_text("{nope")
+    old = easy.to_dict()
+    old.pop("puzzle")
+    (tmp_path / "o.json").write_text(json.dumps(old))
+    paths = {"trace": tmp_path / "t.json", "missing": tmp_path / "none.json", "garbage": tmp_path / "g.json", "old": tmp_path / "o.json"}
+    r = runner.invoke(app, [a.format(**paths) if "{" in a else (str(tmp_path / a) if a.endswith(("html", "svg")) and not a.startswith("--") else a) for a in args])
+    assert r.exit_code == code
+    lines = [x for x in r.output.splitlines() if x.strip()]
+    assert len(lines) == 1 and words in lines[0]
+
+
+def test_pass_and_result_built_by_hand_render():
+    """A trace that names a technique the view does not know still draws (the tag class is made safe)."""
+    p = Puzzle.from_clues("2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3")
+    step = Step("new idea!", "R1C1 is 1", "row 1 from the left", 2, (0,), placements=((0, 1),))
+    result = Result(p, "stuck", [Pass(1, "logic", [step])], "new idea!", {"new idea!": 1}, False, ())
+    root = parse_html(page(build(result)))
+    assert any("t-new-idea" in (e.get("class") or "") for e in root.iter("span"))
+
+
+def test_markdown_renders_with_chains_nested_and_input_inert(forcing):
+    """Rendered by a CommonMark parser (markdown-it, which rich brings): chains nest under their step, no input markup."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark")
+    view = build(forcing)
+    html = md.render(walkthrough(view))
+    root = ET.fromstring(f"<div>{html}</div>")
+    forcing_items = [li for li in root.iter("li") if (li.find("strong") is not None and li.find("strong").text == "forcing"
+                                                          and li.find("ul") is not None)]
+    assert len(forcing_items) == sum(1 for f in view.frames if f.chains)
+    for li in forcing_items:
+        assert any(text_of(e).startswith("contradiction: ") for e in li.iter("em"))
+    hostile = Puzzle.from_record({"url": HOSTILE_URL, "clues": Puzzle.from_clues(CLUES).to_record()["clues"]}, HOSTILE_LABEL)
+    out = md.render(walkthrough(build(solve(hostile))))
+    assert "<script>" not in out and "<img" not in out and "alert(3)" in out
