@@ -1,10 +1,10 @@
-"""The one shared rich Console (stdout) and its twin for errors (stderr). Only the CLI prints."""
+"""The one shared rich Console (stdout) and its twin for errors (stderr). Only the CLI prints.
 
-import sys
+Their width is the terminal's; when output is piped, $COLUMNS or 80. Grids lay themselves out for
+that width; step lines are never wrapped when piped (one step per line, for grep and diff).
+"""
 
 from rich.console import Console
 
-# Piped output is not cut to 80 columns: an 8x8 grid of candidates needs about 110.
-_width = None if sys.stdout.isatty() else 200
-console = Console(width=_width, highlight=False)
-err_console = Console(stderr=True, width=_width, highlight=False)
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
