@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from rich import box
 from rich.console import Group
 from rich.measure import Measurement
 from rich.table import Table

@@ -31,7 +31,7 @@ def test_solve_clues_shows_passes_and_solution():
     r = invoke("solve", "--clues", KATA)
     assert r.exit_code == 0
     assert "Start: 4x4" in r.stdout and "Pass 1" in r.stdout and "SOLVED" in r.stdout
-    assert "1   3   4   2" in r.stdout  # the first row of the answer, clues around it
+    assert "2  1  3  4  2" in r.stdout  # the first row of the answer, its left clue before it
 
 
 def test_solve_debug_lists_steps():
@@ -65,7 +65,7 @@ def test_solve_json_has_status_solution_and_steps(tmp_path):
     [
         (["--clues", "1 2 3"], ["4N numbers, got 3"]),
         (["--clues", "1 2 x 4 1 2 3 4 1 2 3 4 1 2 3 4"], ["'x'"]),
-        (["--clues", "5 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"], ["clockwise clue 0 is 5"]),
+        (["--clues", "5 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"], ["clockwise clue 1 is 5"]),
         (["--keys", "0000000000000000", "--state", "11--------------"], ["1 is given twice in row 1"]),
         (["--keys", "0000000000000000", "--state", "--"], ["state has 2"]),
         (["--tatham", "garbage"], ["size and a colon"]),
