@@ -4,7 +4,22 @@ Their width is the terminal's; when output is piped, $COLUMNS or 80. Grids lay t
 that width; step lines are never wrapped when piped (one step per line, for grep and diff).
 """
 
+import os
+import sys
+
 from rich.console import Console
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        """The reader went away (``ascent ... | head``): stop quietly, with success, as ``cat`` would."""
+        self.quiet = True
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        raise SystemExit(0)
+
+
+console = _Console(highlight=False)
+err_console = _Console(stderr=True, highlight=False, soft_wrap=True)

@@ -31,8 +31,10 @@ def fetch_cmd(
 ) -> int:
     """Fetch the brainbashers daily archive into the store, politely and resumably.
 
-    Example:  ascent fetch --sizes 6
-              ascent fetch --sizes 4,5 --diffs 1 --dates 0101-0131,0704 --delay 2
+    \b
+    Example:
+      ascent fetch --sizes 6
+      ascent fetch --sizes 4,5 --diffs 1 --dates 0101-0131,0704 --delay 2
     """
     import asyncio
 

@@ -50,8 +50,9 @@ def _sentence(grid: Grid, line, ms: tuple[int, ...], a: int, b: int, count: int,
     if orders:
         return (f"only {count} ordering{'s' if count != 1 else ''} of {line.name} fit{'s' if count == 1 else ''} its candidates and {clues}: "
                 f"{listed(orders)} (read from the {front}); the candidates none of them use go")
-    x, m = elims[0]
-    why = why_removed(ms, line.cells.index(x), cands.lowest(m), grid.name(x), f"the {front} would see", (a, a) if a else None,
-                      f"the {back} would see", b)
+    whys = (why_removed(ms, line.cells.index(x), h, grid.name(x), f"the {front} would see", (a, a) if a else None,
+                        f"the {back} would see", b) for x, m in elims for h in cands.digits(m))
+    first = next(whys)
+    why = first if first.startswith("with ") else next((w for w in whys if w.startswith("with ")), first)
     return (f"{count} orderings of {line.name} fit its candidates and {clues}; the candidates none of them use go "
             f"(for one, {why})")
