@@ -295,7 +295,7 @@ def test_lane_steps_list_the_orderings_that_really_fit_or_explain_a_removal():
 
 def test_distance_counts_from_0():
     r = invoke("solve", "--clues", KATA, "--debug", width=200)
-    assert "distance from the clue's first cell (counted from 0)" in r.stdout
+    assert "distance (0 next to the clue)" in r.stdout
 
 
 # ------------------------------------------------------------------ 8. messages

@@ -201,8 +201,7 @@ def entries_or_samples(store: Path, sizes=None, diffs=None) -> tuple[list[Entry]
     check_store(store)
     if sizes_in(store) or store != default_store():
         return load(store, sizes, diffs), store
-    err_console.print(f"note: no puzzles in {store}: using the sample set inside the package "
-                      f"(run 'ascent fetch' for the brainbashers archive)", markup=False)
+    err_console.print(f"note: no puzzles in {store}; using the package's sample set", markup=False)
     return load(SAMPLES, sizes, diffs), SAMPLES
 
 
