@@ -311,6 +311,23 @@ def test_messages_count_from_1_and_say_what_is_wrong(args, words):
     one_line_error(invoke("solve", *args), 1, *words)
 
 
+@pytest.mark.parametrize("args, words", [
+    (["solve-one", "７"], ["'７'", "ASCII digits"]),
+    (["solve-one", "٧"], ["ASCII digits"]),
+    (["solve-one", "--", "-3"], ["negative"]),
+    (["solve", "--keys", "0003010002003000", "--size", "４"], ["ASCII digits"]),
+    (["check", "--clues", KATA, "--grid", "１３４２ ---- ---- ----"], ["ASCII digit"]),
+])
+def test_numeric_options_refuse_non_ascii_digits(args, words):
+    one_line_error(invoke(*args), 2, *words)
+
+
+def test_solve_all_json_to_stdout_keeps_stdout_for_the_json(tmp_path):
+    r = invoke("solve-all", "--store", SAMPLES, "--sizes", 4, "--workers", 1, "--json", "-", "--reports", tmp_path)
+    data = json.loads(r.stdout)
+    assert data["sets"][0]["size"] == 4 and data["puzzles"] and "solved" in r.stderr
+
+
 def test_codewars_array_pasted_as_is_and_plurals():
     r = invoke("solve", "--clues", "[" + KATA.replace(" ", ", ") + "]")
     assert r.exit_code == 0 and "SOLVED in 1 pass," in r.stdout

@@ -170,6 +170,17 @@ def numbers(values: Optional[List[str]], what: str) -> list[int]:
     return out
 
 
+def ascii_int(value) -> int:
+    """A whole number in ASCII digits: '７' (fullwidth) or '٧' (Arabic-Indic) is refused, and named."""
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    problem = not_a_count(text)
+    if problem:
+        raise typer.BadParameter(f"{text!r} {problem}")
+    return int(text)
+
+
 def not_a_count(text: str) -> str | None:
     """Why ``text`` is not a whole number written in ASCII digits, or None when it is one."""
     if text.isascii() and text.isdigit():
@@ -250,12 +261,13 @@ def read_puzzle(clues: Optional[str], keys: Optional[str], state: Optional[str],
 CLUES = typer.Option(None, "--clues", help="4N clockwise clues (Codewars order), e.g. \"2 2 1 3 ...\".")
 KEYS = typer.Option(None, "--keys", help="Clues as digits: top, bottom, left, right.")
 STATE = typer.Option(None, "--state", help="With --keys: row-major givens, '-' for empty.")
-SIZE = typer.Option(None, "--size", help="With --keys: the size, to check the lengths.")
+SIZE = typer.Option(None, "--size", parser=ascii_int, help="With --keys: the size, to check the lengths.")
 TATHAM = typer.Option(None, "--tatham", help="A Simon Tatham Towers game id, e.g. 4:1///...,b1_2l.")
 FILE = typer.Option(None, "--file", help="A JSON file holding one puzzle record.")
 STORE = typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE); it must exist.")
 NO_BACKTRACK = typer.Option(False, "--no-backtrack", help="Logic only: stop where logic stops.")
 DEBUG = typer.Option(False, "--debug", help="List every step under its pass.")
+ANSWER = typer.Option(False, "--answer", help="Only the solution grid and the one-line summary.")
 COMPACT = typer.Option(False, "--compact", help="Grids with placed heights only, '·' for an open cell.")
 TECHNIQUES = typer.Option(None, "--techniques", metavar="NAMES", help="Only these techniques, as a,b,c or repeated (listed below).")
 JSON_OUT = typer.Option(None, "--json", help="Also write the answer as JSON to this file ('-' for stdout: JSON only).")

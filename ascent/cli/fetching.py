@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..console import console, err_console
 from ..store import all_dates
-from .base import EXIT_ERROR, EXIT_SOLVED, Failure, Usage, app, numbers, store_path
+from .base import EXIT_ERROR, EXIT_SOLVED, Failure, Usage, app, listing, numbers, plural, store_path
 
 # ---------------------------------------------------------------------------- fetch
 FETCH_TRANSPORT = None  # tests put an httpx.MockTransport here; None means the real network
@@ -46,7 +46,8 @@ def fetch_cmd(
         raise Usage(f"--sizes: brainbashers has sizes 4 to 8, not {', '.join(map(str, bad))}")
     diff_list = numbers(diffs, "--diffs") or None
     if diff_list and not any(d in DIFFS[n] for n in size_list for d in diff_list):
-        raise Usage(f"--diffs: none of {diff_list} exists for sizes {size_list} (4x4 has 1 and 3; 5x5-8x8 have 1, 2, 3)")
+        raise Usage(f"--diffs: none of {listing(diff_list)} exists for sizes {listing(size_list)} "
+                    "(4x4 has 1 and 3; 5x5-8x8 have 1, 2, 3)")
     try:
         date_list = parse_dates(dates) if dates else all_dates()
     except ValueError as e:
@@ -58,7 +59,7 @@ def fetch_cmd(
         more, skip = plan(root, [n], ds, date_list, refetch)
         jobs += more
         skipped += skip
-    console.print(f"{len(jobs)} pages to fetch into {root}, {skipped} already there; "
+    console.print(f"{plural(len(jobs), 'page')} to fetch into {root}, {skipped} already there; "
                   f"about {len(jobs) * delay / 60:.0f} min at one request per {delay:g} s")
     columns = (TextColumn("fetching"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as progress:

@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from .. import render, report
 from ..batch import Job, Outcome, solve_many, summarize
-from ..console import console
+from ..console import console, err_console
 from ..engine import ORDER
 from ..engine import solve as solve_puzzle_engine
 from ..formats import to_record
@@ -23,9 +23,9 @@ from ..grid import Grid
 from ..puzzle import Puzzle, PuzzleError
 from ..store import Entry, all_dates, date_of, file_for, read_file, sizes_in, write_atomic
 from ..trace import SOLVED
-from .base import (CLUES, COMPACT, DEBUG, FILE, JSON_OUT, KEYS, NO_BACKTRACK, SIZE, STATE, STORE, TATHAM,
+from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, JSON_OUT, KEYS, NO_BACKTRACK, SIZE, STATE, STORE, TATHAM,
                    TECHNIQUES, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, entries_or_samples, exit_for, home,
-                   labels, listing, numbers, plural, read_puzzle, store_path, technique_names, write_json)
+                   ascii_int, labels, listing, numbers, plural, read_puzzle, store_path, technique_names, write_json)
 from .show import show_result
 
 TECHNIQUE_LIST = f"Techniques, easiest first: {', '.join(ORDER)}."
@@ -34,12 +34,13 @@ TECHNIQUE_LIST = f"Techniques, easiest first: {', '.join(ORDER)}."
 # ---------------------------------------------------------------------------- solve-one
 @app.command("solve-one", epilog=TECHNIQUE_LIST)
 def solve_one(
-    size: int = typer.Argument(..., help="Grid size, e.g. 7."),
+    size: int = typer.Argument(..., parser=ascii_int, help="Grid size, e.g. 7."),
     diff: str = typer.Option("1", "--diff", "-d", help="Difficulty label: brainbashers uses 1, 2, 3; any label works."),
     when: Optional[str] = typer.Option(None, "--date", help="The puzzle's date, MMDD. Default: today's, else the first."),
     random_date: bool = typer.Option(False, "--random-date", help="Pick a puzzle of the set at random."),
     debug: bool = DEBUG,
     no_backtrack: bool = NO_BACKTRACK,
+    answer: bool = ANSWER,
     compact: bool = COMPACT,
     techniques: Optional[List[str]] = TECHNIQUES,
     store: Optional[Path] = STORE,
@@ -71,7 +72,7 @@ def solve_one(
         entry = next((e for e in entries if date_of(e.record) == today), entries[0])
     puzzle = _puzzle_of(entry, used)
     result = solve_puzzle_engine(puzzle, logic_only=no_backtrack, techniques=names)
-    show_result(result, debug, compact)
+    show_result(result, debug, compact, answer)
     return exit_for(result.status)
 
 
@@ -127,22 +128,23 @@ def solve_all(
         outcomes = solve_many(jobs, workers, on_progress=lambda k: progress.advance(task, k))
     wall = time.perf_counter() - start
     sets = summarize(outcomes)
+    out = err_console if json_path is not None and str(json_path) == "-" else console  # stdout is the JSON's
     mode = "logic only" if no_backtrack else "logic, then backtracking"
     if names:
         mode += " with " + ", ".join(names)
     title = f"{used}: {plural(len(outcomes), 'puzzle')}, {mode}; {wall:.1f} s wall on {plural(workers, 'worker')}"
-    console.print(render.stats_table(sets, title))
+    out.print(render.stats_table(sets, title))
     unsolved = [(o, e) for o, e in zip(outcomes, entries) if o.status != SOLVED]
     line = f"{len(outcomes) - len(unsolved)} of {len(outcomes)} solved"
     if unsolved:
         line += f"; {len(unsolved)} not: " + _status_counts([o for o, _ in unsolved])
-    console.print(line)
+    out.print(line)
     if show_fail:
         for o, entry in unsolved:
-            _show_failure(o, entry)
+            _show_failure(out, o, entry)
     stem = report.filtered_name(used.name, size_list, diff_list, no_backtrack, names)
     md, js = _save_report(reports or home() / "reports", stem, used, sets, title, no_backtrack, names, wall)
-    console.print(f"report saved: {md} and {js}", soft_wrap=True)
+    out.print(f"report saved: {md} and {js}", soft_wrap=True)
     if json_path is not None:
         write_json(json_path, {"sets": [s.to_dict() for s in sets], "puzzles": [o.to_dict() for o in outcomes]})
     return EXIT_SOLVED if not unsolved else EXIT_UNSOLVED
@@ -155,7 +157,7 @@ def _status_counts(items: list[Outcome]) -> str:
     return ", ".join(f"{v} {k}" for k, v in counts.items())
 
 
-def _show_failure(o: Outcome, entry: Entry) -> None:
+def _show_failure(console, o: Outcome, entry: Entry) -> None:
     console.rule(f"{o.size}x{o.size} difficulty {o.diff}: {o.id}: {o.status}")
     if o.masks is None:
         console.print(o.message, markup=False)
@@ -189,7 +191,7 @@ def solve_cmd(
     file: Optional[Path] = FILE,
     debug: bool = DEBUG,
     no_backtrack: bool = NO_BACKTRACK,
-    answer: bool = typer.Option(False, "--answer", help="Only the solution grid and the one-line summary."),
+    answer: bool = ANSWER,
     compact: bool = COMPACT,
     techniques: Optional[List[str]] = TECHNIQUES,
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the puzzle, status, solution and every step as JSON ('-': stdout, JSON only)."),
