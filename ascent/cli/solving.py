@@ -144,7 +144,7 @@ def solve_all(
             _show_failure(out, o, entry)
     stem = report.filtered_name(used.name, size_list, diff_list, no_backtrack, names)
     md, js = _save_report(reports or home() / "reports", stem, used, sets, title, no_backtrack, names, wall)
-    out.print(f"report saved: {md} and {js}", soft_wrap=True)
+    out.print(f"report saved:\n  {md}\n  {js}", soft_wrap=True, markup=False)
     if json_path is not None:
         write_json(json_path, {"sets": [s.to_dict() for s in sets], "puzzles": [o.to_dict() for o in outcomes]})
     return EXIT_SOLVED if not unsolved else EXIT_UNSOLVED
