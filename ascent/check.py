@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .engine import solve
+from .grid import cell_name
 from .lanes import visible
 from .puzzle import FormatError, LengthError, Puzzle
 from .trace import SOLVED
@@ -50,7 +51,10 @@ class Verdict:
 
 def _rule_broken(puzzle: Puzzle, values: list[int]) -> tuple[int, str] | None:
     n = puzzle.size
-    name = lambda i: f"R{i // n + 1}C{i % n + 1}"  # noqa: E731
+
+    def name(i: int) -> str:
+        return cell_name(i, n)
+
     for i, h in enumerate(values):
         g = puzzle.givens[i // n][i % n]
         if g and h and h != g:
@@ -86,6 +90,6 @@ def check(puzzle: Puzzle, values: list[int]) -> Verdict:
     if wrong is None and result.status == SOLVED:
         truth = [h for row in result.solution for h in row]
         n = puzzle.size
-        wrong = next(((i, f"R{i // n + 1}C{i % n + 1} = {h} is not the height the solution has there")
+        wrong = next(((i, f"{cell_name(i, n)} = {h} is not the height the solution has there")
                       for i, h in enumerate(values) if h and h != truth[i]), None)
     return Verdict(placed, len(values) - placed, wrong, result.status, result.solution)

@@ -26,7 +26,10 @@ def _digit(ch: str) -> bool:
     return "0" <= ch <= "9"
 
 
-def _why_not_number(tok: str) -> str:
+def why_not_number(tok: str) -> str | None:
+    """Why ``tok`` is not a whole number in ASCII digits ("negative", ...), or None when it is one."""
+    if tok and all(_digit(ch) for ch in tok):
+        return None
     if tok.startswith("-") and tok[1:] and all(_digit(ch) for ch in tok[1:]):
         return "negative"
     if any(ch.isdigit() for ch in tok):
@@ -41,8 +44,9 @@ def numbers(text: str, what: str) -> list[int]:
         body = body[1:-1]
     out = []
     for i, tok in enumerate(t for t in re.split(r"[\s,;]+", body.strip()) if t):
-        if not all(_digit(ch) for ch in tok):
-            raise FormatError(f"{what} {i + 1} is {tok!r}: {_why_not_number(tok)}")
+        problem = why_not_number(tok)
+        if problem:
+            raise FormatError(f"{what} {i + 1} is {tok!r}: {problem}")
         out.append(int(tok))
     return out
 
@@ -180,7 +184,7 @@ def from_tatham(game_id: str) -> Puzzle:
         elif all(_digit(ch) for ch in p):
             vals.append(int(p))
         else:
-            raise FormatError(f"Tatham clue {i + 1} is {p!r}: {_why_not_number(p)}")
+            raise FormatError(f"Tatham clue {i + 1} is {p!r}: {why_not_number(p)}")
     cells: list[int] = []
     i = 0
     last_was_number = False

@@ -20,6 +20,7 @@ from typer.core import TyperGroup
 
 from ..console import console, err_console
 from ..engine import UnknownTechnique, select
+from ..formats import why_not_number
 from ..puzzle import Puzzle, PuzzleError
 from ..store import Entry, StoreError, load, sizes_in, write_atomic
 from ..trace import SOLVED
@@ -182,24 +183,15 @@ def ascii_int(value) -> int:
 
 
 def not_a_count(text: str) -> str | None:
-    """Why ``text`` is not a whole number written in ASCII digits, or None when it is one."""
-    if text.isascii() and text.isdigit():
-        return None
-    if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
-        return "is negative"
-    if any(ch.isdigit() for ch in text) and not text.isascii():
-        return "is not written in ASCII digits 0-9"
-    return "is not a number"
+    """Why ``text`` is not a whole number written in ASCII digits ("is negative", ...), or None."""
+    problem = why_not_number(text)
+    return f"is {problem}" if problem else None
 
 
 def listing(items) -> str:
     """1, 2 and 3 -- a list as a person writes it, not [1, 2, 3]."""
     items = [str(x) for x in items]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else "none"
-
-
-def plural(k: int, word: str, many: str | None = None) -> str:
-    return f"{k} {word if k == 1 else many or word + 's'}"
 
 
 def labels(values: Optional[List[str]]) -> list[str]:

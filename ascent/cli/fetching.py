@@ -10,8 +10,9 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..console import console, err_console
+from ..render import plural
 from ..store import all_dates
-from .base import EXIT_ERROR, EXIT_SOLVED, Failure, Usage, app, listing, numbers, plural, store_path
+from .base import EXIT_ERROR, EXIT_SOLVED, Failure, Usage, app, listing, numbers, store_path
 
 # ---------------------------------------------------------------------------- fetch
 FETCH_TRANSPORT = None  # tests put an httpx.MockTransport here; None means the real network

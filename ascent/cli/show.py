@@ -43,7 +43,7 @@ def show_result(result: Result, debug: bool = False, compact: bool = False, answ
     if result.status == AMBIGUOUS:
         pair = two_solutions(result)
         if pair:
-            console.print(f"Two of its solutions; the {len(render.SolutionsView(puzzle, *pair).differ)} "
-                          "highlighted cells differ:", soft_wrap=False)
-            console.print(render.SolutionsView(puzzle, *pair))
+            view = render.SolutionsView(puzzle, *pair)
+            console.print(f"Two of its solutions; the {len(view.differ)} highlighted cells differ:")
+            console.print(view)
     console.print(render.summary(result))

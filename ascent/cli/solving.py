@@ -20,12 +20,13 @@ from ..engine import ORDER
 from ..engine import solve as solve_puzzle_engine
 from ..formats import to_record
 from ..grid import Grid
+from ..render import plural
 from ..puzzle import Puzzle, PuzzleError
 from ..store import Entry, all_dates, date_of, file_for, read_file, sizes_in, write_atomic
 from ..trace import SOLVED
 from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, JSON_OUT, KEYS, NO_BACKTRACK, SIZE, STATE, STORE, TATHAM,
                    TECHNIQUES, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, entries_or_samples, exit_for, home,
-                   ascii_int, labels, listing, numbers, plural, read_puzzle, store_path, technique_names, write_json)
+                   ascii_int, labels, listing, numbers, read_puzzle, store_path, technique_names, write_json)
 from .show import show_result
 
 TECHNIQUE_LIST = f"Techniques, easiest first: {', '.join(ORDER)}."
