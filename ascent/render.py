@@ -67,7 +67,7 @@ class SolutionsView:
 def step_line(step: Step, n: int, indent: str = "") -> Text:
     """One step: technique, where it looked, its sentence, and what it changed in [brackets]."""
     text = Text(indent)
-    text.append(f"{step.technique:<13}", style="bold magenta")
+    text.append(f"{step.technique:<{TECHNIQUE_WIDTH - 1}} ", style="bold magenta")
     where = step.where(n)
     if where:
         text.append(f"{where}: ", style="cyan")
@@ -79,34 +79,54 @@ def step_line(step: Step, n: int, indent: str = "") -> Text:
 
 
 HYPOTHETICAL = "    | "
+TECHNIQUE_WIDTH = 13
 
 
-def chain_lines(step: Step, puzzle: Puzzle, masks_before: Sequence[int]) -> list[Text]:
-    """A forcing step's chain, indented under it and marked as hypothetical.
+class Hanging:
+    """A line wrapped to the terminal's width with a hanging indent: continuation lines start under
+    the text after the first ``hang`` cells (under the sentence, not under the technique's name)."""
+
+    def __init__(self, text: Text, hang: int):
+        self.text, self.hang = text, hang
+
+    def __rich_console__(self, console, options):
+        width = options.max_width
+        hang = self.hang if width - self.hang >= 30 else 0
+        head, rest = self.text[:hang], self.text[hang:]
+        under = Text("".join(ch if ch == "|" else " " for ch in head.plain), style="dim")  # keeps a chain's bar
+        for k, line in enumerate(rest.wrap(console, width - hang)):
+            yield (head if k == 0 else under) + line
+
+
+def chain_lines(step: Step, puzzle: Puzzle, masks_before: Sequence[int]) -> list[tuple[Text, int]]:
+    """A forcing step's chain, indented under it and marked as hypothetical: (line, hanging indent).
 
     Each supposition starts a branch, replayed on a copy of the grid as it stood before the step;
     a branch that breaks ends with the contradiction it reached. None of it changes the real grid.
     """
     if not step.chain:
         return []
-    out = [Text("    (hypothetical: what the supposition would lead to; the grid does not change)", style="italic dim")]
+    out = [(Text("    (hypothetical: what the supposition would lead to; the grid does not change)",
+                 style="italic dim"), 5)]
     start = Grid.start(puzzle)
     start.masks[:] = masks_before
     start.values[:] = [cands.single(m) for m in masks_before]
     trial = start.copy()
+    hang = len(HYPOTHETICAL)
     for link in step.chain:
         if link.technique == step.technique and link.placements and not link.eliminations:  # a new supposition
             trial = start.copy()
             line = Text(HYPOTHETICAL, style="dim")
             line.append(f"suppose {link.reason.removeprefix('suppose ')}", style="bold yellow")
-            out.append(line)
+            out.append((line, hang))
         else:
-            out.append(step_line(link, puzzle.size, indent=HYPOTHETICAL))
-            out[-1].stylize("dim", len(HYPOTHETICAL))
+            line = step_line(link, puzzle.size, indent=HYPOTHETICAL)
+            line.stylize("dim", hang)
+            out.append((line, hang + TECHNIQUE_WIDTH))
         try:
             trial.apply(link)
         except Contradiction as e:
-            out.append(Text(f"{HYPOTHETICAL}contradiction: {e}", style="bold red"))
+            out.append((Text(f"{HYPOTHETICAL}contradiction: {e}", style="bold red"), hang))
     return out
 
 

@@ -421,3 +421,18 @@ def test_convert_round_trips_every_format(fmt):
     assert back == Puzzle.from_clues(KATA)
     with_givens = invoke("convert", "--keys", "0003010002003000", "--state", "4--22----234-4--", "--to", "clues")
     one_line_error(with_givens, 1, "givens")
+
+
+def test_in_a_terminal_steps_wrap_under_their_sentence():
+    from rich.console import Console
+
+    from ascent import render
+
+    puzzle = Puzzle.from_clues(MEDVED)
+    step = solve(puzzle).passes[0].steps[1]
+    term = Console(width=60, force_terminal=True, color_system=None, record=True)
+    term.print(render.Hanging(render.step_line(step, 7), render.TECHNIQUE_WIDTH))
+    lines = term.export_text().splitlines()
+    assert len(lines) > 1 and max(len(line) for line in lines) <= 60
+    assert all(line.startswith(" " * render.TECHNIQUE_WIDTH) and line[render.TECHNIQUE_WIDTH] != " " for line in lines[1:])
+    assert " ".join(line.strip() for line in lines) == render.step_line(step, 7).plain

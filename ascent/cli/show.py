@@ -8,9 +8,12 @@ from ..grid import Grid
 from ..trace import AMBIGUOUS, Result
 
 
-def print_step(text) -> None:
-    """One step: wrapped to a terminal's width, but one line per step when piped (grep, diff)."""
-    console.print(text, soft_wrap=not console.is_terminal)
+def print_step(text, hang: int = render.TECHNIQUE_WIDTH) -> None:
+    """One step: wrapped to a terminal's width under its sentence, but one line per step when piped."""
+    if console.is_terminal:
+        console.print(render.Hanging(text, hang))
+    else:
+        console.print(text, soft_wrap=True)
 
 
 def two_solutions(result: Result):
@@ -36,8 +39,8 @@ def show_result(result: Result, debug: bool = False, compact: bool = False, answ
             if debug:
                 for step in p.steps:
                     print_step(render.step_line(step, puzzle.size))
-                    for line in render.chain_lines(step, puzzle, before):
-                        print_step(line)
+                    for line, hang in render.chain_lines(step, puzzle, before):
+                        print_step(line, hang)
                 console.print()
             before = masks
     if result.status == AMBIGUOUS:
