@@ -43,8 +43,8 @@ class OneLineErrors(TyperGroup):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
             rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra)
-        except BrokenPipeError:  # the reader went away (ascent ... | head): stop quietly
-            quiet_pipe()
+        except BrokenPipeError:  # the reader went away (ascent ... | head): stop quietly, as rich does
+            console.on_broken_pipe()
         except typer.Abort:
             err_console.print("interrupted", markup=False)
             sys.exit(130)
@@ -94,16 +94,6 @@ def _version(value: bool) -> None:
             v = "unknown (not installed)"
         console.print(f"ascent {v}; data folder {home()}", markup=False, soft_wrap=True)
         raise typer.Exit()
-
-
-def quiet_pipe() -> None:
-    """stdout's reader has gone: point stdout at /dev/null so the final flush cannot fail, and exit 0."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-    os._exit(0)
 
 
 app = typer.Typer(
