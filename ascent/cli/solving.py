@@ -122,14 +122,14 @@ def solve_all(
         raise Failure(f"no puzzles match sizes {listing(size_list or ['any'])} and difficulties "
                       f"{listing(diff_list or ['any'])} in {used}")
     jobs = [Job(e.size, e.label, e.ident, e.record, no_backtrack, names, str(file_for(used, e.size))) for e in entries]
+    out = err_console if json_path is not None and str(json_path) == "-" else console  # stdout is the JSON's
     start = time.perf_counter()
     columns = (TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    with Progress(*columns, console=out, transient=True) as progress:
         task = progress.add_task("solve", total=len(jobs))
         outcomes = solve_many(jobs, workers, on_progress=lambda k: progress.advance(task, k))
     wall = time.perf_counter() - start
     sets = summarize(outcomes)
-    out = err_console if json_path is not None and str(json_path) == "-" else console  # stdout is the JSON's
     mode = "logic only" if no_backtrack else "logic, then backtracking"
     if names:
         mode += " with " + ", ".join(names)
