@@ -25,6 +25,14 @@ TECHNIQUES = ("ascent", "peak descent", "sudoku", "pinpoint", "isolate", "solve"
               "backtrack")
 
 
+@pytest.fixture(autouse=True)
+def _console_width():
+    """Tests here set the shared console's width; put it back for the other test files."""
+    before = console._width
+    yield
+    console._width = before
+
+
 def invoke(*args, width=80, **kw):
     console.width = width  # the shared console: as wide as the terminal under test
     return runner.invoke(app, [str(a) for a in args], **kw)
@@ -33,7 +41,8 @@ def invoke(*args, width=80, **kw):
 def run(*args, columns=80, env=None, **kw):
     """The real program in a subprocess, its stdout a pipe (not a terminal), as a user's shell runs it."""
     e = {**os.environ, "COLUMNS": str(columns), **(env or {})}
-    e.pop("ASCENT_STORE", None) if env is None or "ASCENT_STORE" not in env else None
+    if not env or "ASCENT_STORE" not in env:
+        e.pop("ASCENT_STORE", None)
     return subprocess.run([sys.executable, "-m", "ascent", *map(str, args)], capture_output=True, text=True, env=e,
                           timeout=60, **kw)
 
