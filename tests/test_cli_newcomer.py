@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from ascent import Puzzle, cands, solve
 from ascent.cli import app
 from ascent.console import console
+from ascent.engine import ORDER
 from ascent.grid import Grid
 from ascent.store import file_for, read_file
 
@@ -21,8 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "ascent" / "samples"
 KATA = "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # needs forcing
-TECHNIQUES = ("ascent", "peak descent", "sudoku", "pinpoint", "isolate", "solve", "sequence", "fish", "forcing",
-              "backtrack")
+TECHNIQUES = ORDER + ("backtrack",)
 
 
 @pytest.fixture(autouse=True)
