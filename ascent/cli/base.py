@@ -142,9 +142,9 @@ def check_store(store: Path) -> None:
     if store == default_store():
         return
     if not store.exists():
-        raise Failure(f"store {store}: no such folder (from --store or $ASCENT_STORE)")
+        raise Failure(f"store {store}: no such folder")
     if not store.is_dir():
-        raise Failure(f"store {store}: not a folder (a store is a folder of NxN-puzzles.json files)")
+        raise Failure(f"store {store}: not a folder of NxN-puzzles.json files")
 
 
 def numbers(values: Optional[List[str]], what: str) -> list[int]:
