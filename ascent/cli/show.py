@@ -29,7 +29,8 @@ def two_solutions(result: Result):
 def show_result(result: Result, debug: bool = False, compact: bool = False, answer: bool = False) -> None:
     puzzle = result.puzzle
     if answer:
-        console.print(render.grid_view(puzzle, result.masks, compact=compact or result.solution is not None))
+        if result.status != AMBIGUOUS:  # an ambiguous puzzle's answer is its two solutions, below
+            console.print(render.grid_view(puzzle, result.masks, compact=compact or result.solution is not None))
     else:
         console.print(render.grid_view(puzzle, Grid.start(puzzle).snapshot(), title=f"Start: {puzzle.describe()}",
                                        compact=compact))
