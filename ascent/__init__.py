@@ -33,7 +33,9 @@ def solve_puzzle(clues) -> tuple[tuple[int, ...], ...]:
     """The Codewars kata: 4N clockwise clues in, the rows of the only solution out."""
     result = solve(Puzzle.from_clues(clues))
     if result.status != SOLVED:
-        raise UnsolvableError(f"puzzle is {result.status}: {result.message}")
+        what = {"contradiction": "the puzzle has no solution", "ambiguous": "the puzzle is ambiguous: it has more than one solution"}
+        detail = result.message.removeprefix("no solution: ").removeprefix("more than one solution: ")
+        raise UnsolvableError(f"{what.get(result.status, 'the puzzle is not solved')} ({detail})")
     return result.solution
 
 

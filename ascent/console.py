@@ -1,10 +1,25 @@
-"""The one shared rich Console (stdout) and its twin for errors (stderr). Only the CLI prints."""
+"""The one shared rich Console (stdout) and its twin for errors (stderr). Only the CLI prints.
 
+Their width is the terminal's; when output is piped, $COLUMNS or 80. Grids lay themselves out for
+that width; step lines are never wrapped when piped (one step per line, for grep and diff).
+"""
+
+import os
 import sys
 
 from rich.console import Console
 
-# Piped output is not cut to 80 columns: an 8x8 grid of candidates needs about 110.
-_width = None if sys.stdout.isatty() else 200
-console = Console(width=_width, highlight=False)
-err_console = Console(stderr=True, width=_width, highlight=False)
+
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        """The reader went away (``ascent ... | head``): stop quietly, with success, as ``cat`` would."""
+        self.quiet = True
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        raise SystemExit(0)
+
+
+console = _Console(highlight=False)
+err_console = _Console(stderr=True, highlight=False, soft_wrap=True)

@@ -4,53 +4,70 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from rich import box
 from rich.console import Group
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from . import cands
+from . import cands, report
 from .grid import Contradiction, Grid
+from .gridtext import grid_lines, side_by_side
 from .puzzle import Puzzle
 from .trace import Pass, Result, Step
 
-CHANGED = "bold black on yellow"
+class GridView:
+    """A grid that lays itself out for the width it is given (see ``gridtext``)."""
+
+    def __init__(self, puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), compact: bool = False):
+        self.puzzle, self.masks, self.changed, self.compact = puzzle, tuple(masks), frozenset(changed), compact
+
+    def lines(self, width: int) -> list[Text]:
+        return grid_lines(self.puzzle, self.masks, self.changed, width, self.compact)
+
+    def __rich_console__(self, console, options):
+        yield from self.lines(options.max_width)
+
+    def __rich_measure__(self, console, options):
+        width = max(line.cell_len for line in self.lines(options.max_width))
+        return Measurement(width, width)
 
 
-def grid_view(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), title: str | None = None) -> Group:
+def grid_view(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), title: str | None = None,
+              compact: bool = False) -> Group:
     """A title line over the grid."""
-    table = grid_table(puzzle, masks, changed)
-    return Group(Text(title, style="bold underline"), table) if title else Group(table)
+    view = GridView(puzzle, masks, changed, compact)
+    return Group(Text(title, style="bold underline"), view) if title else Group(view)
 
 
-def grid_table(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = ()) -> Table:
-    """The grid as a table: clues on all four sides, placed cells bold, open cells as [candidates]."""
-    n = puzzle.size
-    changed = set(changed)
-    table = Table(box=box.SIMPLE_HEAD, show_header=False, show_edge=False, pad_edge=False, padding=(0, 1))
-    for _ in range(n + 2):
-        table.add_column(justify="center", no_wrap=True)
-
-    def clue(c: int) -> Text:
-        return Text(str(c) if c else "", style="cyan")
-
-    table.add_row("", *(clue(c) for c in puzzle.upper), "")
-    for r in range(n):
-        cells = []
-        for c in range(n):
-            i = r * n + c
-            m = masks[i]
-            single = cands.single(m)
-            style = CHANGED if i in changed else ("bold" if single else "dim")
-            cells.append(Text(cands.show(m) if m else "[]", style=style))
-        table.add_row(clue(puzzle.left[r]), *cells, clue(puzzle.right[r]))
-    table.add_row("", *(clue(c) for c in puzzle.lower), "")
-    return table
+def grid_table(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), compact: bool = False) -> GridView:
+    """The grid alone: clues on all four sides, placed cells bold, open cells as candidates."""
+    return GridView(puzzle, masks, changed, compact)
 
 
-def step_line(step: Step, n: int) -> Text:
-    text = Text()
-    text.append(f"{step.technique:<13}", style="bold magenta")
+class SolutionsView:
+    """Two solutions of one puzzle side by side, the cells where they differ highlighted."""
+
+    def __init__(self, puzzle: Puzzle, a, b):
+        n = puzzle.size
+        self.puzzle = puzzle
+        self.masks = [tuple(cands.bit(v) for row in rows for v in row) for rows in (a, b)]
+        self.differ = [i for i in range(n * n) if self.masks[0][i] != self.masks[1][i]]
+
+    def __rich_console__(self, console, options):
+        width = options.max_width
+        half = [grid_lines(self.puzzle, m, self.differ, (width - 6) // 2, compact=True) for m in self.masks]
+        if max(line.cell_len for line in half[0]) * 2 + 6 <= width:
+            yield from side_by_side([Text("solution A", style="bold")] + half[0], [Text("solution B", style="bold")] + half[1])
+            return
+        for name, lines in zip(("solution A", "solution B"), half):  # too narrow for two: one under the other
+            yield Text(name, style="bold")
+            yield from lines
+
+
+def step_line(step: Step, n: int, indent: str = "") -> Text:
+    """One step: technique, where it looked, its sentence, and what it changed in [brackets]."""
+    text = Text(indent)
+    text.append(f"{step.technique:<{TECHNIQUE_WIDTH - 1}} ", style="bold magenta")
     where = step.where(n)
     if where:
         text.append(f"{where}: ", style="cyan")
@@ -59,6 +76,58 @@ def step_line(step: Step, n: int) -> Text:
     if changes:
         text.append(f"  [{changes}]", style="green")
     return text
+
+
+HYPOTHETICAL = "    | "
+TECHNIQUE_WIDTH = 13
+
+
+class Hanging:
+    """A line wrapped to the terminal's width with a hanging indent: continuation lines start under
+    the text after the first ``hang`` cells (under the sentence, not under the technique's name)."""
+
+    def __init__(self, text: Text, hang: int):
+        self.text, self.hang = text, hang
+
+    def __rich_console__(self, console, options):
+        width = options.max_width
+        hang = self.hang if width - self.hang >= 30 else 0
+        head, rest = self.text[:hang], self.text[hang:]
+        under = Text("".join(ch if ch == "|" else " " for ch in head.plain), style="dim")  # keeps a chain's bar
+        for k, line in enumerate(rest.wrap(console, width - hang)):
+            yield (head if k == 0 else under) + line
+
+
+def chain_lines(step: Step, puzzle: Puzzle, masks_before: Sequence[int]) -> list[tuple[Text, int]]:
+    """A forcing step's chain, indented under it and marked as hypothetical: (line, hanging indent).
+
+    Each supposition starts a branch, replayed on a copy of the grid as it stood before the step;
+    a branch that breaks ends with the contradiction it reached. None of it changes the real grid.
+    """
+    if not step.chain:
+        return []
+    out = [(Text("    (hypothetical: what the supposition would lead to; the grid does not change)",
+                 style="italic dim"), 5)]
+    start = Grid.start(puzzle)
+    start.masks[:] = masks_before
+    start.values[:] = [cands.single(m) for m in masks_before]
+    trial = start.copy()
+    hang = len(HYPOTHETICAL)
+    for link in step.chain:
+        if link.technique == step.technique and link.placements and not link.eliminations:  # a new supposition
+            trial = start.copy()
+            line = Text(HYPOTHETICAL, style="dim")
+            line.append(f"suppose {link.reason.removeprefix('suppose ')}", style="bold yellow")
+            out.append((line, hang))
+        else:
+            line = step_line(link, puzzle.size, indent=HYPOTHETICAL)
+            line.stylize("dim", hang)
+            out.append((line, hang + TECHNIQUE_WIDTH))
+        try:
+            trial.apply(link)
+        except Contradiction as e:
+            out.append((Text(f"{HYPOTHETICAL}contradiction: {e}", style="bold red"), hang))
+    return out
 
 
 def passes_with_grids(result: Result):
@@ -83,10 +152,13 @@ def passes_with_grids(result: Result):
             return
 
 
+def plural(k: int, word: str, many: str | None = None) -> str:
+    return f"{k} {word if k == 1 else many or word + 's'}"
+
+
 def pass_title(p: Pass) -> str:
     """'Pass 3: sudoku, 4 steps': a pass is one technique's work (the finisher's too)."""
-    k = len(p.steps)
-    return f"Pass {p.number}: {p.kind}, {k} step{'s' if k != 1 else ''}"
+    return f"Pass {p.number}: {p.kind}, {plural(len(p.steps), 'step')}"
 
 
 def summary(result: Result) -> Text:
@@ -94,7 +166,8 @@ def summary(result: Result) -> Text:
     text = Text()
     text.append(result.status.upper(), style=style)
     text.append(
-        f" in {len(result.passes)} passes, {result.step_count} steps; grade {result.grade or '-'}; "
+        f" in {plural(len(result.passes), 'pass', 'passes')}, {plural(result.step_count, 'step')}; "
+        f"grade {result.grade or '-'}; "
         f"{'backtracking needed' if result.backtracked else 'no backtracking'}; {result.seconds * 1000:.1f} ms"
     )
     if result.message:
@@ -102,20 +175,18 @@ def summary(result: Result) -> Text:
     return text
 
 
-def stats_table(sets: list[dict], title: str) -> Table:
-    table = Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left")
-    for name, justify in [("size", "left"), ("diff", "left"), ("total", "right"), ("logic", "right"),
-                          ("backtrack", "right"), ("unsolved", "right"), ("total s", "right"),
-                          ("median ms", "right"), ("grades", "left")]:
-        table.add_column(name, justify=justify)
-    for s in sets:
-        table.add_row(
-            f"{s['size']}x{s['size']}", s["diff"], str(s["total"]), str(s["solved_logic"]), str(s["solved_backtrack"]),
-            Text(str(s["unsolved"]), style="bold red" if s["unsolved"] else ""),
-            f"{s['seconds']:.2f}", f"{s['median_ms']:.2f}", grades_text(s["grades"]),
-        )
+def stats_table(sets, title: str) -> Table:
+    """The per-set report (columns from ``report.COLUMNS``), one grade per line so it fits 80 columns."""
+    table = Table(title=title, box=None, title_justify="left", pad_edge=False, padding=(0, 1), header_style="bold underline",
+                  caption=report.LEGEND, caption_justify="left")
+    for name, right, _ in report.COLUMNS:
+        table.add_column(name.replace(" ", "\n"), justify="right" if right else "left", no_wrap=True)
+    table.add_column(report.GRADES, justify="left", no_wrap=True)
+    for s, cells in zip(sets, report.rows(sets)):
+        cells[5] = Text(cells[5], style="bold red" if s.unsolved else "")
+        table.add_row(*cells, report.grades_text(s.grades, sep="\n"))
     return table
 
 
 def grades_text(grades: dict[str, int]) -> str:
-    return ", ".join(f"{k} {v}" for k, v in grades.items())
+    return report.grades_text(grades)

@@ -34,5 +34,5 @@ def broken_rule(puzzle: Puzzle, rows) -> str | None:
     for side, lane in checks:
         for i, clue in enumerate(getattr(puzzle, side)):
             if clue and visible(lane(i)) != clue:
-                return f"clue {side}[{i}] is {clue} but {visible(lane(i))} buildings show"
+                return f"{side} clue {i + 1} is {clue} but {visible(lane(i))} buildings show"
     return None

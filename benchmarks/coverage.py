@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ascent.batch import solve_entry, summarize  # noqa: E402
+from ascent.batch import Job, solve_many, summarize  # noqa: E402
 from ascent.engine import EASY  # noqa: E402
-from ascent.render import grades_text  # noqa: E402
+from ascent.report import grades_text  # noqa: E402
 from ascent.store import load, write_atomic  # noqa: E402
 
 ASCENDANT = {(4, "1"): 365, (4, "3"): 256, (5, "1"): 365, (5, "2"): 365, (5, "3"): 93, (6, "1"): 359,
@@ -28,10 +27,9 @@ ASCENDANT = {(4, "1"): 365, (4, "3"): 256, (5, "1"): 365, (5, "2"): 365, (5, "3"
 
 
 def run(entries, techniques):
-    items = [(e.size, e.label, e.ident, e.record, True, techniques) for e in entries]
+    jobs = [Job(e.size, e.label, e.ident, e.record, True, techniques) for e in entries]
     start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        out = list(pool.map(solve_entry, items, chunksize=64))
+    out = solve_many(jobs, workers=2)
     return summarize(out), time.perf_counter() - start
 
 
@@ -42,7 +40,7 @@ def main() -> None:
         sys.exit(f"no puzzles in {store}")
     full, full_wall = run(entries, None)
     easy, easy_wall = run(entries, EASY)
-    easy_by = {(s["size"], s["diff"]): s for s in easy}
+    easy_by = {(s.size, s.diff): s for s in easy}
     lines = [
         "# Logic-only coverage of the brainbashers archive",
         "",
@@ -57,11 +55,11 @@ def main() -> None:
     ]
     totals = [0, 0, 0, 0]
     for s in full:
-        key = (s["size"], s["diff"])
-        a, e = ASCENDANT.get(key), easy_by[key]["solved_logic"]
-        lines.append(f"| {s['size']}x{s['size']} d{s['diff']} | {s['total']} | {a if a is not None else '-'} | {e} | "
-                     f"{s['solved_logic']} | {s['median_ms']:.2f} | {grades_text(s['grades'])} |")
-        totals = [totals[0] + s["total"], totals[1] + (a or 0), totals[2] + e, totals[3] + s["solved_logic"]]
+        key = (s.size, s.diff)
+        a, e = ASCENDANT.get(key), easy_by[key].solved_logic
+        lines.append(f"| {s.size}x{s.size} d{s.diff} | {s.total} | {a if a is not None else '-'} | {e} | "
+                     f"{s.solved_logic} | {s.median_ms:.2f} | {grades_text(s.grades)} |")
+        totals = [totals[0] + s.total, totals[1] + (a or 0), totals[2] + e, totals[3] + s.solved_logic]
     lines.append(f"| **all** | {totals[0]} | {totals[1]} | {totals[2]} | {totals[3]} | | |")
     lines += ["", "Grades name the hardest technique a puzzle needed (tiers: ascent, peak descent, sudoku, pinpoint, "
                   "isolate, solve, sequence, fish, forcing)."]

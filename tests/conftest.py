@@ -23,3 +23,13 @@ def shared():
     if not (SHARED / "brainbashers").is_dir():
         pytest.skip("../shared is not beside the project")
     return SHARED
+
+
+@pytest.fixture
+def default_store(tmp_path, monkeypatch):
+    """The CLI's default store (fetched/ in its data folder) is an empty folder under tmp_path."""
+    import ascent.cli.base as base
+
+    monkeypatch.delenv("ASCENT_STORE", raising=False)
+    monkeypatch.setattr(base, "home", lambda: tmp_path)
+    return tmp_path / "fetched"

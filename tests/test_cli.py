@@ -31,7 +31,7 @@ def test_solve_clues_shows_passes_and_solution():
     r = invoke("solve", "--clues", KATA)
     assert r.exit_code == 0
     assert "Start: 4x4" in r.stdout and "Pass 1" in r.stdout and "SOLVED" in r.stdout
-    assert "1   3   4   2" in r.stdout  # the first row of the answer, clues around it
+    assert "3  1  3  4  2  2" in r.stdout  # the first row of the answer between its clues
 
 
 def test_solve_debug_lists_steps():
@@ -65,7 +65,7 @@ def test_solve_json_has_status_solution_and_steps(tmp_path):
     [
         (["--clues", "1 2 3"], ["4N numbers, got 3"]),
         (["--clues", "1 2 x 4 1 2 3 4 1 2 3 4 1 2 3 4"], ["'x'"]),
-        (["--clues", "5 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"], ["clockwise clue 0 is 5"]),
+        (["--clues", "5 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"], ["clockwise clue 1 is 5"]),
         (["--keys", "0000000000000000", "--state", "11--------------"], ["1 is given twice in row 1"]),
         (["--keys", "0000000000000000", "--state", "--"], ["state has 2"]),
         (["--tatham", "garbage"], ["size and a colon"]),
@@ -107,12 +107,11 @@ def test_not_solved_is_exit_3():
 
 
 # ---------------------------------------------------------------- solve-one
-def test_solve_one_falls_back_to_embedded_samples(tmp_path):
-    r = invoke("solve-one", 7, "--diff", 2, "--debug", "--store", tmp_path / "empty")
+def test_solve_one_falls_back_to_embedded_samples(default_store):
+    r = invoke("solve-one", 7, "--diff", 2, "--debug")
     assert r.exit_code == 0, r.stderr
-    assert r.stdout.splitlines()[0].startswith("no puzzles in")
-    assert "embedded sample set" in r.stdout.splitlines()[0]
-    assert "SOLVED" in r.stdout
+    assert "embedded" not in r.stdout and "sample set" in r.stderr  # the notice is on stderr
+    assert r.stdout.startswith("Start: 7x7") and "SOLVED" in r.stdout
 
 
 def test_solve_one_from_the_archive_by_date(shared):
@@ -164,9 +163,9 @@ def test_solve_all_table_reports_and_json(tmp_path, shared):
     p = data["puzzles"][0]
     assert set(p) == {"size", "diff", "id", "status", "grade", "steps", "seconds", "solution"}
     assert p["id"].startswith("https://www.brainbashers.com/")
-    md = (tmp_path / "reports" / "solve-all-brainbashers-logic.md").read_text()
+    md = (tmp_path / "reports" / "solve-all-brainbashers-sizes-4-5-diffs-1-3-logic.md").read_text()
     assert "| 4x4 | 1 | 365 | 365 |" in md and "Date: " in md
-    assert json.loads((tmp_path / "reports" / "solve-all-brainbashers-logic.json").read_text())["sets"]
+    assert json.loads((tmp_path / "reports" / "solve-all-brainbashers-sizes-4-5-diffs-1-3-logic.json").read_text())["sets"]
 
 
 def test_solve_all_checks_recorded_solutions_and_shows_failures(tmp_path, shared):
@@ -186,9 +185,9 @@ def test_solve_all_checks_recorded_solutions_and_shows_failures(tmp_path, shared
     assert "2 of 4 solved" in r.stdout and "where it stopped" in r.stdout
 
 
-def test_solve_all_embedded_default_and_usage_errors(tmp_path):
-    r = invoke("solve-all", "--store", tmp_path / "none", "--workers", 1, "--reports", tmp_path / "rep")
-    assert r.exit_code == 0 and "embedded sample set" in r.stdout
+def test_solve_all_embedded_default_and_usage_errors(tmp_path, default_store):
+    r = invoke("solve-all", "--workers", 1, "--reports", tmp_path / "rep")
+    assert r.exit_code == 0 and "sample set" in r.stderr
     one_line_error(invoke("solve-all", "--sizes", "4,x", "--store", tmp_path), 2, "'x'")
     one_line_error(invoke("solve-all", "--techniques", "guessing", "--store", tmp_path), 2, "unknown technique")
     one_line_error(invoke("solve-all", "--workers", 0, "--store", tmp_path), 2)

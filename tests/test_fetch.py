@@ -58,7 +58,7 @@ def test_2026_fixture_parses():
         (page_2026(RECORD4), 5, "no puzzle table"),
         (page_2026(RECORD4, clue_alt="Clue 9 {}"), 4, "outside 0..4"),
         (page_2026({**RECORD4, "cells": [[5, 0, 0, 0]] + RECORD4["cells"][1:]}), 4, "R1C1"),
-        (page_2026({**RECORD4, "clues": {**RECORD4["clues"], "lower": [0, 3, 0, 0]}}), 4, "lower[1]=3"),
+        (page_2026({**RECORD4, "clues": {**RECORD4["clues"], "lower": [0, 3, 0, 0]}}), 4, "lower clue 2 (3)"),
     ],
 )
 def test_damaged_pages_are_refused_with_a_reason(html, size, words):

@@ -20,8 +20,9 @@ from typer.core import TyperGroup
 
 from ..console import console, err_console
 from ..engine import UnknownTechnique, select
+from ..formats import why_not_number
 from ..puzzle import Puzzle, PuzzleError
-from ..store import Entry, StoreError, load, sizes_in
+from ..store import Entry, StoreError, load, sizes_in, write_atomic
 from ..trace import SOLVED
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -42,6 +43,8 @@ class OneLineErrors(TyperGroup):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
             rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra)
+        except BrokenPipeError:  # the reader went away (ascent ... | head): stop quietly, as rich does
+            console.on_broken_pipe()
         except typer.Abort:
             err_console.print("interrupted", markup=False)
             sys.exit(130)
@@ -66,28 +69,82 @@ class OneLineErrors(TyperGroup):
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
+HELP = """Solve Skyscrapers puzzles the way a strong human does, and show the working.
+
+\b
+Reading a step: after each sentence, the brackets say what it changed:
+  [R2C4=7]     row 2, column 4 (counted from 1) is placed: it holds 7
+  [R2C4-15]    R2C4 loses the candidates 1 and 5
+  [R1C3=4, R3C3-2]  several changes, placements first
+Cells are RrCc, rows top to bottom, columns left to right, from 1.
+
+\b
+Data: installed from a source checkout (pip install -e .), the store fetched/
+and reports/ sit in the checkout; otherwise in the user data folder, which
+'ascent --version' prints. --store DIR or $ASCENT_STORE choose another store."""
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("ascent")
+        except PackageNotFoundError:
+            v = "unknown (not installed)"
+        console.print(f"ascent {v}; data folder {home()}", markup=False, soft_wrap=True)
+        raise typer.Exit()
+
+
 app = typer.Typer(
     cls=OneLineErrors,
-    help="Solve Skyscrapers puzzles the way a strong human does, and show the working.",
+    help=HELP,
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
 
 
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print the version and the data folder, and exit.")) -> None:
+    """Solve Skyscrapers puzzles the way a strong human does, and show the working."""
+
+
 # ---------------------------------------------------------------------------- helpers
 def home() -> Path:
-    """The project root for a source checkout (pip install -e), else the current folder."""
+    """Where fetched/ and reports/ live: the checkout for a source install (pip install -e .),
+    else the user data folder (platformdirs: ~/.local/share/ascent on Linux)."""
     root = Path(__file__).resolve().parents[2]
-    return root if (root / "pyproject.toml").is_file() else Path.cwd()
+    if (root / "pyproject.toml").is_file() and (root / "ascent" / "cli").is_dir():
+        return root
+    from platformdirs import user_data_path
+
+    return user_data_path("ascent", appauthor=False)
 
 
 def store_path(store: Optional[Path]) -> Path:
+    """The store the user asked for: --store, else $ASCENT_STORE, else the default fetched/."""
     if store is not None:
-        return store
+        return Path(store)
     env = os.environ.get("ASCENT_STORE")
-    return Path(env) if env else home() / "fetched"
+    return Path(env) if env else default_store()
+
+
+def default_store() -> Path:
+    return home() / "fetched"
+
+
+def check_store(store: Path) -> None:
+    """A store the user named (--store or $ASCENT_STORE) must be a folder that exists."""
+    if store == default_store():
+        return
+    if not store.exists():
+        raise Failure(f"store {store}: no such folder")
+    if not store.is_dir():
+        raise Failure(f"store {store}: not a folder of NxN-puzzles.json files")
 
 
 def numbers(values: Optional[List[str]], what: str) -> list[int]:
@@ -97,10 +154,34 @@ def numbers(values: Optional[List[str]], what: str) -> list[int]:
             part = part.strip()
             if not part:
                 continue
-            if not part.isdigit():
-                raise Usage(f"{what}: {part!r} is not a number")
+            problem = not_a_count(part)
+            if problem:
+                raise Usage(f"{what}: {part!r} {problem}")
             out.append(int(part))
     return out
+
+
+def ascii_int(value) -> int:
+    """A whole number in ASCII digits: '７' (fullwidth) or '٧' (Arabic-Indic) is refused, and named."""
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    problem = not_a_count(text)
+    if problem:
+        raise typer.BadParameter(f"{text!r} {problem}")
+    return int(text)
+
+
+def not_a_count(text: str) -> str | None:
+    """Why ``text`` is not a whole number written in ASCII digits ("is negative", ...), or None."""
+    problem = why_not_number(text)
+    return f"is {problem}" if problem else None
+
+
+def listing(items) -> str:
+    """1, 2 and 3 -- a list as a person writes it, not [1, 2, 3]."""
+    items = [str(x) for x in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else "none"
 
 
 def labels(values: Optional[List[str]]) -> list[str]:
@@ -108,10 +189,12 @@ def labels(values: Optional[List[str]]) -> list[str]:
 
 
 def entries_or_samples(store: Path, sizes=None, diffs=None) -> tuple[list[Entry], Path]:
-    """The store's puzzles; the embedded samples (said on one line) when the store is empty or missing."""
-    if sizes_in(store):
+    """The store's puzzles. Only the default store falls back to the embedded samples when it is
+    empty or missing, and says so on stderr; a store the user named must exist."""
+    check_store(store)
+    if sizes_in(store) or store != default_store():
         return load(store, sizes, diffs), store
-    console.print(f"no puzzles in {store}: using the embedded sample set ({SAMPLES.name}/, ours to ship)")
+    err_console.print(f"note: no puzzles in {store}; using the package's sample set", markup=False)
     return load(SAMPLES, sizes, diffs), SAMPLES
 
 
@@ -160,6 +243,29 @@ def read_puzzle(clues: Optional[str], keys: Optional[str], state: Optional[str],
 CLUES = typer.Option(None, "--clues", help="4N clockwise clues (Codewars order), e.g. \"2 2 1 3 ...\".")
 KEYS = typer.Option(None, "--keys", help="Clues as digits: top, bottom, left, right.")
 STATE = typer.Option(None, "--state", help="With --keys: row-major givens, '-' for empty.")
-SIZE = typer.Option(None, "--size", help="With --keys: the size, to check the lengths.")
+SIZE = typer.Option(None, "--size", parser=ascii_int, help="With --keys: the size, to check the lengths.")
 TATHAM = typer.Option(None, "--tatham", help="A Simon Tatham Towers game id, e.g. 4:1///...,b1_2l.")
 FILE = typer.Option(None, "--file", help="A JSON file holding one puzzle record.")
+STORE = typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE); it must exist.")
+NO_BACKTRACK = typer.Option(False, "--no-backtrack", help="Logic only: stop where logic stops.")
+DEBUG = typer.Option(False, "--debug", help="List every step under its pass.")
+ANSWER = typer.Option(False, "--answer", help="Only the solution grid and the one-line summary.")
+COMPACT = typer.Option(False, "--compact", help="Grids with placed heights only, '·' for an open cell.")
+TECHNIQUES = typer.Option(None, "--techniques", metavar="NAMES", help="Only these techniques, as a,b,c or repeated (listed below).")
+JSON_OUT = typer.Option(None, "--json", help="Also write the answer as JSON to this file ('-' for stdout: JSON only).")
+
+
+def write_json(path: Path, payload) -> None:
+    """JSON to a file (atomically) or, for '-', to stdout. Errors name the user's path."""
+    text = json.dumps(payload, indent=1) + "\n"
+    if str(path) == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    if path.is_dir():
+        raise Failure(f"--json {path}: is a folder; give a file name such as {path / 'out.json'}")
+    try:
+        write_atomic(path, text)
+    except OSError as e:
+        raise Failure(f"--json {path}: cannot write it: {e.strerror or e}") from None
+    console.print(f"JSON written: {path}", markup=False, soft_wrap=True)

@@ -10,8 +10,9 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..console import console, err_console
+from ..render import plural
 from ..store import all_dates
-from .base import EXIT_ERROR, EXIT_SOLVED, Failure, Usage, app, numbers, store_path
+from .base import EXIT_ERROR, EXIT_SOLVED, Failure, Usage, app, listing, numbers, store_path
 
 # ---------------------------------------------------------------------------- fetch
 FETCH_TRANSPORT = None  # tests put an httpx.MockTransport here; None means the real network
@@ -31,8 +32,10 @@ def fetch_cmd(
 ) -> int:
     """Fetch the brainbashers daily archive into the store, politely and resumably.
 
-    Example:  ascent fetch --sizes 6
-              ascent fetch --sizes 4,5 --diffs 1 --dates 0101-0131,0704 --delay 2
+    \b
+    Example:
+      ascent fetch --sizes 6
+      ascent fetch --sizes 4,5 --diffs 1 --dates 0101-0131,0704 --delay 2
     """
     import asyncio
 
@@ -44,7 +47,8 @@ def fetch_cmd(
         raise Usage(f"--sizes: brainbashers has sizes 4 to 8, not {', '.join(map(str, bad))}")
     diff_list = numbers(diffs, "--diffs") or None
     if diff_list and not any(d in DIFFS[n] for n in size_list for d in diff_list):
-        raise Usage(f"--diffs: none of {diff_list} exists for sizes {size_list} (4x4 has 1 and 3; 5x5-8x8 have 1, 2, 3)")
+        raise Usage(f"--diffs: none of {listing(diff_list)} exists for sizes {listing(size_list)} "
+                    "(4x4 has 1 and 3; 5x5-8x8 have 1, 2, 3)")
     try:
         date_list = parse_dates(dates) if dates else all_dates()
     except ValueError as e:
@@ -56,7 +60,7 @@ def fetch_cmd(
         more, skip = plan(root, [n], ds, date_list, refetch)
         jobs += more
         skipped += skip
-    console.print(f"{len(jobs)} pages to fetch into {root}, {skipped} already there; "
+    console.print(f"{plural(len(jobs), 'page')} to fetch into {root}, {skipped} already there; "
                   f"about {len(jobs) * delay / 60:.0f} min at one request per {delay:g} s")
     columns = (TextColumn("fetching"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as progress:

@@ -47,7 +47,7 @@ def ascent(grid: Grid) -> Iterator[Step]:
             if elims:
                 caps = ", ".join(f"{grid.name(cells[d])} <= {n - c + 1 + d}" for d in range(c - 1))
                 yield Step(NAME, f"clue {c} needs {c - 1} {'buildings' if c > 2 else 'building'} in front of the tallest it sees, "
-                                 f"so each cell can be at most {n - c + 1} plus its distance ({caps})",
+                                 f"so each cell can be at most {n - c + 1} plus its distance (0 next to the clue) ({caps})",
                            lane.name, c, cells[: c - 1], eliminations=tuple(elims))
     for line in grid.lines:
         a, b = line.front.clue, line.back.clue

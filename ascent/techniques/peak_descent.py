@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .. import cands
+from ..explain import SHOWN_LIMIT, fillings, listed, why_removed
 from ..grid import Grid
 from ..lanes import orderings, supports
 from ..trace import Step
@@ -78,7 +80,17 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
     count = orderings(tuple(ms[:p]), kmin, kmax, 0)[1]  # counted only for the sentence
     shown = f"exactly {smin}" if smin == smax else f"{smin} to {smax}"
     need = f"exactly {kmin}" if kmin == kmax else f"{kmin} to {kmax}"
+    front = tuple(ms[:p])
+    orders = fillings(front, kmin, kmax) if count <= SHOWN_LIMIT else None
+    if orders:
+        which = f"{count} filling{'s do' if count != 1 else ' does'}: {listed(orders)} (from the clue)"
+    else:
+        # an example the clue explains: a height still open before the peak, not one placed elsewhere in the lane
+        i, h = next(((i, h) for i in range(p) for h in cands.digits(ms[i] & ~allowed[i])), (None, None))
+        why = (why_removed(front, i, h, grid.name(cells[i]), "they would show", (kmin, kmax)) if i is not None
+               else "the heights removed are placed elsewhere in the lane")
+        which = f"{count} fillings do (for one, {why})"
     return Step(NAME, f"{peak} at {grid.name(cells[p])} is a sure peak and from it on {shown} "
                       f"{'buildings show' if smax != 1 else 'building shows'}, so the {p} cells before it (all below {peak}) "
-                      f"must show {need}; {count} filling{'s do' if count != 1 else ' does'}",
+                      f"must show {need}; {which}",
                 lane.name, c, cells[: p + 1], eliminations=elims)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .. import cands
+from ..explain import SHOWN_LIMIT, fillings, listed, why_removed
 from ..grid import Contradiction, Grid
 from ..lanes import orderings, supports
 from ..trace import Step
@@ -38,8 +40,20 @@ def sequence(grid: Grid) -> Iterator[Step]:
         elims = tuple((x, masks[x] & ~allowed[i]) for i, x in enumerate(cells) if masks[x] & ~allowed[i])
         if elims:
             count = orderings(ms, a or 1, a or len(cells), b)[1]  # counted only for the sentence
-            clues = " and ".join(f"clue {c} from the {s}" for c, s in
-                                 ((a, "left" if line.kind == "row" else "top"), (b, "right" if line.kind == "row" else "bottom")) if c)
-            yield Step(NAME, f"only {count} ordering{'s' if count != 1 else ''} of {line.name} fit its candidates "
-                             f"and {clues}; the candidates none of them use go",
-                       line.name, a or b, cells, eliminations=elims)
+            yield Step(NAME, _sentence(grid, line, ms, a, b, count, elims), line.name, a or b, cells, eliminations=elims)
+
+
+def _sentence(grid: Grid, line, ms: tuple[int, ...], a: int, b: int, count: int, elims) -> str:
+    """The orderings themselves when few survive; else their number and why one removed height fails."""
+    front, back = ("left", "right") if line.kind == "row" else ("top", "bottom")
+    clues = " and ".join(f"clue {c} from the {s}" for c, s in ((a, front), (b, back)) if c)
+    orders = fillings(ms, a or 1, a or len(ms), b) if count <= SHOWN_LIMIT else None
+    if orders:
+        return (f"only {count} ordering{'s' if count != 1 else ''} of {line.name} fit{'s' if count == 1 else ''} its candidates and {clues}: "
+                f"{listed(orders)} (read from the {front}); the candidates none of them use go")
+    whys = (why_removed(ms, line.cells.index(x), h, grid.name(x), f"the {front} would see", (a, a) if a else None,
+                        f"the {back} would see", b) for x, m in elims for h in cands.digits(m))
+    first = next(whys)
+    why = first if first.startswith("with ") else next((w for w in whys if w.startswith("with ")), first)
+    return (f"{count} orderings of {line.name} fit its candidates and {clues}; the candidates none of them use go "
+            f"(for one, {why})")

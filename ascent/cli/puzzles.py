@@ -1,0 +1,108 @@
+"""check and convert: a puzzle given on the command line, checked against a grid or written in another format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .. import cands, formats, render
+from ..check import check, parse_grid
+from ..console import console
+from ..puzzle import PuzzleError
+from ..trace import AMBIGUOUS, SOLVED
+from .base import CLUES, EXIT_SOLVED, EXIT_UNSOLVED, FILE, KEYS, SIZE, STATE, TATHAM, Failure, Usage, app, read_puzzle
+
+
+# ---------------------------------------------------------------------------- check
+@app.command("check")
+def check_cmd(
+    grid: str = typer.Option(..., "--grid", help="Your grid in reading order: heights, '-' for empty; spaces and '/' ignored."),
+    clues: Optional[str] = CLUES,
+    keys: Optional[str] = KEYS,
+    state: Optional[str] = STATE,
+    size: Optional[int] = SIZE,
+    tatham: Optional[str] = TATHAM,
+    file: Optional[Path] = FILE,
+    reveal: bool = typer.Option(False, "--reveal", help="Also show the right height of the first wrong cell, and the solution."),
+) -> int:
+    """Check a filled or partial grid: is each placed height allowed by the rules and the solution?
+
+    Names the first wrong cell in reading order, without giving the answer away unless --reveal.
+    Exit 0 when every placed height is right, 3 when one is wrong.
+
+    \b
+    Example:
+      ascent check --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3" --grid "1342/4213/3421/2134"
+      ascent check --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3" --grid "13-- 4--- ---- ----"
+      ascent check --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --grid "1432 ----" --reveal
+    """
+    puzzle = read_puzzle(clues, keys, state, size, tatham, file)
+    n = puzzle.size
+    try:
+        values = parse_grid(grid, n)
+    except PuzzleError as e:
+        raise Usage(f"--grid: {e}") from None
+    verdict = check(puzzle, values)
+    masks = [cands.bit(h) if h else cands.full(n) for h in values]
+    wrong = [verdict.wrong[0]] if verdict.wrong else []
+    console.print(render.grid_view(puzzle, masks, wrong, title="Your grid", compact=True))
+    if verdict.wrong:
+        cell, why = verdict.wrong
+        line = f"wrong: {why}"
+        if reveal and verdict.solution:
+            line += f" (the solution has {verdict.solution[cell // n][cell % n]})"
+        console.print(line, markup=False)
+    elif verdict.status == SOLVED:
+        done = "the grid is solved" if not verdict.open else f"{verdict.open} cells still open"
+        console.print(f"right: all {verdict.placed} placed heights agree with the rules and the solution; {done}")
+    elif verdict.status == AMBIGUOUS:
+        console.print(f"{verdict.placed} placed heights break no rule, but the puzzle has more than one solution, "
+                      "so they cannot be checked against the solution")
+    else:
+        console.print(f"{verdict.placed} placed heights break no rule, but the puzzle has no solution")
+    if reveal and verdict.solution:
+        console.print(render.grid_view(puzzle, [cands.bit(h) for row in verdict.solution for h in row], wrong,
+                                       title="The solution", compact=True))
+    return EXIT_UNSOLVED if verdict.wrong else EXIT_SOLVED
+
+
+# ---------------------------------------------------------------------------- convert
+@app.command("convert")
+def convert_cmd(
+    clues: Optional[str] = CLUES,
+    keys: Optional[str] = KEYS,
+    state: Optional[str] = STATE,
+    size: Optional[int] = SIZE,
+    tatham: Optional[str] = TATHAM,
+    file: Optional[Path] = FILE,
+    to: Optional[str] = typer.Option(None, "--to", help=f"One format: {', '.join(formats.NAMES)} (default: every one that fits)."),
+) -> int:
+    """Write a puzzle in another input format: record JSON, clockwise clues, keys+state, Tatham id.
+
+    With --to, only that format's text is printed, ready to paste or pipe.
+
+    \b
+    Example:
+      ascent convert --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
+      ascent convert --keys 0003010002003000 --state 4--22----234-4-- --to tatham
+      ascent convert --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --to record > puzzle.json
+    """
+    puzzle = read_puzzle(clues, keys, state, size, tatham, file)
+    if to is not None:
+        if to not in formats.NAMES:
+            raise Usage(f"--to: unknown format {to!r}; known: {', '.join(formats.NAMES)}")
+        try:
+            text = formats.write(puzzle, to)
+        except PuzzleError as e:
+            raise Failure(str(e)) from None
+        console.print(text, markup=False, soft_wrap=True)
+        return EXIT_SOLVED
+    for name in formats.NAMES:
+        try:
+            text = formats.write(puzzle, name)
+        except PuzzleError as e:
+            text = f"(not possible: {e})"
+        console.print(f"{name + ':':<8}{text}", markup=False, soft_wrap=True)
+    return EXIT_SOLVED

@@ -1,0 +1,97 @@
+"""Words for lane steps a person can check: the orderings that survive, or why a removed height fails.
+
+Used by the sentence-building code of ``sequence`` and ``peak descent`` only when a step is found,
+never in the search itself. Masks are read in lane order, outward from the front clue.
+"""
+
+from __future__ import annotations
+
+from . import cands
+
+SHOWN_LIMIT = 6  # list the orderings when at most this many survive
+_BUDGET = 200_000  # nodes; past it the orderings are not listed (the count still is)
+
+
+def _shown(heights) -> int:
+    top = k = 0
+    for h in heights:
+        if h > top:
+            top, k = h, k + 1
+    return k
+
+
+def fillings(masks: tuple[int, ...], lo: int, hi: int, back: int = 0, limit: int = SHOWN_LIMIT) -> list[tuple[int, ...]] | None:
+    """Up to ``limit`` fillings (distinct heights from each mask; the front shows lo..hi, the back
+    ``back`` when non-zero), or None when there are more, or when finding them costs too much."""
+    size = len(masks)
+    out: list[tuple[int, ...]] = []
+    vals = [0] * size
+    nodes = 0
+
+    def dfs(i: int, used: int, top: int, seen: int) -> bool:  # False: stop
+        nonlocal nodes
+        nodes += 1
+        if nodes > _BUDGET or seen > hi or seen + (size - i) < lo:
+            return nodes <= _BUDGET
+        if i == size:
+            if back and _shown(reversed(vals)) != back:
+                return True
+            out.append(tuple(vals))
+            return len(out) <= limit
+        for h in cands.digits(masks[i] & ~used):
+            vals[i] = h
+            if not dfs(i + 1, used | cands.bit(h), max(top, h), seen + (h > top)):
+                return False
+        return True
+
+    finished = dfs(0, 0, 0, 0)
+    return out if finished and len(out) <= limit else None
+
+
+def shown_counts(masks) -> set[int]:
+    """How many buildings the front can see, over every filling of the masks with distinct heights."""
+    states: dict[tuple[int, int], set[int]] = {(0, 0): {0}}
+    for m in masks:
+        nxt: dict[tuple[int, int], set[int]] = {}
+        for (used, top), counts in states.items():
+            for h in cands.digits(m & ~used):
+                key = (used | cands.bit(h), max(top, h))
+                nxt.setdefault(key, set()).update(c + (h > top) for c in counts)
+        states = nxt
+    return set().union(*states.values()) if states else set()
+
+
+def spans(counts: set[int]) -> str:
+    """{1, 2, 3} -> '1 to 3'; {2} -> 'only 2'; {1, 3} -> '1 or 3'; {} -> 'nothing'."""
+    ks = sorted(counts)
+    if not ks:
+        return "nothing (no filling at all)"
+    if len(ks) == 1:
+        return f"only {ks[0]}"
+    if ks == list(range(ks[0], ks[-1] + 1)):
+        return f"{ks[0]} to {ks[-1]}"
+    return ", ".join(map(str, ks[:-1])) + f" or {ks[-1]}"
+
+
+def why_removed(masks: tuple[int, ...], at: int, h: int, name: str, front: str, need_front: tuple[int, int] | None,
+                back: str = "", need_back: int = 0) -> str:
+    """Why height ``h`` at lane position ``at`` (cell ``name``) fits no filling, in words.
+
+    ``front``/``back`` are phrases such as "the left would see" that take a count after them.
+    """
+    fixed = tuple(cands.bit(h) if i == at else m & ~cands.bit(h) for i, m in enumerate(masks))
+    if need_front:
+        seen = shown_counts(fixed)
+        lo, hi = need_front
+        if not any(lo <= k <= hi for k in seen):
+            want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            return f"with {name} = {h}, {front} {spans(seen)}, not {want}"
+    if need_back:
+        seen = shown_counts(tuple(reversed(fixed)))
+        if need_back not in seen:
+            return f"with {name} = {h}, {back} {spans(seen)}, not {need_back}"
+    return f"{name} = {h} fits each clue alone, but no filling satisfies both at once"
+
+
+def listed(orders: list[tuple[int, ...]]) -> str:
+    return "; ".join(" ".join(map(str, o)) for o in orders)

@@ -1,0 +1,144 @@
+"""The grid as lines of text that fit a width: clues on all four sides and every candidate.
+
+Layouts, tried in order until one fits (``fit``):
+
+    inline   [1234567] [12] 5 ...        one line per row, candidates in brackets
+    pencil   1 2 3                        a block per cell, three heights to a line, '·' for a
+             4 · 6                        height the cell has lost (HoDoKu's pencil marks)
+             7 · ·
+    dense    123 / 4·6 / 7··              the same block without spaces, for the narrowest terminals
+
+``compact`` shows placed heights only, '·' for an open cell. The narrowest layout of a 12x12 is
+53 columns, so from 60 columns up every clue and every candidate is always shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from rich.text import Text
+
+from . import cands
+from .puzzle import Puzzle
+
+CHANGED = "bold black on yellow"
+CLUE = "cyan"
+OPEN = "·"
+PER_LINE = 3  # heights per line of a pencil-mark block
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str  # inline, pencil, dense, compact
+    cell: int  # width of a cell
+    gap: int  # spaces between cells
+    height: int  # lines per cell
+
+
+def symbol(h: int) -> str:
+    return cands.show(cands.bit(h))
+
+
+def _layouts(n: int, masks: Sequence[int], compact: bool) -> list[Layout]:
+    if compact:
+        return [Layout("compact", len(symbol(n)), 2, 1), Layout("compact", len(symbol(n)), 1, 1)]
+    widest = max(len(cands.show(m)) if m else 2 for m in masks)
+    lines = -(-n // PER_LINE)
+    spaced = 2 * min(n, PER_LINE) - 1
+    return [Layout("inline", widest, 2, 1), Layout("inline", widest, 1, 1),
+            Layout("pencil", spaced, 2, lines), Layout("dense", min(n, PER_LINE), 1, lines)]
+
+
+def width_of(n: int, layout: Layout) -> int:
+    cw = len(str(n))
+    return 2 * (cw + layout.gap) + n * layout.cell + (n - 1) * layout.gap
+
+
+def fit(n: int, masks: Sequence[int], width: int, compact: bool = False) -> Layout:
+    """The first layout that fits ``width``; the narrowest when none does."""
+    options = _layouts(n, masks, compact)
+    for layout in options:
+        if width_of(n, layout) <= width:
+            return layout
+    return options[-1]
+
+
+def _cell_lines(m: int, n: int, layout: Layout) -> list[str]:
+    """The text of one cell, ``layout.height`` lines of ``layout.cell`` characters."""
+    w = layout.cell
+    h = cands.single(m)
+    if layout.name == "compact":
+        return [(symbol(h) if h else OPEN).center(w)]
+    if layout.name == "inline" or h or not m:
+        text = cands.show(m) if m else "[]"
+        out = [" " * w] * layout.height
+        out[layout.height // 2] = text.center(w)
+        return out
+    sep = " " if layout.name == "pencil" else ""
+    out = []
+    for start in range(1, n + 1, PER_LINE):
+        marks = [symbol(d) if m & cands.bit(d) else OPEN for d in range(start, min(start + PER_LINE, n + 1))]
+        out.append(sep.join(marks).ljust(w))
+    return out
+
+
+def grid_lines(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), width: int = 80,
+               compact: bool = False) -> list[Text]:
+    """The grid as styled lines no wider than ``width`` (from 53 columns up for any size)."""
+    n = puzzle.size
+    changed = set(changed)
+    layout = fit(n, masks, width, compact)
+    cw, g, w = len(str(n)), layout.gap, layout.cell
+    pad = " " * g
+
+    def clue(c: int, just) -> Text:
+        return Text(just(str(c) if c else ""), style=CLUE)
+
+    def edge(clues: Sequence[int]) -> Text:
+        line = Text(" " * (cw + g))
+        for c, k in enumerate(clues):
+            line.append(clue(k, lambda s: s.center(w)))
+            if c < n - 1:
+                line.append(pad)
+        return line
+
+    out = [edge(puzzle.upper)]
+    for r in range(n):
+        blocks = [_cell_lines(masks[r * n + c], n, layout) for c in range(n)]
+        for k in range(layout.height):
+            middle = k == layout.height // 2
+            line = clue(puzzle.left[r] if middle else 0, lambda s: s.rjust(cw))
+            line.append(pad)
+            for c in range(n):
+                i = r * n + c
+                m = masks[i]
+                style = CHANGED if i in changed else ("bold" if cands.single(m) else "dim")
+                line.append(blocks[c][k], style=style)
+                if c < n - 1:
+                    line.append(pad)
+            line.append(pad)
+            line.append(clue(puzzle.right[r] if middle else 0, lambda s: s.ljust(cw)))
+            out.append(line)
+        if layout.height > 1 and r < n - 1:
+            out.append(Text(""))
+    out.append(edge(puzzle.lower))
+    for line in out:
+        line.rstrip()
+        line.no_wrap = True
+    return out
+
+
+def side_by_side(left: list[Text], right: list[Text], gap: int = 6) -> list[Text]:
+    """Two blocks of lines next to each other."""
+    wide = max((line.cell_len for line in left), default=0)
+    out = []
+    for k in range(max(len(left), len(right))):
+        a = left[k].copy() if k < len(left) else Text("")
+        a.pad_right(wide - a.cell_len + gap)
+        if k < len(right):
+            a.append_text(right[k])
+        a.rstrip()
+        a.no_wrap = True
+        out.append(a)
+    return out
