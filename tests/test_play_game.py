@@ -220,9 +220,13 @@ def test_play_save_then_resume(tmp_path):
     assert json.loads(path.read_text())["values"][5] == 2
 
 
-def test_play_a_stored_puzzle_by_default_uses_samples_when_the_store_is_empty(tmp_path):
-    r = runner.invoke(app, ["play", "--store", str(tmp_path)], input="quit\n")
-    assert r.exit_code == 0 and "using the embedded sample set" in r.stdout and "5x5" in r.stdout
+def test_play_a_stored_puzzle_from_a_store(tmp_path):
+    from ascent.cli.base import SAMPLES
+
+    r = runner.invoke(app, ["play", "--store", str(SAMPLES)], input="quit\n")
+    assert r.exit_code == 0 and "5x5" in r.stdout
+    r = runner.invoke(app, ["play", "--store", str(tmp_path / "nowhere")], input="quit\n")
+    assert r.exit_code == 1  # a store the user names must exist
 
 
 @pytest.mark.parametrize("args, code, words", [

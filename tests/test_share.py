@@ -5,6 +5,8 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+
+from ascent.cli.base import SAMPLES
 from typer.testing import CliRunner
 
 from ascent import cands
@@ -277,7 +279,7 @@ def test_trace_round_trip(easy):
     (lambda d: d["passes"][0]["steps"][0].update(cells=["R9C9"]), "R9C9"),
     (lambda d: d["passes"][0]["steps"][0].update(eliminated={"R1C1": [0]}), "not a height"),
     (lambda d: d.update(passes="x"), "passes must be a list"),
-    (lambda d: d["puzzle"]["clues"].update(upper=[9] * 7), "puzzle: clue upper"),
+    (lambda d: d["puzzle"]["clues"].update(upper=[9] * 7), "puzzle: upper clue"),
 ])
 def test_bad_traces_name_the_field(easy, mutate, words):
     data = json.loads(json.dumps(easy.to_dict()))
@@ -302,7 +304,7 @@ def test_cli_solve_writes_all_three_and_export_matches(tmp_path):
 
 
 def test_cli_solve_one_writes_html(tmp_path):
-    r = runner.invoke(app, ["solve-one", "5", "--diff", "1", "--store", str(tmp_path / "empty"), "--html", str(tmp_path / "p.html")])
+    r = runner.invoke(app, ["solve-one", "5", "--diff", "1", "--store", str(SAMPLES), "--html", str(tmp_path / "p.html")])
     assert r.exit_code == 0, r.output
     parse_html((tmp_path / "p.html").read_text())
 
