@@ -1,7 +1,7 @@
 """solve(): logic with a recorded trace, the known solution guiding the search, and the finisher.
 
-The traced pass loop (``passes.run``) does the logic. Before the first harder technique runs --
-before the expensive logic -- the fast core counts solutions up to two (``propagate.solutions``):
+The traced pass loop (``passes.run``) does the logic. Before forcing first runs -- before the
+expensive logic -- or when logic stops, the fast core counts solutions up to two (``propagate.solutions``):
 an ambiguous or impossible puzzle is reported at once, with two differing solutions, and
 otherwise the unique solution guides forcing's search (it never justifies a step). When logic
 stops short, the finisher (unless ``logic_only``) fills the rest from that solution, as one

@@ -99,7 +99,7 @@ class Contradiction(Exception):
 class Grid:
     """Candidates per cell plus which cells are placed. Change it only through ``apply``."""
 
-    __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes")
+    __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes", "stamp", "changed_at", "looked")
 
     def __init__(self, puzzle: "Puzzle", masks: list[int], values: list[int], lines: tuple[Line, ...]):
         self.puzzle = puzzle
@@ -108,6 +108,9 @@ class Grid:
         self.values = values
         self.lines = lines
         self.lanes = tuple(lane for line in lines for lane in (line.front, line.back))
+        self.stamp = 0  # how many steps have been applied
+        self.changed_at = [0] * len(masks)  # the stamp of each cell's last change
+        self.looked: dict = {}  # (technique, place) -> the stamp when it last looked there and found nothing
 
     @classmethod
     def start(cls, puzzle: "Puzzle") -> "Grid":
@@ -122,22 +125,45 @@ class Grid:
         return cls(puzzle, masks, values, lines_of(puzzle))
 
     def copy(self) -> "Grid":
-        return Grid(self.puzzle, self.masks[:], self.values[:], self.lines)
+        g = Grid(self.puzzle, self.masks[:], self.values[:], self.lines)
+        g.stamp, g.changed_at, g.looked = self.stamp, self.changed_at[:], dict(self.looked)
+        return g
 
     # ------------------------------------------------------------------ the one writer
     def apply(self, step: "Step") -> None:
-        masks = self.masks
+        masks, changed_at = self.masks, self.changed_at
+        self.stamp += 1
+        now = self.stamp
         for cell, m in step.eliminations:
             new = masks[cell] & ~m
             if not new:
                 raise Contradiction(cell_name(cell, self.n), f"no candidates left after {step.technique} ({step.reason})")
             masks[cell] = new
+            changed_at[cell] = now
         for cell, d in step.placements:
             b = 1 << (d - 1)
             if not masks[cell] & b:
                 raise Contradiction(cell_name(cell, self.n), f"{step.technique} places {d}, which it cannot hold ({step.reason})")
             masks[cell] = b
             self.values[cell] = d
+            changed_at[cell] = now
+
+    # ------------------------------------------------------------------ looking again only where something changed
+    def quiet(self, key, cells) -> bool:
+        """True when ``key`` (a technique and a place) found nothing there before and none of ``cells``
+        has changed since: looking again would find nothing again."""
+        last = self.looked.get(key)
+        if last is None:
+            return False
+        changed_at = self.changed_at
+        for c in cells:
+            if changed_at[c] > last:
+                return False
+        return True
+
+    def found_nothing(self, key) -> None:
+        """Record that ``key`` looked and found nothing, as of now."""
+        self.looked[key] = self.stamp
 
     # ------------------------------------------------------------------ reading
     def name(self, cell: int) -> str:

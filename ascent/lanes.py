@@ -134,9 +134,6 @@ def supports(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0, bhi: int = 
     path_h = [0] * (size + 1)
     fresh = [False] * (size + 2)  # fresh[k]: the first k placements include one not yet seen
 
-    class Done(Exception):
-        pass
-
     def dfs(h: int, free: int, first: int, last: int, front: int, back: int, depth: int) -> None:
         if not free:
             for k in range(depth):
@@ -147,7 +144,7 @@ def supports(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0, bhi: int = 
                     unseen[d] &= ~(1 << p)
                     left[0] -= 1
             if not left[0]:
-                raise Done
+                raise _Saturated
             refresh()
             for k in range(depth + 1):
                 fresh[k] = False
@@ -185,7 +182,7 @@ def supports(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0, bhi: int = 
 
     try:
         dfs(top, (1 << size) - 1, size, -1, 0, 0, 0)
-    except Done:
+    except _Saturated:
         return tuple(masks)
     if not any(allowed):
         return None

@@ -31,11 +31,13 @@ NAME = "peak descent"
 
 def peak_descent(grid: Grid) -> Iterator[Step]:
     masks = grid.masks
-    for lane in grid.lanes:
+    for k, lane in enumerate(grid.lanes):
         c = lane.clue
         if not c:
             continue
         cells = lane.cells
+        if grid.quiet((NAME, k), cells):
+            continue
         ms = [masks[x] for x in cells]
         placed = 0
         for m in ms:
@@ -44,13 +46,17 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
         # heights placed in the lane are gone; a cell left with none makes its front unfillable (a contradiction)
         ms = [m if not m & (m - 1) else m & ~placed for m in ms]
         before = 0
+        step = None
         for p, m in enumerate(ms):
             if p and not m & (m - 1) and m > before:  # placed and taller than every earlier candidate
                 step = _split(grid, lane, ms, p)
                 if step is not None:
-                    yield step
-                    break  # the lane has changed: look at it afresh next pass
+                    break  # the lane will change: look at it afresh next pass
             before |= m
+        if step is None:
+            grid.found_nothing((NAME, k))
+        else:
+            yield step
 
 
 def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:

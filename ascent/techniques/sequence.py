@@ -31,7 +31,7 @@ def sequence(grid: Grid) -> Iterator[Step]:
         if not (a or b):
             continue
         cells = line.cells
-        if all(values[x] for x in cells):
+        if all(values[x] for x in cells) or grid.quiet((NAME, line.name), cells):
             continue
         ms = tuple(masks[x] for x in cells)
         allowed = supports(ms, a or 1, a or len(cells), b, b)
@@ -41,6 +41,8 @@ def sequence(grid: Grid) -> Iterator[Step]:
         if elims:
             count = orderings(ms, a or 1, a or len(cells), b)[1]  # counted only for the sentence
             yield Step(NAME, _sentence(grid, line, ms, a, b, count, elims), line.name, a or b, cells, eliminations=elims)
+        else:
+            grid.found_nothing((NAME, line.name))
 
 
 def _sentence(grid: Grid, line, ms: tuple[int, ...], a: int, b: int, count: int, elims) -> str:
