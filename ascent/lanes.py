@@ -157,7 +157,8 @@ def supports(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0, bhi: int = 
             return  # nothing below here can show a height not already seen in a filling
         choices = where[h] & free
         while choices:
-            b = choices & -choices
+            pick = choices & unseen[h] or choices  # places where h is not yet seen first: more to learn per filling
+            b = pick & -pick
             choices ^= b
             p = b.bit_length() - 1
             f, bk, nf, nl = front, back, first, last
