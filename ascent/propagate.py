@@ -120,7 +120,9 @@ def propagate(masks: list[int], n: int, lines, dirty=None) -> int:
                     cheap.add(other)
                     todo.add(other)
             todo.add(k)
-        k = todo.pop()
+        # the line with the fewest candidates first: the cheapest to enumerate, and the likeliest to break
+        k = min(todo, key=lambda j: sum(masks[x].bit_count() for x in lines[j][0])) if len(todo) > 1 else todo.pop()
+        todo.discard(k)
         work += 1
         cells, a, b = lines[k]
         ms = tuple([masks[x] for x in cells])
