@@ -56,7 +56,7 @@ class Context:
         trial = list(masks)
         trial[cell] = 1 << (d - 1)
         try:
-            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n))
+            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n), self.check_time)
         except Broken:
             return None
         return trial
@@ -68,7 +68,7 @@ class Context:
         trial = list(masks)
         trial[cell] = 1 << (d - 1)
         try:
-            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n))
+            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n), self.check_time)
         except Broken as e:
             return e.work + 1
         return 0
