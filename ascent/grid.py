@@ -99,7 +99,7 @@ class Contradiction(Exception):
 class Grid:
     """Candidates per cell plus which cells are placed. Change it only through ``apply``."""
 
-    __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes", "stamp", "changed_at", "looked")
+    __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes", "stamp", "changed_at", "looked", "log")
 
     def __init__(self, puzzle: "Puzzle", masks: list[int], values: list[int], lines: tuple[Line, ...]):
         self.puzzle = puzzle
@@ -111,6 +111,7 @@ class Grid:
         self.stamp = 0  # how many steps have been applied
         self.changed_at = [0] * len(masks)  # the stamp of each cell's last change
         self.looked: dict = {}  # (technique, place) -> the stamp when it last looked there and found nothing
+        self.log = list(range(len(masks)))  # every cell, then each cell again whenever a step changes it
 
     @classmethod
     def start(cls, puzzle: "Puzzle") -> "Grid":
@@ -126,7 +127,7 @@ class Grid:
 
     def copy(self) -> "Grid":
         g = Grid(self.puzzle, self.masks[:], self.values[:], self.lines)
-        g.stamp, g.changed_at, g.looked = self.stamp, self.changed_at[:], dict(self.looked)
+        g.stamp, g.changed_at, g.looked, g.log = self.stamp, self.changed_at[:], dict(self.looked), self.log[:]
         return g
 
     # ------------------------------------------------------------------ the one writer
@@ -140,6 +141,7 @@ class Grid:
                 raise Contradiction(cell_name(cell, self.n), f"no candidates left after {step.technique} ({step.reason})")
             masks[cell] = new
             changed_at[cell] = now
+            self.log.append(cell)
         for cell, d in step.placements:
             b = 1 << (d - 1)
             if not masks[cell] & b:
@@ -147,6 +149,7 @@ class Grid:
             masks[cell] = b
             self.values[cell] = d
             changed_at[cell] = now
+            self.log.append(cell)
 
     # ------------------------------------------------------------------ looking again only where something changed
     def quiet(self, key, cells) -> bool:
@@ -160,6 +163,15 @@ class Grid:
             if changed_at[c] > last:
                 return False
         return True
+
+    def changed_since(self, key) -> tuple[list[int], int]:
+        """The cells changed (each once, in order) since ``key`` last said it had read up to a point
+        (every cell the first time), and the point to say next (``read_up_to``) once it has done."""
+        start, end = self.looked.get(key, 0), len(self.log)
+        return sorted(set(self.log[start:end])), end
+
+    def read_up_to(self, key, end: int) -> None:
+        self.looked[key] = end
 
     def found_nothing(self, key) -> None:
         """Record that ``key`` looked and found nothing, as of now."""

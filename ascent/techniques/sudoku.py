@@ -16,15 +16,17 @@ NAME = "sudoku"
 
 
 def sudoku(grid: Grid) -> Iterator[Step]:
-    masks, values, looked = grid.masks, grid.values, grid.looked
+    masks, values = grid.masks, grid.values
     peers = shape(grid.n).peers
-    for i, d in enumerate(values):
-        if not d or (NAME, i) in looked:
-            continue  # a placed height gone from every peer stays gone: candidates only shrink
+    # only cells placed since the last whole sweep: a placed height gone from every peer stays gone
+    cells, end = grid.changed_since((NAME,))
+    for i in cells:
+        d = values[i]
+        if not d:
+            continue
         b = 1 << (d - 1)
         elims = tuple((j, b) for j in peers[i] if masks[j] & b)
         if elims:
             yield Step(NAME, f"{grid.name(i)} is {d}, so {d} leaves the rest of its row and column",
                        None, None, (i,), eliminations=elims)
-        else:
-            grid.found_nothing((NAME, i))
+    grid.read_up_to((NAME,), end)
