@@ -99,7 +99,7 @@ class Contradiction(Exception):
 class Grid:
     """Candidates per cell plus which cells are placed. Change it only through ``apply``."""
 
-    __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes", "stamp", "changed_at", "looked", "log")
+    __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes", "stamp", "changed_at", "looked", "log", "line_changed")
 
     def __init__(self, puzzle: "Puzzle", masks: list[int], values: list[int], lines: tuple[Line, ...]):
         self.puzzle = puzzle
@@ -112,6 +112,7 @@ class Grid:
         self.changed_at = [0] * len(masks)  # the stamp of each cell's last change
         self.looked: dict = {}  # (technique, place) -> the stamp when it last looked there and found nothing
         self.log = list(range(len(masks)))  # every cell, then each cell again whenever a step changes it
+        self.line_changed = [0] * (2 * self.n)  # per line (rows, then columns): the stamp of its last change
 
     @classmethod
     def start(cls, puzzle: "Puzzle") -> "Grid":
@@ -128,11 +129,12 @@ class Grid:
     def copy(self) -> "Grid":
         g = Grid(self.puzzle, self.masks[:], self.values[:], self.lines)
         g.stamp, g.changed_at, g.looked, g.log = self.stamp, self.changed_at[:], dict(self.looked), self.log[:]
+        g.line_changed = self.line_changed[:]
         return g
 
     # ------------------------------------------------------------------ the one writer
     def apply(self, step: "Step") -> None:
-        masks, changed_at = self.masks, self.changed_at
+        masks, changed_at, line_changed, n = self.masks, self.changed_at, self.line_changed, self.n
         self.stamp += 1
         now = self.stamp
         for cell, m in step.eliminations:
@@ -140,7 +142,7 @@ class Grid:
             if not new:
                 raise Contradiction(cell_name(cell, self.n), f"no candidates left after {step.technique} ({step.reason})")
             masks[cell] = new
-            changed_at[cell] = now
+            changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now
             self.log.append(cell)
         for cell, d in step.placements:
             b = 1 << (d - 1)
@@ -148,7 +150,7 @@ class Grid:
                 raise Contradiction(cell_name(cell, self.n), f"{step.technique} places {d}, which it cannot hold ({step.reason})")
             masks[cell] = b
             self.values[cell] = d
-            changed_at[cell] = now
+            changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now
             self.log.append(cell)
 
     # ------------------------------------------------------------------ looking again only where something changed
@@ -163,6 +165,12 @@ class Grid:
             if changed_at[c] > last:
                 return False
         return True
+
+    def quiet_line(self, key, k: int) -> bool:
+        """``quiet`` for a whole line: ``k`` counts rows first, then columns (the order of ``lines``;
+        lane j of ``lanes`` lies on line j // 2)."""
+        last = self.looked.get(key)
+        return last is not None and self.line_changed[k] <= last
 
     def changed_since(self, key) -> tuple[list[int], int]:
         """The cells changed (each once, in order) since ``key`` last said it had read up to a point

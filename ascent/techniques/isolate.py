@@ -43,15 +43,15 @@ def _groups(items: list[tuple[int, int]], k: int):
 
 
 def isolate(grid: Grid) -> Iterator[Step]:
-    for line in grid.lines:
-        if grid.quiet((NAME, line.name), line.cells):
+    for k, line in enumerate(grid.lines):
+        if grid.quiet_line((NAME, k), k):
             continue
         found = False
         for step in _line(grid, line):
             found = True
             yield step
         if not found:
-            grid.found_nothing((NAME, line.name))
+            grid.found_nothing((NAME, k))
 
 
 def _line(grid: Grid, line) -> Iterator[Step]:

@@ -36,7 +36,7 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
         if not c:
             continue
         cells = lane.cells
-        if grid.quiet((NAME, k), cells):
+        if grid.quiet_line((NAME, k), k // 2):
             continue
         ms = [masks[x] for x in cells]
         placed = 0

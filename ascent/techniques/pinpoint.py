@@ -20,9 +20,9 @@ NAME = "pinpoint"
 def pinpoint(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
     full = cands.full(grid.n)
-    for line in grid.lines:
+    for k, line in enumerate(grid.lines):
         cells = line.cells
-        if grid.quiet((NAME, line.name), cells):
+        if grid.quiet_line((NAME, k), k):
             continue
         once = twice = placed = 0
         for x in cells:
@@ -48,4 +48,4 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
             yield Step(NAME, f"{d} fits nowhere else in {line.name}, so {grid.name(cell)} is {d}",
                        line.name, None, (cell,), placements=((cell, d),))
         if not found:
-            grid.found_nothing((NAME, line.name))
+            grid.found_nothing((NAME, k))

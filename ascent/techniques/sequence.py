@@ -26,12 +26,12 @@ NAME = "sequence"
 
 def sequence(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
-    for line in grid.lines:
+    for k, line in enumerate(grid.lines):
         a, b = line.front.clue, line.back.clue
         if not (a or b):
             continue
         cells = line.cells
-        if all(values[x] for x in cells) or grid.quiet((NAME, line.name), cells):
+        if grid.quiet_line((NAME, k), k) or all(values[x] for x in cells):
             continue
         ms = tuple(masks[x] for x in cells)
         allowed = supports(ms, a or 1, a or len(cells), b, b)
@@ -41,7 +41,7 @@ def sequence(grid: Grid) -> Iterator[Step]:
         if elims:
             yield Step(NAME, _reason(grid, line, ms, a, b, elims), line.name, a or b, cells, eliminations=elims)
         else:
-            grid.found_nothing((NAME, line.name))
+            grid.found_nothing((NAME, k))
 
 
 def _reason(grid: Grid, line, ms: tuple[int, ...], a: int, b: int, elims):
