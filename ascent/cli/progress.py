@@ -16,26 +16,27 @@ DELAY = 0.5  # seconds before the status line appears: quick solves never flicke
 
 def solve_showing_progress(puzzle: Puzzle, *, logic_only: bool, techniques, timeout: float | None) -> Result:
     start = time.perf_counter()
-    status = err_console.status(f"solving {puzzle.describe()}", spinner="dots")
-    shown = threading.Event()
-    lock = threading.Lock()
     current = ["the easy tiers"]
 
-    def text() -> str:
-        limit = f" of {timeout:g} s" if timeout is not None else ""
-        return f"solving {puzzle.describe()}: {current[0]} ({time.perf_counter() - start:.1f} s{limit})"
+    class Line:
+        """Re-read at every refresh, so the clock runs."""
+
+        def __rich__(self) -> str:
+            limit = f" of {timeout:g} s" if timeout is not None else ""
+            return f"solving {puzzle.describe()}: {current[0]} ({time.perf_counter() - start:.1f} s{limit})"
+
+    status = err_console.status(Line(), spinner="dots")
+    shown = threading.Event()
+    lock = threading.Lock()
 
     def appear() -> None:
         with lock:
             if not done.is_set():
-                status.update(text())
                 status.start()
                 shown.set()
 
     def on_tier(name: str) -> None:
         current[0] = "counting solutions" if name == "counting solutions" else f"trying {name}"
-        if shown.is_set():
-            status.update(text())
 
     done = threading.Event()
     timer = threading.Timer(DELAY, appear)
