@@ -88,7 +88,7 @@ class Pass:
     """One round: either the easy tiers in order, or a single harder technique."""
 
     number: int
-    kind: str  # "logic" for tiers 1-6, else the harder technique's name, or "backtrack"
+    kind: str  # the technique whose work the pass is (one per pass), or "backtrack" for the finisher
     steps: list[Step] = field(default_factory=list)
 
 
