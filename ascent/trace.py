@@ -85,7 +85,7 @@ class Step:
 
 @dataclass(slots=True)
 class Pass:
-    """One round: either the easy tiers in order, or a single harder technique."""
+    """One round: the work of one technique from one grid (every step of an easy tier, one of a hard one)."""
 
     number: int
     kind: str  # the technique whose work the pass is (one per pass), or "backtrack" for the finisher
