@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -99,43 +98,29 @@ def ambiguous_rows() -> list[str]:
             f"| {max(times):.3f} |"]
 
 
-def big_rows(sizes: list[int], count: int, seed: int) -> list[str]:
-    from ascent.generate import full_clues, latin_square
-    from ascent.backtrack import search
-    from ascent.grid import Grid
+def big_rows(sizes: list[int], count: int, seed: int, levels: list[str]) -> list[str]:
+    """Puzzles of our own making (``ascent generate``: unique, proved by the finisher), solved again
+    by logic alone with the full trace."""
+    from ascent.generate import make
 
-    rows = ["| size | puzzles | clues, median | make s, median | solved by logic | unsound | median s | max s | grades |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+    rows = ["| size | level | puzzles | make s, median | solved by logic | unsound | median s | max s | grades |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---|"]
     for n in sizes:
-        rng = random.Random(seed * 100 + n)
-        made, times, grades, clue_counts = [], [], {}, []
-        solved = unsound = 0
-        for _ in range(count):
-            t0 = time.process_time()
-            while True:  # a random Latin square whose full clues alone make a unique puzzle
-                rows_ = latin_square(n, rng)
-                p = full_clues(rows_)
-                if len(search(Grid.start(p), 2)) == 1:
-                    break
-            clues = {s: list(getattr(p, s)) for s in ("upper", "lower", "left", "right")}
-            order = [(s, i) for s in clues for i in range(n)]
-            rng.shuffle(order)
-            for s, i in order:  # drop each clue the solution stays unique without (the finisher proves it)
-                keep, clues[s][i] = clues[s][i], 0
-                q = Puzzle(n, *(tuple(clues[k]) for k in ("upper", "lower", "left", "right")))
-                if len(search(Grid.start(q), 2)) != 1:
-                    clues[s][i] = keep
-            q = Puzzle(n, *(tuple(clues[k]) for k in ("upper", "lower", "left", "right")))
-            made.append(time.process_time() - t0)
-            clue_counts.append(sum(1 for s in clues for c in clues[s] if c))
-            result, t = cpu_solve(q, logic_only=True)
-            times.append(t)
-            solved += result.status == "solved"
-            unsound += bool(audit(result, rows_))
-            grades[result.grade] = grades.get(result.grade, 0) + 1
-        rows.append(f"| {n}x{n} | {count} | {statistics.median(clue_counts):g} | {statistics.median(made):.1f} "
-                    f"| {solved} | {unsound} | {statistics.median(times):.3f} | {max(times):.3f} "
-                    f"| {', '.join(f'{k} {v}' for k, v in grades.items())} |")
+        for level in levels:
+            made, times, grades = [], [], {}
+            solved = unsound = 0
+            for index in range(count):
+                t0 = time.process_time()
+                m = make(n, level, seed, index)
+                made.append(time.process_time() - t0)
+                result, t = cpu_solve(m.puzzle, logic_only=True)
+                times.append(t)
+                solved += result.status == "solved"
+                unsound += bool(audit(result, m.solution))
+                grades[result.grade] = grades.get(result.grade, 0) + 1
+            rows.append(f"| {n}x{n} | {level} | {count} | {statistics.median(made):.1f} | {solved} | {unsound} "
+                        f"| {statistics.median(times):.3f} | {max(times):.3f} "
+                        f"| {', '.join(f'{k} {v}' for k, v in grades.items())} |")
     return rows
 
 
@@ -156,7 +141,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", default="tatham,ambiguous,big,archive", help="sections, comma-separated")
     ap.add_argument("--big", default="10,11,12", help="sizes of our own unique puzzles")
-    ap.add_argument("--big-count", type=int, default=5, help="puzzles per big size")
+    ap.add_argument("--big-count", type=int, default=3, help="puzzles per big size and level")
+    ap.add_argument("--big-levels", default="hard,unreasonable", help="levels of the big puzzles")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", type=Path, help="also write the Markdown here")
     args = ap.parse_args()
@@ -168,8 +154,8 @@ def main() -> None:
     sections = [
         ("tatham", "Tatham's hard puzzles, logic only", tatham_rows),
         ("ambiguous", "Ambiguous 9x9 puzzles, `ascent solve` (finisher on)", ambiguous_rows),
-        ("big", "Our own unique puzzles at 10-12, no givens, clues trimmed while unique; logic only",
-         lambda: big_rows([int(x) for x in args.big.split(",")], args.big_count, args.seed)),
+        ("big", "Our own unique puzzles at 10-12 (`ascent generate`), logic only",
+         lambda: big_rows([int(x) for x in args.big.split(",")], args.big_count, args.seed, args.big_levels.split(","))),
         ("archive", "The brainbashers archive, `ascent solve-all --no-backtrack`", archive_rows),
     ]
     for key, title, make in sections:
