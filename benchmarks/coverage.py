@@ -4,7 +4,7 @@ tiers 1-6 alone, beside ascendant's published counts.
     python benchmarks/coverage.py            # reads ../shared/brainbashers, both cores
 
 The same figures come from `ascent solve-all --store ../shared/brainbashers --no-backtrack`
-(add `--techniques ascent,"peak descent",sudoku,pinpoint,isolate,solve` for tiers 1-6).
+(add `--techniques ascent,sudoku,"naked single",pinpoint,"peak descent",isolate` for tiers 1-6).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ascent.batch import Job, solve_many, summarize  # noqa: E402
-from ascent.engine import EASY  # noqa: E402
+from ascent.engine import EASY, ORDER  # noqa: E402
 from ascent.report import grades_text  # noqa: E402
 from ascent.store import load, write_atomic  # noqa: E402
 
@@ -61,8 +61,7 @@ def main() -> None:
                      f"{s.solved_logic} | {s.median_ms:.2f} | {grades_text(s.grades)} |")
         totals = [totals[0] + s.total, totals[1] + (a or 0), totals[2] + e, totals[3] + s.solved_logic]
     lines.append(f"| **all** | {totals[0]} | {totals[1]} | {totals[2]} | {totals[3]} | | |")
-    lines += ["", "Grades name the hardest technique a puzzle needed (tiers: ascent, peak descent, sudoku, pinpoint, "
-                  "isolate, solve, sequence, fish, forcing)."]
+    lines += ["", f"Grades name the hardest technique a puzzle needed (tiers, easiest first: {', '.join(ORDER)})."]
     out = ROOT / "reports" / "coverage.md"
     write_atomic(out, "\n".join(lines) + "\n")
     print("\n".join(lines))
