@@ -38,10 +38,11 @@ from typing import Callable, Iterator
 from .engine import solve
 from .grade import LEVELS, RANK, UP_TO, level_of, score_of
 from .lanes import visible
+from .grid import Contradiction, Grid
+from .passes import rows_of, run
 from .propagate import line_table, settle, solutions
 from .puzzle import MAX_SIZE, SIDES, Puzzle
 from .store import file_for, read_file, write_atomic
-from .trace import SOLVED
 
 MIN_GEN, MAX_GEN = 4, MAX_SIZE
 ATTEMPTS = 200  # the bound: attempts per puzzle before a level is called out of reach at a size
@@ -126,6 +127,7 @@ class _Draft:
         self.level = level
         self.clues = {s: list(getattr(full, s)) for s in SIDES}
         self.givens: dict[int, int] = {}
+        self.techniques = rows_of(UP_TO[level])
 
     def puzzle(self) -> Puzzle:
         n = self.n
@@ -148,11 +150,18 @@ class _Draft:
         """Unique, and solved by logic within the level."""
         if self.level == LEVELS[-1]:
             return self.unique()  # every unique puzzle is within reach of forcing and the finisher
-        if RANK[self.level] <= RANK["hard"]:
-            masks, lines = self._start()  # the fast core is at least as strong as tiers 1-7
+        if RANK[self.level] <= RANK["hard"]:  # the fast core is at least as strong as tiers 1-7: a quick no
+            masks, lines = self._start()
             if not settle(masks, self.n, lines) or any(m & (m - 1) for m in masks):
                 return False
-        return solve(self.puzzle(), logic_only=True, techniques=UP_TO[self.level]).status == SOLVED
+        # the pass loop alone: logic that fills the grid proves uniqueness, and when it stops short
+        # there is no need to count solutions (the engine's solve() would)
+        grid = Grid.start(self.puzzle())
+        try:
+            run(grid, self.techniques)
+        except Contradiction:
+            return False
+        return grid.solved()
 
     def spots(self, symmetric: bool) -> list[list[tuple[str, object]]]:
         """Clues and givens present, as groups taken away together (pairs under a half turn)."""
