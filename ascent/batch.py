@@ -51,6 +51,7 @@ class Outcome:
     masks: tuple[int, ...] | None = None
     level: str | None = None
     score: int | None = None
+    counts: dict[str, int] = field(default_factory=dict)  # steps per technique
 
     def to_dict(self) -> dict[str, Any]:
         """The public fields, for --json."""
@@ -97,7 +98,7 @@ def solve_job(job: Job) -> Outcome:
     out.grade, out.steps, out.seconds = result.grade, result.step_count, round(result.seconds, 6)
     out.solution = [list(r) for r in result.solution] if result.solution else None
     out.backtracked = result.backtracked
-    out.level, out.score = result.level, result.score
+    out.level, out.score, out.counts = result.level, result.score, dict(result.counts)
     if out.status != SOLVED:
         out.masks = tuple(result.masks)
     return out

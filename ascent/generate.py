@@ -46,7 +46,6 @@ from .store import file_for, read_file, write_atomic
 
 MIN_GEN, MAX_GEN = 4, MAX_SIZE
 ATTEMPTS = 200  # the bound: attempts per puzzle before a level is called out of reach at a size
-UNREACHED = {(4, "extreme"), (4, "unreasonable")}  # measured: see reports/grading.md
 
 
 class Unreachable(Exception):
