@@ -45,6 +45,7 @@ from .puzzle import MAX_SIZE, SIDES, Puzzle
 from .store import file_for, read_file, write_atomic
 
 MIN_GEN, MAX_GEN = 4, MAX_SIZE
+EXACT = 9  # up to this size the fast core's fixpoint is exactly tiers 1-7's (ascent/propagate.py)
 ATTEMPTS = 200  # the bound: attempts per puzzle before a level is called out of reach at a size
 
 
@@ -149,10 +150,14 @@ class _Draft:
         """Unique, and solved by logic within the level."""
         if self.level == LEVELS[-1]:
             return self.unique()  # every unique puzzle is within reach of forcing and the finisher
-        if RANK[self.level] <= RANK["hard"]:  # the fast core is at least as strong as tiers 1-7: a quick no
+        rank, hard = RANK[self.level], RANK["hard"]
+        if rank <= hard or self.n <= EXACT:
             masks, lines = self._start()
-            if not settle(masks, self.n, lines) or any(m & (m - 1) for m in masks):
-                return False
+            fast = settle(masks, self.n, lines) and not any(m & (m - 1) for m in masks)
+            if rank <= hard and not fast:
+                return False  # the fast core is at least as strong as tiers 1-7: a quick no
+            if rank >= hard and self.n <= EXACT and fast:
+                return True  # up to 9x9 it is exactly tiers 1-7: a quick yes (filled, so unique)
         # the pass loop alone: logic that fills the grid proves uniqueness, and when it stops short
         # there is no need to count solutions (the engine's solve() would)
         grid = Grid.start(self.puzzle())
