@@ -47,8 +47,8 @@ WHY = {
     ("brainbashers", "1", "hard"): "an easy-labelled puzzle where ascent found a lane enumeration the only way on.",
     ("tatham", "extreme", "unreasonable"): "Tatham's extreme solver has its own forcing chains over Latin "
     "candidates only (latin_solver_forcing); ascent has no such middle tier, so its supposition is forcing.",
-    ("tatham", "extreme", "hard"): "Tatham's solver lacks a whole-lane enumeration at its hard level for this "
-    "case (it works per clue), so it reached for forcing chains where ascent's sequence suffices.",
+    ("tatham", "extreme", "hard"): "ascent's whole-lane enumeration (sequence, with both clues at once) "
+    "settles it; Tatham's hard-level deductions did not, so it went on to its extreme tier.",
     ("tatham", "extreme", "tricky"): "a subset settles what Tatham's set elimination did not find at its level.",
     ("generated", "hard", "easy"): "the set was trimmed against a weaker solver than today's engine; "
     "ascent's peak descent now finishes it.",
@@ -81,7 +81,7 @@ def main() -> None:
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--out", type=Path, default=ROOT / "reports" / "grading.md")
-    ap.add_argument("--worst", type=int, default=3, help="disagreements listed per source")
+    ap.add_argument("--worst", type=int, default=4, help="kinds of disagreement listed per source")
     args = ap.parse_args()
     lines = ["# Grading calibration: ascent's level and score against the sources' labels", "",
              f"Date: {date.today().isoformat()}. Made by `python benchmarks/grading.py` "
@@ -138,20 +138,22 @@ def main() -> None:
                               + ("" if len(present) < 2 else (" -- rise with the level" if ok else " -- DO NOT rise")))
     lines += ["", "## Checks", ""] + [f"- {c}" for c in checks]
     lines += ["", "## Where they disagree most", "",
-              "Per source, the puzzles whose ascent level is farthest from the label's, the highest score first.", ""]
+              "Per source, each kind of disagreement (the farthest first), with its count and the puzzle of that "
+              "kind with the highest score, and a sentence on why.", ""]
     for source in ("brainbashers", "tatham", "generated"):
         worst = sorted((d for d in disagreements if d[0] == source), key=lambda d: (-d[1], -(d[2].score or 0)))
         if not worst:
             continue
-        kinds: dict[tuple, int] = {}
-        for _, _, o in worst:
-            kinds[(o.diff, o.level)] = kinds.get((o.diff, o.level), 0) + 1
-        lines.append(f"**{source}**: " + "; ".join(f"label {d} graded {lv}: {k}" for (d, lv), k in kinds.items()))
+        kinds: dict[tuple, list] = {}
+        for _, _, o in worst:  # already farthest first, highest score first
+            kinds.setdefault((o.diff, o.level), []).append(o)
+        lines.append(f"**{source}**")
         lines.append("")
-        for _, gap, o in worst[: args.worst]:
-            why = WHY.get((source, o.diff, o.level), "no sentence yet for this kind of disagreement.")
-            lines.append(f"- {o.size}x{o.size} `{o.id}` label {o.diff}, ascent {o.level} (score {o.score}, "
-                         f"hardest {o.grade}): {why}")
+        for (label, level), items in list(kinds.items())[: args.worst]:
+            o = items[0]
+            why = WHY.get((source, label, level), "no sentence yet for this kind of disagreement.")
+            lines.append(f"- label {label}, ascent {level}: {len(items)} puzzles; e.g. {o.size}x{o.size} `{o.id}` "
+                         f"(score {o.score}, hardest {o.grade}). {why}")
         lines.append("")
     lines += ["Wall seconds per source: " + ", ".join(f"{s} {w:.1f}" for s, w in wall.items()) + "."]
     args.out.parent.mkdir(parents=True, exist_ok=True)
