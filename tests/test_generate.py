@@ -171,6 +171,12 @@ def test_not_minimal_is_looser():
 runner = CliRunner()
 
 
+def finisher_agrees(record: dict) -> bool:
+    """The record's puzzle has exactly one solution, and it is the record's."""
+    sols = search(Grid.start(Puzzle.from_record(record)))
+    return [[list(r) for r in s] for s in sols] == [record["solution"]]
+
+
 def invoke(*args):
     return runner.invoke(app, [str(a) for a in args])
 
@@ -181,6 +187,8 @@ def test_generate_prints_records_and_formats():
     lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
     assert len(lines) == 2 and all(x["level"] == "hard" and "solution" in x and "score" in x for x in lines)
     assert lines[0]["id"] == "ascent-5-hard-4-1"
+    assert all(finisher_agrees(x) for x in lines)
+    assert all(brute_count(Puzzle.from_record(x)) == [tuple(map(tuple, x["solution"]))] for x in lines)
     again = invoke("generate", 5, "--level", "hard", "--count", 2, "--seed", 4)
     assert again.stdout == r.stdout
     t = invoke("generate", 5, "--level", "easy", "--seed", 4, "--format", "tatham")
@@ -217,6 +225,7 @@ def test_generate_into_a_store_merges(tmp_path):
     assert data["other"] == [{"id": "keep"}]
     assert [x["id"] for x in data["tricky"]] == [f"ascent-5-tricky-9-{k}" for k in (1, 2, 3)]
     assert all(x["level"] == "tricky" for x in data["tricky"])
+    assert all(finisher_agrees(x) for x in data["tricky"])
     g = invoke("grade", "--store", store, "--diffs", "tricky", "--json", "-")
     assert g.exit_code == 0
     assert {p["level"] for p in json.loads(g.stdout)["puzzles"]} == {"tricky"}
@@ -236,7 +245,8 @@ def test_generate_ctrl_c_keeps_what_was_made(tmp_path, monkeypatch):
     monkeypatch.setattr(generating, "make", interrupted)
     r = invoke("generate", 4, "--level", "easy", "--count", 5, "--seed", 1, "--store", tmp_path)
     assert r.exit_code == 130 and "kept the 2 puzzles" in r.stderr
-    assert len(read_file(tmp_path / "4x4-puzzles.json")["easy"]) == 2
+    kept = read_file(tmp_path / "4x4-puzzles.json")["easy"]
+    assert len(kept) == 2 and all(finisher_agrees(x) for x in kept)
 
 
 def test_grade_one_puzzle_text_and_json():
