@@ -92,6 +92,8 @@ def generate_cmd(
                 made.append(record)
                 if store is not None:
                     _save(store, size, label or level, [record])
+                elif console.is_terminal:  # both on the screen: above the bar, not through it
+                    progress.console.print(_text(record, fmt), markup=False, soft_wrap=True, highlight=False)
                 else:
                     console.print(_text(record, fmt), markup=False, soft_wrap=True)
                 progress.advance(task)
