@@ -358,11 +358,15 @@ def main() -> None:
     args = ap.parse_args()
     for n in (int(x) for x in args.sizes.split(",")):
         data = {}
+        used: dict[str, int] = {}  # level -> puzzles already made at it (two labels may share a level)
         for label in SAMPLE_LEVELS:
             level = sample_level(n, label, args.seed)
+            first = used.get(level, 0)
+            used[level] = first + args.per_set
             records = []
-            for k, made in enumerate(many(n, level, args.per_set, args.seed)):
-                rec = made.record(ident(n, level, args.seed, k))
+            for k in range(args.per_set):
+                made = make(n, level, args.seed, first + k)
+                rec = made.record(ident(n, level, args.seed, first + k))
                 rec["date"] = f"01{k + 1:02d}"
                 records.append(rec)
             data[label] = records

@@ -48,3 +48,8 @@ def test_sample_files_are_valid_json_store_files():
     for path in SAMPLES.glob("*x*-puzzles.json"):
         data = json.loads(path.read_text())
         assert isinstance(data, dict) and all(isinstance(v, list) for v in data.values())
+
+
+def test_no_sample_is_repeated():
+    seen = [json.dumps({k: e.record[k] for k in ("cells", "clues") if k in e.record}, sort_keys=True) for e in ENTRIES]
+    assert len(seen) == len(set(seen))

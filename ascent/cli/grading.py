@@ -103,8 +103,8 @@ def _grade_store(store: Path, sizes, diffs, each: bool, workers: int, json_path:
                           o.grade or "-")
         out.print(table)
     sets = summarize(outcomes)
-    table = Table(title=f"{used}: levels and median score per set", title_justify="left", box=None, pad_edge=False,
-                  padding=(0, 1), header_style="bold underline")
+    out.print(f"{used}: levels and median score per set", markup=False, soft_wrap=True)
+    table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold underline")
     for name, right in (("size", False), ("label", False), ("total", True), ("median score", True), ("levels", False)):
         table.add_column(name, justify="right" if right else "left", no_wrap=True)
     for s in sets:
