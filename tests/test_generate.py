@@ -231,6 +231,13 @@ def test_generate_into_a_store_merges(tmp_path):
     assert {p["level"] for p in json.loads(g.stdout)["puzzles"]} == {"tricky"}
 
 
+def test_generate_refuses_a_corrupt_store_before_working(tmp_path):
+    (tmp_path / "5x5-puzzles.json").write_text("{not json")
+    r = invoke("generate", 5, "--level", "easy", "--store", tmp_path, "--seed", 1)
+    assert r.exit_code == 1 and "not valid JSON" in r.stderr
+    assert (tmp_path / "5x5-puzzles.json").read_text() == "{not json"
+
+
 def test_generate_ctrl_c_keeps_what_was_made(tmp_path, monkeypatch):
     from ascent.cli import generating
 

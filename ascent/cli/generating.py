@@ -15,7 +15,7 @@ from ..console import console, err_console
 from ..generate import ATTEMPTS, MAX_GEN, MIN_GEN, Unreachable, ident, make, merge
 from ..grade import LEVELS, UnknownLevel, canonical_level
 from ..puzzle import MAX_CHAR_SIZE, Puzzle
-from ..store import StoreError, file_for
+from ..store import StoreError, file_for, read_file
 from .base import EXIT_SOLVED, Failure, Usage, app, ascii_int
 
 
@@ -69,6 +69,8 @@ def generate_cmd(
         raise Usage(f"--format keys has one character per cell: sizes up to {MAX_CHAR_SIZE}")
     if store is not None and store.exists() and not store.is_dir():
         raise Failure(f"store {store}: not a folder")
+    if store is not None:
+        read_file(file_for(store, size))  # a store file that cannot be merged into fails now, not after the work
     if seed is None:
         seed = str(random.SystemRandom().randrange(10**6))
         err_console.print(f"seed {seed}", markup=False)
