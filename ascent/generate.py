@@ -247,6 +247,8 @@ def attempt(n: int, level: str, rng: random.Random, *, givens: bool = True, symm
     solution = tuple(tuple(r) for r in rows)
     if result.solution != solution:  # the engine and the Latin square must agree: a bug if not
         raise AssertionError("the engine's solution differs from the generated square")
+    if not draft.unique():  # the finisher's proof, whatever the logic said: a bug if it fails
+        raise AssertionError("the finisher finds more than one solution to a generated puzzle")
     return Made(puzzle, solution, level, score_of(result), 1, time.perf_counter() - start)
 
 
