@@ -47,6 +47,7 @@ from .store import file_for, read_file, write_atomic
 MIN_GEN, MAX_GEN = 4, MAX_SIZE
 EXACT = 9  # up to this size the fast core's fixpoint is exactly tiers 1-7's (ascent/propagate.py)
 ATTEMPTS = 200  # the bound: attempts per puzzle before a level is called out of reach at a size
+SECONDS = 600.0  # the command's time bound per puzzle (between attempts)
 
 
 class Unreachable(Exception):
@@ -258,20 +259,27 @@ def stream(seed: int | str, n: int, level: str, index: int) -> random.Random:
 
 
 def make(n: int, level: str, seed: int | str = 0, index: int = 0, *, givens: bool = True,
-         symmetric: bool = False, minimal: bool = True, attempts: int = ATTEMPTS,
+         symmetric: bool = False, minimal: bool = True, attempts: int = ATTEMPTS, seconds: float | None = None,
          on_attempt: Callable[[], None] | None = None) -> Made:
-    """The ``index``-th puzzle of the run (seed, size, level). Raises Unreachable after ``attempts``."""
+    """The ``index``-th puzzle of the run (seed, size, level). Raises Unreachable after ``attempts``
+    attempts, or once ``seconds`` have passed (checked between attempts: the bound never changes
+    which puzzle a seed gives, only whether it is reached)."""
     check(n, level)
     rng = stream(seed, n, level, index)
     start = time.perf_counter()
-    for k in range(1, attempts + 1):
+    k = 0
+    while k < attempts:
+        k += 1
         made = attempt(n, level, rng, givens=givens, symmetric=symmetric, minimal=minimal)
         if on_attempt is not None:
             on_attempt()
         if made is not None:
             made.attempts, made.seconds = k, time.perf_counter() - start
             return made
-    raise Unreachable(f"no {n}x{n} {level} puzzle in {attempts} attempts ({time.perf_counter() - start:.1f} s); "
+        if seconds is not None and time.perf_counter() - start > seconds:
+            break
+    bound = f"{k} attempts" if k >= attempts else f"{k} attempts and {seconds:g} s (the time bound)"
+    raise Unreachable(f"no {n}x{n} {level} puzzle in {bound}; {time.perf_counter() - start:.1f} s spent; "
                       f"the level may not exist at this size" + ("" if givens else " without givens"))
 
 

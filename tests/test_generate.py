@@ -156,6 +156,8 @@ def test_unreachable_level_stops_after_the_bound():
         # 4x4 extreme lands rarely (see reports/grading.md): one attempt each misses soon
         for index in range(50):
             gen.make(4, "extreme", seed=0, index=index, attempts=1)
+    with pytest.raises(gen.Unreachable, match="the time bound"):
+        gen.make(4, "tricky", seed=0, seconds=0.001)  # 4x4 tricky: never seen; stops after one attempt
     with pytest.raises(ValueError):
         gen.make(13, "easy")
 

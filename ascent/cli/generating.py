@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from .. import formats
 from ..console import console, err_console
-from ..generate import ATTEMPTS, MAX_GEN, MIN_GEN, Unreachable, ident, make, merge
+from ..generate import ATTEMPTS, MAX_GEN, SECONDS, MIN_GEN, Unreachable, ident, make, merge
 from ..grade import LEVELS, UnknownLevel, canonical_level
 from ..puzzle import MAX_CHAR_SIZE, Puzzle
 from ..store import StoreError, file_for, read_file
@@ -31,6 +31,8 @@ def generate_cmd(
                                  help="Trim until no clue or given can go (default), or stop early: faster, looser."),
     attempts: int = typer.Option(ATTEMPTS, "--attempts", parser=ascii_int,
                                  help="Give up on a puzzle after this many attempts that miss the level."),
+    max_seconds: float = typer.Option(SECONDS, "--max-seconds",
+                                      help="Or give up once a puzzle has taken this long (checked between attempts)."),
     store: Optional[Path] = typer.Option(None, "--store", help="Merge the puzzles into this store folder (made if missing)."),
     label: Optional[str] = typer.Option(None, "--label", help="With --store: the label to file them under (default: the level)."),
     fmt: str = typer.Option("record", "--format", "-f", help=f"Printed as: {', '.join(formats.NAMES)} (without --store)."),
@@ -39,7 +41,8 @@ def generate_cmd(
 
     Each is minimal: no clue or given can be taken away and keep it unique at that
     level. A level that a size cannot reach stops with an error after --attempts
-    attempts (200 by default) at the first puzzle. Ctrl-C keeps the puzzles made.
+    attempts (200) or --max-seconds (600) on one puzzle, whichever comes first.
+    Ctrl-C keeps the puzzles made.
 
     \b
     Example:
@@ -57,6 +60,8 @@ def generate_cmd(
         raise Usage("--count: at least 1")
     if attempts < 1:
         raise Usage("--attempts: at least 1")
+    if not max_seconds > 0:
+        raise Usage("--max-seconds: more than 0")
     if fmt not in formats.NAMES:
         raise Usage(f"--format: unknown format {fmt!r}; known: {', '.join(formats.NAMES)}")
     if store is not None and fmt != "record":
@@ -85,7 +90,7 @@ def generate_cmd(
             for index in range(count):
                 try:
                     puzzle = make(size, level, seed, index, givens=givens, symmetric=symmetric, minimal=minimal,
-                                  attempts=attempts, on_attempt=lambda: tried.__setitem__(0, tried[0] + 1))
+                                  attempts=attempts, seconds=max_seconds, on_attempt=lambda: tried.__setitem__(0, tried[0] + 1))
                 except Unreachable as e:
                     if not made:
                         raise Failure(str(e)) from None
