@@ -1,7 +1,7 @@
 """solve(): logic with a recorded trace, the known solution guiding the search, and the finisher.
 
-The traced pass loop (``passes.run``) does the logic. Before the first harder technique runs --
-before the expensive logic -- the fast core counts solutions up to two (``propagate.solutions``):
+The traced pass loop (``passes.run``) does the logic. Before forcing first runs -- before the
+expensive logic -- or when logic stops, the fast core counts solutions up to two (``propagate.solutions``):
 an ambiguous or impossible puzzle is reported at once, with two differing solutions, and
 otherwise the unique solution guides forcing's search (it never justifies a step). When logic
 stops short, the finisher (unless ``logic_only``) fills the rest from that solution, as one
@@ -17,7 +17,6 @@ from .grid import Contradiction, Grid
 from .passes import Context, TimedOut, rows_of, run
 from .propagate import solutions as count_solutions
 from .puzzle import Puzzle
-from .rules import broken_rule
 from .techniques import EASY, HARD, ORDER, TIER, UnknownTechnique, select
 from .trace import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, Pass, Result, Step
 
@@ -84,8 +83,7 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
     try:
         run(grid, rows, passes, context=context, before_hard=learn, announce=True)
         if grid.solved():
-            broken = broken_rule(puzzle, grid.rows())
-            status, message = (CONTRADICTION, f"the filled grid breaks a rule: {broken}") if broken else (SOLVED, "")
+            status = SOLVED  # the pass loop checked the filled grid against every rule
         else:
             learn()  # logic stopped: say ambiguous or impossible rather than merely stuck
             message = f"logic stopped with {sum(1 for v in grid.values if not v)} cells open"

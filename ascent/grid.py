@@ -99,7 +99,7 @@ class Contradiction(Exception):
 class Grid:
     """Candidates per cell plus which cells are placed. Change it only through ``apply``."""
 
-    __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes")
+    __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes", "stamp", "changed_at", "looked", "log", "line_changed")
 
     def __init__(self, puzzle: "Puzzle", masks: list[int], values: list[int], lines: tuple[Line, ...]):
         self.puzzle = puzzle
@@ -108,6 +108,11 @@ class Grid:
         self.values = values
         self.lines = lines
         self.lanes = tuple(lane for line in lines for lane in (line.front, line.back))
+        self.stamp = 0  # how many steps have been applied
+        self.changed_at = [0] * len(masks)  # the stamp of each cell's last change
+        self.looked: dict = {}  # (technique, place) -> the stamp when it last looked there and found nothing
+        self.log = list(range(len(masks)))  # every cell, then each cell again whenever a step changes it
+        self.line_changed = [0] * (2 * self.n)  # per line (rows, then columns): the stamp of its last change
 
     @classmethod
     def start(cls, puzzle: "Puzzle") -> "Grid":
@@ -122,22 +127,63 @@ class Grid:
         return cls(puzzle, masks, values, lines_of(puzzle))
 
     def copy(self) -> "Grid":
-        return Grid(self.puzzle, self.masks[:], self.values[:], self.lines)
+        g = Grid(self.puzzle, self.masks[:], self.values[:], self.lines)
+        g.stamp, g.changed_at, g.looked, g.log = self.stamp, self.changed_at[:], dict(self.looked), self.log[:]
+        g.line_changed = self.line_changed[:]
+        return g
 
     # ------------------------------------------------------------------ the one writer
     def apply(self, step: "Step") -> None:
-        masks = self.masks
+        masks, changed_at, line_changed, n = self.masks, self.changed_at, self.line_changed, self.n
+        self.stamp += 1
+        now = self.stamp
         for cell, m in step.eliminations:
             new = masks[cell] & ~m
             if not new:
                 raise Contradiction(cell_name(cell, self.n), f"no candidates left after {step.technique} ({step.reason})")
             masks[cell] = new
+            changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now
+            self.log.append(cell)
         for cell, d in step.placements:
             b = 1 << (d - 1)
             if not masks[cell] & b:
                 raise Contradiction(cell_name(cell, self.n), f"{step.technique} places {d}, which it cannot hold ({step.reason})")
             masks[cell] = b
             self.values[cell] = d
+            changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now
+            self.log.append(cell)
+
+    # ------------------------------------------------------------------ looking again only where something changed
+    def quiet(self, key, cells) -> bool:
+        """True when ``key`` (a technique and a place) found nothing there before and none of ``cells``
+        has changed since: looking again would find nothing again."""
+        last = self.looked.get(key)
+        if last is None:
+            return False
+        changed_at = self.changed_at
+        for c in cells:
+            if changed_at[c] > last:
+                return False
+        return True
+
+    def quiet_line(self, key, k: int) -> bool:
+        """``quiet`` for a whole line: ``k`` counts rows first, then columns (the order of ``lines``;
+        lane j of ``lanes`` lies on line j // 2)."""
+        last = self.looked.get(key)
+        return last is not None and self.line_changed[k] <= last
+
+    def changed_since(self, key) -> tuple[list[int], int]:
+        """The cells changed (each once, in order) since ``key`` last said it had read up to a point
+        (every cell the first time), and the point to say next (``read_up_to``) once it has done."""
+        start, end = self.looked.get(key, 0), len(self.log)
+        return sorted(set(self.log[start:end])), end
+
+    def read_up_to(self, key, end: int) -> None:
+        self.looked[key] = end
+
+    def found_nothing(self, key) -> None:
+        """Record that ``key`` looked and found nothing, as of now."""
+        self.looked[key] = self.stamp
 
     # ------------------------------------------------------------------ reading
     def name(self, cell: int) -> str:

@@ -10,6 +10,9 @@ Layouts, tried in order until one fits (``fit``):
 
 ``compact`` shows placed heights only, '·' for an open cell. The narrowest layout of a 12x12 is
 53 columns, so from 60 columns up every clue and every candidate is always shown.
+
+A cell is placed when ``values`` says so (the view model's placed heights); without ``values``, a
+cell with one candidate counts as placed. An open cell with one candidate left shows as ``[3]``.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from . import cands
 from .puzzle import Puzzle
 
 CHANGED = "bold black on yellow"
+BROKEN = "bold white on red"  # a cell left with no candidates, or given a height it could not hold
 CLUE = "cyan"
 OPEN = "·"
 PER_LINE = 3  # heights per line of a pencil-mark block
@@ -40,10 +44,20 @@ def symbol(h: int) -> str:
     return cands.show(cands.bit(h))
 
 
-def _layouts(n: int, masks: Sequence[int], compact: bool) -> list[Layout]:
+def placed_heights(masks: Sequence[int], values: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Each cell's placed height (0 = open): ``values`` when given, else a cell's only candidate."""
+    return tuple(values) if values is not None else tuple(cands.single(m) for m in masks)
+
+
+def cell_text(m: int, h: int) -> str:
+    """A cell on one line: its placed height, or its candidates in brackets ('[]' when none are left)."""
+    return symbol(h) if h else "[" + cands.show(m).strip("[]") + "]"
+
+
+def _layouts(n: int, masks: Sequence[int], placed: Sequence[int], compact: bool) -> list[Layout]:
     if compact:
         return [Layout("compact", len(symbol(n)), 2, 1), Layout("compact", len(symbol(n)), 1, 1)]
-    widest = max(len(cands.show(m)) if m else 2 for m in masks)
+    widest = max(len(cell_text(m, h)) for m, h in zip(masks, placed))
     lines = -(-n // PER_LINE)
     spaced = 2 * min(n, PER_LINE) - 1
     return [Layout("inline", widest, 2, 1), Layout("inline", widest, 1, 1),
@@ -55,23 +69,22 @@ def width_of(n: int, layout: Layout) -> int:
     return 2 * (cw + layout.gap) + n * layout.cell + (n - 1) * layout.gap
 
 
-def fit(n: int, masks: Sequence[int], width: int, compact: bool = False) -> Layout:
+def fit(n: int, masks: Sequence[int], width: int, compact: bool = False, values: Sequence[int] | None = None) -> Layout:
     """The first layout that fits ``width``; the narrowest when none does."""
-    options = _layouts(n, masks, compact)
+    options = _layouts(n, masks, placed_heights(masks, values), compact)
     for layout in options:
         if width_of(n, layout) <= width:
             return layout
     return options[-1]
 
 
-def _cell_lines(m: int, n: int, layout: Layout) -> list[str]:
-    """The text of one cell, ``layout.height`` lines of ``layout.cell`` characters."""
+def _cell_lines(m: int, h: int, n: int, layout: Layout) -> list[str]:
+    """The text of one cell (candidates ``m``, placed height ``h`` or 0), ``layout.height`` lines of ``layout.cell`` characters."""
     w = layout.cell
-    h = cands.single(m)
     if layout.name == "compact":
         return [(symbol(h) if h else OPEN).center(w)]
     if layout.name == "inline" or h or not m:
-        text = cands.show(m) if m else "[]"
+        text = cell_text(m, h)
         out = [" " * w] * layout.height
         out[layout.height // 2] = text.center(w)
         return out
@@ -84,11 +97,14 @@ def _cell_lines(m: int, n: int, layout: Layout) -> list[str]:
 
 
 def grid_lines(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), width: int = 80,
-               compact: bool = False) -> list[Text]:
-    """The grid as styled lines no wider than ``width`` (from 53 columns up for any size)."""
+               compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = ()) -> list[Text]:
+    """The grid as styled lines no wider than ``width`` (from 53 columns up for any size).
+
+    ``changed`` cells are highlighted, ``broken`` ones marked red; placed heights are bold."""
     n = puzzle.size
-    changed = set(changed)
-    layout = fit(n, masks, width, compact)
+    changed, broken = set(changed), set(broken)
+    placed = placed_heights(masks, values)
+    layout = fit(n, masks, width, compact, placed)
     cw, g, w = len(str(n)), layout.gap, layout.cell
     pad = " " * g
 
@@ -105,20 +121,20 @@ def grid_lines(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = ()
 
     out = [edge(puzzle.upper)]
     for r in range(n):
-        blocks = [_cell_lines(masks[r * n + c], n, layout) for c in range(n)]
+        blocks = [_cell_lines(masks[r * n + c], placed[r * n + c], n, layout) for c in range(n)]
         for k in range(layout.height):
             middle = k == layout.height // 2
-            line = clue(puzzle.left[r] if middle else 0, lambda s: s.rjust(cw))
+            line = Text()  # a plain line: the clue's colour stays on the clue
+            line.append_text(clue(puzzle.left[r] if middle else 0, lambda s: s.rjust(cw)))
             line.append(pad)
             for c in range(n):
                 i = r * n + c
-                m = masks[i]
-                style = CHANGED if i in changed else ("bold" if cands.single(m) else "dim")
+                style = BROKEN if i in broken else CHANGED if i in changed else ("bold" if placed[i] else "dim")
                 line.append(blocks[c][k], style=style)
                 if c < n - 1:
                     line.append(pad)
             line.append(pad)
-            line.append(clue(puzzle.right[r] if middle else 0, lambda s: s.ljust(cw)))
+            line.append_text(clue(puzzle.right[r] if middle else 0, lambda s: s.ljust(cw)))
             out.append(line)
         if layout.height > 1 and r < n - 1:
             out.append(Text(""))

@@ -56,7 +56,7 @@ class Context:
         trial = list(masks)
         trial[cell] = 1 << (d - 1)
         try:
-            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n))
+            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n), self.check_time)
         except Broken:
             return None
         return trial
@@ -68,7 +68,7 @@ class Context:
         trial = list(masks)
         trial[cell] = 1 << (d - 1)
         try:
-            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n))
+            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n), self.check_time)
         except Broken as e:
             return e.work + 1
         return 0
@@ -112,7 +112,8 @@ def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = Non
 
     Steps are recorded in ``passes`` when it is given (appended as the run goes, so a contradiction
     still leaves every applied step recorded). With ``limit``, a run that would take more steps
-    raises OverBudget. ``before_hard`` is called once, before the first non-sweep technique runs.
+    raises OverBudget. ``before_hard`` is called once, before the first contextual technique (forcing,
+    the expensive one) runs.
     With ``announce``, the context's ``on_tier`` hears each harder technique as it starts.
     """
     taken = 0
@@ -126,7 +127,7 @@ def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = Non
             return
         progress = False
         for row in rows:
-            if not row.sweep and not hard_seen:
+            if row.contextual and not hard_seen:
                 hard_seen = True
                 if before_hard is not None:
                     before_hard()

@@ -3,7 +3,8 @@
 No steps, no sentences, no recording: forcing trials, the finisher and solution counting run here.
 Each row and column is one *line* with its two clues. Making a line consistent keeps exactly the
 candidates that appear in some filling of the line with distinct heights that shows what both
-clues ask (``lanes.supports``, memoised on the line's candidates). A line is looked at again only
+clues ask: Régin's all-different filter first (``lanes.distinct``), then, on a line with a clue,
+the clue search (``lanes.supports``), both memoised on the line's candidates. A line is looked at again only
 when one of its cells changed.
 
 What it stands for: its fixpoint is the fixpoint of the traced tiers ascent, peak descent, sudoku,
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .lanes import supports
+from .lanes import distinct, supports
 
 
 class Broken(Exception):
@@ -92,11 +93,12 @@ class _Empty(Exception):
     pass
 
 
-def propagate(masks: list[int], n: int, lines, dirty=None) -> int:
+def propagate(masks: list[int], n: int, lines, dirty=None, deadline=None) -> int:
     """Make every line consistent, re-examining only lines whose cells changed. Raises Broken.
 
     ``dirty`` is the line indices to start from (all lines when None). The cheap Latin rules settle
-    first; the full line enumeration runs on a line only once they are quiet.
+    first; the full line enumeration runs on a line only once they are quiet. ``deadline``, when
+    given, is called before each line enumeration (it raises to stop). Returns the work done.
     """
     full = (1 << n) - 1
     work = 0
@@ -120,11 +122,17 @@ def propagate(masks: list[int], n: int, lines, dirty=None) -> int:
                     cheap.add(other)
                     todo.add(other)
             todo.add(k)
-        k = todo.pop()
+        # the line with the fewest candidates first: the cheapest to enumerate, and the likeliest to break
+        k = min(todo, key=lambda j: sum(masks[x].bit_count() for x in lines[j][0])) if len(todo) > 1 else todo.pop()
+        todo.discard(k)
         work += 1
+        if deadline is not None:
+            deadline()
         cells, a, b = lines[k]
         ms = tuple([masks[x] for x in cells])
-        allowed = supports(ms, a or 1, a or n, b, b)
+        allowed = distinct(ms)  # the Latin part first: cheap, and it spares the clue search hopeless cases
+        if allowed is not None and (a or b):
+            allowed = supports(allowed, a or 1, a or n, b, b)
         if allowed is None:
             raise Broken(k, work)
         if allowed == ms:
@@ -138,10 +146,10 @@ def propagate(masks: list[int], n: int, lines, dirty=None) -> int:
     return work
 
 
-def settle(masks: list[int], n: int, lines, dirty=None) -> bool:
+def settle(masks: list[int], n: int, lines, dirty=None, deadline=None) -> bool:
     """``propagate`` that answers False on a contradiction instead of raising."""
     try:
-        propagate(masks, n, lines, dirty)
+        propagate(masks, n, lines, dirty, deadline)
     except Broken:
         return False
     return True
@@ -155,7 +163,7 @@ def solutions(masks: list[int], n: int, lines, limit: int = 2, deadline=None) ->
     """
     found: list[tuple[int, ...]] = []
     start = list(masks)
-    if not settle(start, n, lines):
+    if not settle(start, n, lines, None, deadline):
         return found
     stack = [start]
     while stack:
@@ -183,7 +191,7 @@ def solutions(masks: list[int], n: int, lines, limit: int = 2, deadline=None) ->
             m ^= bit
             trial = list(ms)
             trial[cell] = bit
-            if settle(trial, n, lines, (row, col)):
+            if settle(trial, n, lines, (row, col), deadline):
                 branches.append(trial)
         stack.extend(reversed(branches))  # the lowest height is tried first
     return found

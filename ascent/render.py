@@ -1,4 +1,9 @@
-"""Rich views: the grid with clues on four sides, a pass with its steps, the summary, the stats table."""
+"""Rich views: the grid with clues on four sides, a pass with its steps, the summary, the stats table.
+
+What a solve shows -- each pass's grid, the cells it changed, its steps, a forcing step's chains and
+the contradiction they reach -- comes from ``ascent.view``, the model the HTML, SVG and Markdown
+exports draw too; this module only decides how it looks in a terminal.
+"""
 
 from __future__ import annotations
 
@@ -10,19 +15,25 @@ from rich.table import Table
 from rich.text import Text
 
 from . import cands, report
-from .grid import Contradiction, Grid
 from .gridtext import grid_lines, side_by_side
 from .puzzle import Puzzle
-from .trace import Pass, Result, Step
+from .trace import Result, Step
+from .view import Frame, is_supposition, plural
+from .view import pass_title  # noqa: F401  (callers name it render.pass_title)
 
 class GridView:
-    """A grid that lays itself out for the width it is given (see ``gridtext``)."""
+    """A grid that lays itself out for the width it is given (see ``gridtext``).
 
-    def __init__(self, puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), compact: bool = False):
+    ``values`` are the placed heights (0 = open); without them a cell with one candidate counts as placed."""
+
+    def __init__(self, puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), compact: bool = False,
+                 values: Sequence[int] | None = None, broken: Iterable[int] = ()):
         self.puzzle, self.masks, self.changed, self.compact = puzzle, tuple(masks), frozenset(changed), compact
+        self.values = tuple(values) if values is not None else None
+        self.broken = frozenset(broken)
 
     def lines(self, width: int) -> list[Text]:
-        return grid_lines(self.puzzle, self.masks, self.changed, width, self.compact)
+        return grid_lines(self.puzzle, self.masks, self.changed, width, self.compact, self.values, self.broken)
 
     def __rich_console__(self, console, options):
         yield from self.lines(options.max_width)
@@ -33,10 +44,16 @@ class GridView:
 
 
 def grid_view(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), title: str | None = None,
-              compact: bool = False) -> Group:
+              compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = ()) -> Group:
     """A title line over the grid."""
-    view = GridView(puzzle, masks, changed, compact)
+    view = GridView(puzzle, masks, changed, compact, values, broken)
     return Group(Text(title, style="bold underline"), view) if title else Group(view)
+
+
+def frame_view(puzzle: Puzzle, frame: Frame, changed: Iterable[int] = (), title: str | None = None,
+               compact: bool = False) -> Group:
+    """A view frame's grid: its candidates and placed heights, ``changed`` highlighted, its broken cells marked."""
+    return grid_view(puzzle, frame.masks, changed, title, compact, frame.values, frame.broken)
 
 
 def grid_table(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), compact: bool = False) -> GridView:
@@ -98,67 +115,31 @@ class Hanging:
             yield (head if k == 0 else under) + line
 
 
-def chain_lines(step: Step, puzzle: Puzzle, masks_before: Sequence[int]) -> list[tuple[Text, int]]:
-    """A forcing step's chain, indented under it and marked as hypothetical: (line, hanging indent).
+def chain_lines(frame: Frame, n: int) -> list[tuple[Text, int]]:
+    """A forcing step's chains (``frame.chains`` from the view), indented under it and marked as
+    hypothetical: (line, hanging indent).
 
-    Each supposition starts a branch, replayed on a copy of the grid as it stood before the step;
-    a branch that breaks ends with the contradiction it reached. None of it changes the real grid.
+    Each chain is one supposition followed from the grid as it stood before the step, link by link,
+    to the contradiction it reaches (or, when every branch is followed, to the end of the branch).
+    None of it changes the real grid.
     """
-    if not step.chain:
+    if not frame.chains:
         return []
     out = [(Text("    (hypothetical: what the supposition would lead to; the grid does not change)",
                  style="italic dim"), 5)]
-    start = Grid.start(puzzle)
-    start.masks[:] = masks_before
-    start.values[:] = [cands.single(m) for m in masks_before]
-    trial = start.copy()
     hang = len(HYPOTHETICAL)
-    for link in step.chain:
-        if link.technique == step.technique and link.placements and not link.eliminations:  # a new supposition
-            trial = start.copy()
-            line = Text(HYPOTHETICAL, style="dim")
-            line.append(f"suppose {link.reason.removeprefix('suppose ')}", style="bold yellow")
-            out.append((line, hang))
-        else:
-            line = step_line(link, puzzle.size, indent=HYPOTHETICAL)
-            line.stylize("dim", hang)
-            out.append((line, hang + TECHNIQUE_WIDTH))
-        try:
-            trial.apply(link)
-        except Contradiction as e:
-            out.append((Text(f"{HYPOTHETICAL}contradiction: {e}", style="bold red"), hang))
+    for chain in frame.chains:
+        for link in chain.frames[1:]:  # frames[0] is the grid before the supposition
+            if is_supposition(link.step):
+                line = Text(HYPOTHETICAL, style="dim")
+                line.append(link.sentence, style="bold yellow")
+                out.append((line, hang))
+            else:
+                line = step_line(link.step, n, indent=HYPOTHETICAL)
+                line.stylize("dim", hang)
+                out.append((line, hang + TECHNIQUE_WIDTH))
+        out.append((Text(f"{HYPOTHETICAL}{chain.end}", style="bold red" if chain.contradiction else "italic dim"), hang))
     return out
-
-
-def passes_with_grids(result: Result):
-    """(pass, masks after it, cells it changed), replaying the trace from the start.
-
-    A contradiction's last step breaks the grid: the replay shows the grid as that step left it, then stops.
-    """
-    grid = Grid.start(result.puzzle)
-    for p in result.passes:
-        before = grid.snapshot()
-        placed = list(grid.values)
-        broken = False
-        for step in p.steps:
-            try:
-                grid.apply(step)
-            except Contradiction:
-                broken = True
-                break
-        after = grid.snapshot()
-        yield p, after, [i for i, (a, b) in enumerate(zip(before, after)) if a != b or placed[i] != grid.values[i]]
-        if broken:
-            return
-
-
-def plural(k: int, word: str, many: str | None = None) -> str:
-    return f"{k} {word if k == 1 else many or word + 's'}"
-
-
-def pass_title(p: Pass) -> str:
-    """'Pass 3: sudoku, 4 steps': a pass is one technique's work (the finisher's too)."""
-    return f"Pass {p.number}: {p.kind}, {plural(len(p.steps), 'step')}"
 
 
 def summary(result: Result) -> Text:

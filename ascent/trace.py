@@ -7,7 +7,7 @@ and one sentence a person can check. Replaying the steps on the starting grid gi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import cands
 from .grid import cell_name
@@ -16,16 +16,44 @@ if TYPE_CHECKING:
     from .puzzle import Puzzle
 
 
-@dataclass(slots=True)
 class Step:
-    technique: str
-    reason: str
-    lane: str | None = None  # "row 3 from the left", "column 2", ...
-    clue: int | None = None
-    cells: tuple[int, ...] = ()  # the cells it looked at
-    eliminations: tuple[tuple[int, int], ...] = ()  # (cell, candidate mask removed)
-    placements: tuple[tuple[int, int], ...] = ()  # (cell, height placed)
-    chain: tuple["Step", ...] = ()  # forcing: the steps that led to the contradiction
+    """One deduction. ``reason`` may be given as a function that makes the sentence: it is then made
+    the first time someone reads it, so the many steps of discarded forcing trials cost no prose."""
+
+    __slots__ = ("technique", "_reason", "lane", "clue", "cells", "eliminations", "placements", "chain")
+
+    def __init__(self, technique: str, reason: "str | Callable[[], str]", lane: str | None = None,
+                 clue: int | None = None, cells: tuple[int, ...] = (),
+                 eliminations: tuple[tuple[int, int], ...] = (), placements: tuple[tuple[int, int], ...] = (),
+                 chain: tuple["Step", ...] = ()):
+        self.technique = technique
+        self._reason = reason
+        self.lane = lane  # "row 3 from the left", "column 2", ...
+        self.clue = clue
+        self.cells = cells  # the cells it looked at
+        self.eliminations = eliminations  # (cell, candidate mask removed)
+        self.placements = placements  # (cell, height placed)
+        self.chain = chain  # forcing: the steps that led to the contradiction
+
+    @property
+    def reason(self) -> str:
+        r = self._reason
+        if not isinstance(r, str):
+            r = self._reason = r()
+        return r
+
+    def _key(self) -> tuple:
+        return (self.technique, self.reason, self.lane, self.clue, self.cells, self.eliminations, self.placements, self.chain)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Step) and self._key() == other._key()
+
+    __hash__ = None  # mutable-free but compared by value, like the dataclass it was
+
+    def __repr__(self) -> str:
+        return (f"Step(technique={self.technique!r}, reason={self.reason!r}, lane={self.lane!r}, clue={self.clue!r}, "
+                f"cells={self.cells!r}, eliminations={self.eliminations!r}, placements={self.placements!r}, "
+                f"chain={self.chain!r})")
 
     def where(self, n: int) -> str:
         if self.lane:
@@ -57,10 +85,10 @@ class Step:
 
 @dataclass(slots=True)
 class Pass:
-    """One round: either the easy tiers in order, or a single harder technique."""
+    """One round: the work of one technique from one grid (every step of an easy tier, one of a hard one)."""
 
     number: int
-    kind: str  # "logic" for tiers 1-6, else the harder technique's name, or "backtrack"
+    kind: str  # the technique whose work the pass is (one per pass), or "backtrack" for the finisher
     steps: list[Step] = field(default_factory=list)
 
 

@@ -84,9 +84,9 @@ class Chain:
 class PassView:
     number: int
     kind: str
-    title: str  # "Pass 2 (logic pass): 10 steps: sudoku 4, pinpoint 6"
+    title: str  # "Pass 3: sudoku, 4 steps"
     frames: tuple[Frame, ...]
-    changed: tuple[int, ...]  # cells that differ between the grid before and after the pass
+    changed: tuple[int, ...]  # cells whose candidates or placed height differ between before and after the pass
 
     @property
     def after(self) -> Frame:
@@ -167,8 +167,11 @@ def _frame(number: int, title: str, step: Step, masks: list[int], values: list[i
                  tuple(step.eliminations), tuple(step.placements), lane, side, line, tuple(step.cells), broken, chains)
 
 
-def _is_supposition(step: Step) -> bool:
-    return step.technique == "forcing" and step.reason.startswith("suppose ")
+def is_supposition(step: Step | None) -> bool:
+    """A link that starts a branch of a forcing chain: the engine writes it as a forcing step
+    "suppose R2C3 is 2" that places the height and eliminates nothing."""
+    return (step is not None and step.technique == "forcing" and step.reason.startswith("suppose ")
+            and bool(step.placements) and not step.eliminations)
 
 
 def chains_of(step: Step, masks: Sequence[int], values: Sequence[int], n: int) -> tuple[Chain, ...]:
@@ -177,7 +180,7 @@ def chains_of(step: Step, masks: Sequence[int], values: Sequence[int], n: int) -
         return ()
     groups: list[list[Step]] = []
     for link in step.chain:
-        if _is_supposition(link) or not groups:
+        if is_supposition(link) or not groups:
             groups.append([])
         groups[-1].append(link)
     out = []
@@ -192,7 +195,7 @@ def chains_of(step: Step, masks: Sequence[int], values: Sequence[int], n: int) -
             if f.broken:
                 broke = f.broken
                 break
-        title = links[0].reason if _is_supposition(links[0]) else "the chain"
+        title = links[0].reason if is_supposition(links[0]) else "the chain"
         if broke:
             what = ", ".join(f"{cell_name(c, n)} has no candidates left" if not ms[c] else
                              f"{cell_name(c, n)} cannot hold {vs[c]}" for c in broke)
@@ -236,12 +239,8 @@ def plural(k: int, one: str, many: str | None = None) -> str:
 
 
 def pass_title(p: Pass) -> str:
-    kinds: dict[str, int] = {}
-    for s in p.steps:
-        kinds[s.technique] = kinds.get(s.technique, 0) + 1
-    what = ", ".join(f"{k} {v}" for k, v in kinds.items())
-    label = "logic pass" if p.kind == "logic" else p.kind
-    return f"Pass {p.number} ({label}): {plural(len(p.steps), 'step')}: {what}"
+    """'Pass 3: sudoku, 4 steps': a pass is one technique's work (Tatham's restart rule; the finisher's too)."""
+    return f"Pass {p.number}: {p.kind}, {plural(len(p.steps), 'step')}"
 
 
 def build(result: Result) -> View:
@@ -255,7 +254,7 @@ def build(result: Result) -> View:
     number = 0
     complete = True
     for p in result.passes:
-        before = tuple(masks)
+        before = tuple(zip(masks, values))
         frames = []
         for k, step in enumerate(p.steps, 1):
             number += 1
@@ -266,7 +265,7 @@ def build(result: Result) -> View:
                 complete = False
                 break
         if frames:
-            changed = tuple(i for i, (a, b) in enumerate(zip(before, masks)) if a != b)
+            changed = tuple(i for i, was in enumerate(before) if was != (masks[i], values[i]))
             passes.append(PassView(p.number, p.kind, pass_title(p), tuple(frames), changed))
         if not complete:
             break

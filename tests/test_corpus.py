@@ -57,3 +57,12 @@ def test_generated_all_solved_by_logic_matching_their_solution(shared):
     # "extreme" means lanes, subsets and fish cannot finish: each needs forcing, and no "hard" one does
     assert all(grade == "forcing" for (label, grade) in grades.elements() if label == "extreme")
     assert not any(grade == "forcing" for (label, grade) in grades.elements() if label == "hard")
+
+
+def test_tatham_all_solved_by_logic_matching_their_solution(shared):
+    """Tatham's 7x7-9x9 'extreme' and 'unreasonable' (where his own solver guesses): logic alone,
+    every step checked against the known solution."""
+    out = run_all("tatham")
+    assert len(out) == 120
+    assert [p for *_, ps in out for p in ps] == []
+    assert all(status == "solved" for _, _, status, _, _ in out)

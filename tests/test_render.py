@@ -5,6 +5,7 @@ from rich.console import Console
 from ascent import Puzzle, solve
 from ascent import render
 from ascent.grid import Grid
+from ascent.view import build
 
 KATA = Puzzle.from_clues([0, 0, 1, 2, 0, 2, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0])
 
@@ -35,9 +36,9 @@ def test_changed_cells_are_highlighted_and_others_not():
 
 def test_passes_replay_to_the_final_grid_and_name_their_techniques():
     result = solve(KATA)
-    views = list(render.passes_with_grids(result))
-    assert len(views) == len(result.passes)
-    assert views[-1][1] == result.masks
-    assert all(changed for _, _, changed in views)
-    assert render.pass_title(result.passes[0]) == "Pass 1: ascent, 5 steps"
+    view = build(result)  # the terminal draws the passes from the view model
+    assert len(view.passes) == len(result.passes)
+    assert view.final.masks == result.masks
+    assert all(pv.changed for pv in view.passes)
+    assert view.passes[0].title == render.pass_title(result.passes[0]) == "Pass 1: ascent, 5 steps"
     assert f"SOLVED in {len(result.passes)} passes" in render.summary(result).plain

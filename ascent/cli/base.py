@@ -248,6 +248,8 @@ TATHAM = typer.Option(None, "--tatham", help="A Simon Tatham Towers game id, e.g
 FILE = typer.Option(None, "--file", help="A JSON file holding one puzzle record.")
 STORE = typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE); it must exist.")
 NO_BACKTRACK = typer.Option(False, "--no-backtrack", help="Logic only: stop where logic stops.")
+TIMEOUT = typer.Option(None, "--timeout", min=0.01, metavar="SECONDS",
+                       help="Stop after this many seconds with what logic found so far (exit 3).")
 DEBUG = typer.Option(False, "--debug", help="List every step under its pass.")
 ANSWER = typer.Option(False, "--answer", help="Only the solution grid and the one-line summary.")
 COMPACT = typer.Option(False, "--compact", help="Grids with placed heights only, '·' for an open cell.")

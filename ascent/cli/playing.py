@@ -17,12 +17,12 @@ from rich.text import Text
 from .. import cands, render
 from ..console import console
 from ..engine import solve as solve_engine
-from ..grid import Grid
 from ..hint import NO_SOLUTION, STEP, WRONG, WRONG_MARKS, GridError, hint, player_grid
 from ..play import classic
 from ..play.game import Game, Illegal, SaveError
 from ..puzzle import Puzzle, PuzzleError
 from ..store import all_dates, date_of, file_for
+from ..view import build
 from .base import (CLUES, FILE, KEYS, STATE, TATHAM, EXIT_ERROR, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage,
                    app, entries_or_samples, read_puzzle, store_path)
 
@@ -313,11 +313,12 @@ class Session:
         else:
             start = Puzzle(g.n, g.puzzle.upper, g.puzzle.lower, g.puzzle.left, g.puzzle.right, g.rows(), g.puzzle.source)
         result = solve_engine(start)
-        self.out.print(render.grid_view(start, Grid.start(start).snapshot(), title="From here"))
-        for p, masks, changed in render.passes_with_grids(result):
-            self.out.print(render.grid_view(start, masks, changed, title=render.pass_title(p)))
-            for step in p.steps:
-                self.out.print(render.step_line(step, g.n))
+        view = build(result)
+        self.out.print(render.frame_view(start, view.start, title="From here"))
+        for pv in view.passes:
+            self.out.print(render.frame_view(start, pv.after, pv.changed, title=pv.title))
+            for frame in pv.frames:
+                self.out.print(render.step_line(frame.step, g.n))
         self.out.print(render.summary(result))
         g.finished = True
         if self.save_path:

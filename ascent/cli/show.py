@@ -1,4 +1,8 @@
-"""How the commands show a solve: grids pass by pass, steps, forcing chains, two solutions, the summary."""
+"""How the commands show a solve: grids pass by pass, steps, forcing chains, two solutions, the summary.
+
+What is shown comes from the view model (``ascent.view``), the one the HTML, SVG and Markdown
+exports draw; ``render`` draws it for a terminal.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from .. import render
 from ..console import console
 from ..grid import Grid
 from ..trace import AMBIGUOUS, Result
+from ..view import build
 
 
 def print_step(text, hang: int = render.TECHNIQUE_WIDTH) -> None:
@@ -32,18 +37,16 @@ def show_result(result: Result, debug: bool = False, compact: bool = False, answ
         if result.status != AMBIGUOUS:  # an ambiguous puzzle's answer is its two solutions, below
             console.print(render.grid_view(puzzle, result.masks, compact=compact or result.solution is not None))
     else:
-        console.print(render.grid_view(puzzle, Grid.start(puzzle).snapshot(), title=f"Start: {puzzle.describe()}",
-                                       compact=compact))
-        before = Grid.start(puzzle).snapshot()
-        for p, masks, changed in render.passes_with_grids(result):
-            console.print(render.grid_view(puzzle, masks, changed, title=render.pass_title(p), compact=compact))
+        view = build(result)
+        console.print(render.frame_view(puzzle, view.start, title=f"Start: {puzzle.describe()}", compact=compact))
+        for pv in view.passes:
+            console.print(render.frame_view(puzzle, pv.after, pv.changed, title=pv.title, compact=compact))
             if debug:
-                for step in p.steps:
-                    print_step(render.step_line(step, puzzle.size))
-                    for line, hang in render.chain_lines(step, puzzle, before):
+                for frame in pv.frames:
+                    print_step(render.step_line(frame.step, puzzle.size))
+                    for line, hang in render.chain_lines(frame, puzzle.size):
                         print_step(line, hang)
                 console.print()
-            before = masks
     if result.status == AMBIGUOUS:
         pair = two_solutions(result)
         if pair:

@@ -17,15 +17,15 @@ from .. import render, report
 from ..batch import Job, Outcome, solve_many, summarize
 from ..console import console, err_console
 from ..engine import ORDER
-from ..engine import solve as solve_puzzle_engine
 from ..grid import Grid
 from ..render import plural
 from ..puzzle import Puzzle, PuzzleError
 from ..store import Entry, all_dates, date_of, file_for, read_file, sizes_in, write_atomic
 from ..trace import SOLVED
 from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, JSON_OUT, KEYS, NO_BACKTRACK, SIZE, STATE, STORE, TATHAM,
-                   TECHNIQUES, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, entries_or_samples, exit_for, home,
+                   TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, entries_or_samples, exit_for, home,
                    ascii_int, labels, listing, numbers, read_puzzle, store_path, technique_names, write_json)
+from .progress import solve_showing_progress
 from .show import show_result
 from .share import HTML, MARKDOWN, SVG, write_shares
 
@@ -44,6 +44,7 @@ def solve_one(
     answer: bool = ANSWER,
     compact: bool = COMPACT,
     techniques: Optional[List[str]] = TECHNIQUES,
+    timeout: Optional[float] = TIMEOUT,
     store: Optional[Path] = STORE,
     html: Optional[Path] = HTML, svg: Optional[Path] = SVG, markdown: Optional[Path] = MARKDOWN,
 ) -> int:
@@ -73,7 +74,7 @@ def solve_one(
         today = date.today().strftime("%m%d")
         entry = next((e for e in entries if date_of(e.record) == today), entries[0])
     puzzle = _puzzle_of(entry, used)
-    result = solve_puzzle_engine(puzzle, logic_only=no_backtrack, techniques=names)
+    result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=names, timeout=timeout)
     show_result(result, debug, compact, answer)
     write_shares(result, html, svg, markdown)
     return exit_for(result.status)
@@ -197,6 +198,7 @@ def solve_cmd(
     answer: bool = ANSWER,
     compact: bool = COMPACT,
     techniques: Optional[List[str]] = TECHNIQUES,
+    timeout: Optional[float] = TIMEOUT,
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the puzzle, status, solution and every step as JSON ('-': stdout, JSON only)."),
     html: Optional[Path] = HTML, svg: Optional[Path] = SVG, markdown: Optional[Path] = MARKDOWN,
 ) -> int:
@@ -209,6 +211,7 @@ def solve_cmd(
       ascent solve --keys 0003010002003000 --state 4--22----234-4--
       ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --debug
       ascent solve --file puzzle.json --json -
+      ascent solve --tatham "9:4//2/3//4//3//2//3////4/3///4/3//1/5/3//3/4//5/3/4///4/1,e3n4b6e2a5g5m4f7_1c6_4d2d2d" --timeout 10
 
     \b
     With --debug each step is one sentence, then what it changed:
@@ -217,7 +220,7 @@ def solve_cmd(
     indented under it, marked hypothetical, ending with the contradiction it reaches.
     """
     puzzle = read_puzzle(clues, keys, state, size, tatham, file)
-    result = solve_puzzle_engine(puzzle, logic_only=no_backtrack, techniques=technique_names(techniques))
+    result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=technique_names(techniques), timeout=timeout)
     if json_path is None or str(json_path) != "-":
         show_result(result, debug, compact, answer)
     if json_path is not None:

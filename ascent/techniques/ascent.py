@@ -23,6 +23,18 @@ NAME = "ascent"
 
 
 def ascent(grid: Grid) -> Iterator[Step]:
+    # These rules read only the clues: once a sweep finds nothing, no later grid gives them anything.
+    if grid.quiet((NAME,), ()):
+        return
+    found = False
+    for step in _steps(grid):
+        found = True
+        yield step
+    if not found:
+        grid.found_nothing((NAME,))
+
+
+def _steps(grid: Grid) -> Iterator[Step]:
     n, masks, values = grid.n, grid.masks, grid.values
     for lane in grid.lanes:
         c, cells = lane.clue, lane.cells

@@ -43,44 +43,55 @@ def _groups(items: list[tuple[int, int]], k: int):
 
 
 def isolate(grid: Grid) -> Iterator[Step]:
+    for k, line in enumerate(grid.lines):
+        if grid.quiet_line((NAME, k), k):
+            continue
+        found = False
+        for step in _line(grid, line):
+            found = True
+            yield step
+        if not found:
+            grid.found_nothing((NAME, k))
+
+
+def _line(grid: Grid, line) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
-    for line in grid.lines:
-        for k in range(2, MAX_K + 1):
-            open_cells = [x for x in line.cells if not values[x]]
-            if 2 * k > len(open_cells):
-                break
-            # naked: k cells whose candidates together are k heights
-            items = [(x, masks[x]) for x in open_cells if masks[x].bit_count() <= k]
-            for group, union in _groups(items, k):
-                if union.bit_count() < k:
-                    raise Contradiction(line.name, f"{k} cells share only {union.bit_count()} heights")
-                elims = tuple((x, masks[x] & union) for x in open_cells if x not in group and masks[x] & union)
-                if elims:
-                    names = ", ".join(grid.name(x) for x in group)
-                    yield Step(NAME, f"naked {_WORDS[k]}: {names} hold only {cands.show_set(union)} between them, "
-                                     f"so those leave the rest of {line.name}", line.name, None, group, eliminations=elims)
-            # hidden: k heights that fit only in k cells
-            placed = 0
-            for x in line.cells:
-                if values[x]:
-                    placed |= masks[x]
-            index = {x: i for i, x in enumerate(line.cells)}
-            spots = []
-            for d in cands.digits(cands.full(grid.n) & ~placed):
-                b = 1 << (d - 1)
-                where = 0
-                for x in open_cells:
-                    if masks[x] & b:
-                        where |= 1 << index[x]
-                if where.bit_count() <= k:
-                    spots.append((d, where))
-            for heights, where in _groups(spots, k):
-                if where.bit_count() < k:
-                    raise Contradiction(line.name, f"{k} heights fit in only {where.bit_count()} cells")
-                keep = sum(1 << (d - 1) for d in heights)
-                group = tuple(x for x in line.cells if where >> index[x] & 1)
-                elims = tuple((x, masks[x] & ~keep) for x in group if masks[x] & ~keep)
-                if elims:
-                    names = ", ".join(grid.name(x) for x in group)
-                    yield Step(NAME, f"hidden {_WORDS[k]}: {cands.show_set(keep)} fit only in {names} in {line.name}, "
-                                     f"so those cells hold nothing else", line.name, None, group, eliminations=elims)
+    for k in range(2, MAX_K + 1):
+        open_cells = [x for x in line.cells if not values[x]]
+        if 2 * k > len(open_cells):
+            break
+        # naked: k cells whose candidates together are k heights
+        items = [(x, masks[x]) for x in open_cells if masks[x].bit_count() <= k]
+        for group, union in _groups(items, k):
+            if union.bit_count() < k:
+                raise Contradiction(line.name, f"{k} cells share only {union.bit_count()} heights")
+            elims = tuple((x, masks[x] & union) for x in open_cells if x not in group and masks[x] & union)
+            if elims:
+                names = ", ".join(grid.name(x) for x in group)
+                yield Step(NAME, f"naked {_WORDS[k]}: {names} hold only {cands.show_set(union)} between them, "
+                                 f"so those leave the rest of {line.name}", line.name, None, group, eliminations=elims)
+        # hidden: k heights that fit only in k cells
+        placed = 0
+        for x in line.cells:
+            if values[x]:
+                placed |= masks[x]
+        index = {x: i for i, x in enumerate(line.cells)}
+        spots = []
+        for d in cands.digits(cands.full(grid.n) & ~placed):
+            b = 1 << (d - 1)
+            where = 0
+            for x in open_cells:
+                if masks[x] & b:
+                    where |= 1 << index[x]
+            if where.bit_count() <= k:
+                spots.append((d, where))
+        for heights, where in _groups(spots, k):
+            if where.bit_count() < k:
+                raise Contradiction(line.name, f"{k} heights fit in only {where.bit_count()} cells")
+            keep = sum(1 << (d - 1) for d in heights)
+            group = tuple(x for x in line.cells if where >> index[x] & 1)
+            elims = tuple((x, masks[x] & ~keep) for x in group if masks[x] & ~keep)
+            if elims:
+                names = ", ".join(grid.name(x) for x in group)
+                yield Step(NAME, f"hidden {_WORDS[k]}: {cands.show_set(keep)} fit only in {names} in {line.name}, "
+                                 f"so those cells hold nothing else", line.name, None, group, eliminations=elims)

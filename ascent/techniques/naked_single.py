@@ -17,7 +17,10 @@ NAME = "naked single"
 
 def naked_single(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
-    for i, m in enumerate(masks):
+    cells, end = grid.changed_since((NAME,))  # a cell left with one candidate changed to get there
+    for i in cells:
+        m = masks[i]
         if not values[i] and not m & (m - 1):
             d = m.bit_length()
             yield Step(NAME, f"{grid.name(i)} has only {d} left", None, None, (i,), placements=((i, d),))
+    grid.read_up_to((NAME,), end)

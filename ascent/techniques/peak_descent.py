@@ -31,11 +31,13 @@ NAME = "peak descent"
 
 def peak_descent(grid: Grid) -> Iterator[Step]:
     masks = grid.masks
-    for lane in grid.lanes:
+    for k, lane in enumerate(grid.lanes):
         c = lane.clue
         if not c:
             continue
         cells = lane.cells
+        if grid.quiet_line((NAME, k), k // 2):
+            continue
         ms = [masks[x] for x in cells]
         placed = 0
         for m in ms:
@@ -44,13 +46,17 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
         # heights placed in the lane are gone; a cell left with none makes its front unfillable (a contradiction)
         ms = [m if not m & (m - 1) else m & ~placed for m in ms]
         before = 0
+        step = None
         for p, m in enumerate(ms):
             if p and not m & (m - 1) and m > before:  # placed and taller than every earlier candidate
                 step = _split(grid, lane, ms, p)
                 if step is not None:
-                    yield step
-                    break  # the lane has changed: look at it afresh next pass
+                    break  # the lane will change: look at it afresh next pass
             before |= m
+        if step is None:
+            grid.found_nothing((NAME, k))
+        else:
+            yield step
 
 
 def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
@@ -77,20 +83,24 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
     if not any(ms[i] & ~allowed[i] for i in range(p)):
         return None  # the clue removes nothing beyond the heights placed in the lane: that is sudoku's
     elims = tuple((cells[i], masks[cells[i]] & ~allowed[i]) for i in range(p) if masks[cells[i]] & ~allowed[i])
-    count = orderings(tuple(ms[:p]), kmin, kmax, 0)[1]  # counted only for the sentence
-    shown = f"exactly {smin}" if smin == smax else f"{smin} to {smax}"
-    need = f"exactly {kmin}" if kmin == kmax else f"{kmin} to {kmax}"
     front = tuple(ms[:p])
-    orders = fillings(front, kmin, kmax) if count <= SHOWN_LIMIT else None
-    if orders:
-        which = f"{count} filling{'s do' if count != 1 else ' does'}: {listed(orders)} (from the clue)"
-    else:
-        # an example the clue explains: a height still open before the peak, not one placed elsewhere in the lane
-        i, h = next(((i, h) for i in range(p) for h in cands.digits(ms[i] & ~allowed[i])), (None, None))
-        why = (why_removed(front, i, h, grid.name(cells[i]), "they would show", (kmin, kmax)) if i is not None
-               else "the heights removed are placed elsewhere in the lane")
-        which = f"{count} fillings do (for one, {why})"
-    return Step(NAME, f"{peak} at {grid.name(cells[p])} is a sure peak and from it on {shown} "
-                      f"{'buildings show' if smax != 1 else 'building shows'}, so the {p} cells before it (all below {peak}) "
-                      f"must show {need}; {which}",
+
+    def sentence() -> str:  # made when first read: counting the fillings costs more than finding the step
+        count = orderings(front, kmin, kmax, 0)[1]
+        shown = f"exactly {smin}" if smin == smax else f"{smin} to {smax}"
+        need = f"exactly {kmin}" if kmin == kmax else f"{kmin} to {kmax}"
+        orders = fillings(front, kmin, kmax) if count <= SHOWN_LIMIT else None
+        if orders:
+            which = f"{count} filling{'s do' if count != 1 else ' does'}: {listed(orders)} (from the clue)"
+        else:
+            # an example the clue explains: a height still open before the peak, not one placed elsewhere in the lane
+            i, h = next(((i, h) for i in range(p) for h in cands.digits(ms[i] & ~allowed[i])), (None, None))
+            why = (why_removed(front, i, h, grid.name(cells[i]), "they would show", (kmin, kmax)) if i is not None
+                   else "the heights removed are placed elsewhere in the lane")
+            which = f"{count} fillings do (for one, {why})"
+        return (f"{peak} at {grid.name(cells[p])} is a sure peak and from it on {shown} "
+                f"{'buildings show' if smax != 1 else 'building shows'}, so the {p} cells before it (all below {peak}) "
+                f"must show {need}; {which}")
+
+    return Step(NAME, sentence,
                 lane.name, c, cells[: p + 1], eliminations=elims)

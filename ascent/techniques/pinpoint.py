@@ -20,8 +20,10 @@ NAME = "pinpoint"
 def pinpoint(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
     full = cands.full(grid.n)
-    for line in grid.lines:
+    for k, line in enumerate(grid.lines):
         cells = line.cells
+        if grid.quiet_line((NAME, k), k):
+            continue
         once = twice = placed = 0
         for x in cells:
             m = masks[x]
@@ -32,6 +34,7 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
         if once != full:
             raise Contradiction(line.name, f"no cell can hold {cands.show_set(full & ~once)}")
         lone = once & ~twice & ~placed
+        found = False
         while lone:
             b = lone & -lone
             lone ^= b
@@ -41,5 +44,8 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
                 raise Contradiction(line.name, f"no cell can hold {d} any more")
             if values[cell]:
                 continue
+            found = True
             yield Step(NAME, f"{d} fits nowhere else in {line.name}, so {grid.name(cell)} is {d}",
                        line.name, None, (cell,), placements=((cell, d),))
+        if not found:
+            grid.found_nothing((NAME, k))

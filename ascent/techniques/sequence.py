@@ -26,12 +26,12 @@ NAME = "sequence"
 
 def sequence(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
-    for line in grid.lines:
+    for k, line in enumerate(grid.lines):
         a, b = line.front.clue, line.back.clue
         if not (a or b):
             continue
         cells = line.cells
-        if all(values[x] for x in cells):
+        if grid.quiet_line((NAME, k), k) or all(values[x] for x in cells):
             continue
         ms = tuple(masks[x] for x in cells)
         allowed = supports(ms, a or 1, a or len(cells), b, b)
@@ -39,8 +39,14 @@ def sequence(grid: Grid) -> Iterator[Step]:
             raise Contradiction(line.name, f"no ordering fits its candidates and clues {a or '-'}/{b or '-'}")
         elims = tuple((x, masks[x] & ~allowed[i]) for i, x in enumerate(cells) if masks[x] & ~allowed[i])
         if elims:
-            count = orderings(ms, a or 1, a or len(cells), b)[1]  # counted only for the sentence
-            yield Step(NAME, _sentence(grid, line, ms, a, b, count, elims), line.name, a or b, cells, eliminations=elims)
+            yield Step(NAME, _reason(grid, line, ms, a, b, elims), line.name, a or b, cells, eliminations=elims)
+        else:
+            grid.found_nothing((NAME, k))
+
+
+def _reason(grid: Grid, line, ms: tuple[int, ...], a: int, b: int, elims):
+    """The sentence, made when first read: counting the orderings costs more than finding the step."""
+    return lambda: _sentence(grid, line, ms, a, b, orderings(ms, a or 1, a or len(ms), b)[1], elims)
 
 
 def _sentence(grid: Grid, line, ms: tuple[int, ...], a: int, b: int, count: int, elims) -> str:

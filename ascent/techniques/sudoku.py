@@ -18,7 +18,10 @@ NAME = "sudoku"
 def sudoku(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
     peers = shape(grid.n).peers
-    for i, d in enumerate(values):
+    # only cells placed since the last whole sweep: a placed height gone from every peer stays gone
+    cells, end = grid.changed_since((NAME,))
+    for i in cells:
+        d = values[i]
         if not d:
             continue
         b = 1 << (d - 1)
@@ -26,3 +29,4 @@ def sudoku(grid: Grid) -> Iterator[Step]:
         if elims:
             yield Step(NAME, f"{grid.name(i)} is {d}, so {d} leaves the rest of its row and column",
                        None, None, (i,), eliminations=elims)
+    grid.read_up_to((NAME,), end)

@@ -1,0 +1,107 @@
+"""The fast untraced core: its lane filters agree with plain enumeration, its fixpoint is the traced
+tiers' fixpoint, and it counts solutions right (unique, ambiguous, impossible)."""
+
+import json
+import random
+
+import pytest
+
+from ascent import Puzzle, broken_rule, solve
+from ascent.grid import Grid
+from ascent.lanes import distinct, orderings, supports
+from ascent.passes import rows_of, run
+from ascent.propagate import Broken, line_table, propagate, solutions
+from tests.conftest import shared_sets
+
+
+def _random_lane(rng: random.Random):
+    n = rng.randint(1, 8)
+    top = rng.randint(n, 9)
+    masks = tuple(rng.choice([rng.randint(1, (1 << top) - 1), 1 << rng.randrange(top),
+                              (1 << rng.randrange(top)) | (1 << rng.randrange(top))]) for _ in range(n))
+    return n, masks
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_supports_and_distinct_keep_exactly_what_some_ordering_uses(seed):
+    rng = random.Random(seed)
+    for _ in range(1500):
+        n, masks = _random_lane(rng)
+        lo = rng.randint(1, n)
+        hi = rng.randint(lo, n)
+        back = rng.choice([0] + list(range(1, n + 1)))
+        union, count = orderings(masks, lo, hi, back)
+        got = supports(masks, lo, hi, back, back)
+        assert (got is None) if count == 0 else (got == union), (masks, lo, hi, back)
+        union, count = orderings(masks, 1, n, 0)
+        got = distinct(masks)
+        assert (got is None) if count == 0 else (got == union), masks
+
+
+def test_a_wide_open_lane_with_an_exact_clue_is_quick():
+    """12 open cells and clue 3 from one side only: once a search of millions of nodes."""
+    full = (1 << 12) - 1
+    allowed = supports.__wrapped__((full,) * 12, 3, 3, 0, 0)
+    assert allowed[0] == (1 << 10) - 1 and allowed[1] == (1 << 11) - 1 and allowed[2:] == (full,) * 10
+
+
+def _lines(p: Puzzle):
+    return line_table(p.size, tuple(p.upper) + tuple(p.lower) + tuple(p.left) + tuple(p.right))
+
+
+TIERS_1_TO_7 = ("ascent", "sudoku", "naked single", "pinpoint", "peak descent", "isolate", "sequence")
+
+
+def test_the_fast_core_reaches_the_traced_tiers_fixpoint(shared):
+    """On a spread of real puzzles (every 15th brainbashers one, all generated and Tatham 7x7 ones):
+    the traced tiers 1-7 and the fast core end on exactly the same candidates."""
+    items = shared_sets("brainbashers")[::15] + shared_sets("generated") + [x for x in shared_sets("tatham") if x[0] == 7]
+    assert len(items) > 400
+    for n, label, rec in items:
+        puzzle = Puzzle.from_record(rec, label)
+        grid = Grid.start(puzzle)
+        run(grid, rows_of(TIERS_1_TO_7))
+        masks = list(Grid.start(puzzle).masks)
+        propagate(masks, n, _lines(puzzle))
+        assert masks == grid.masks, rec.get("id") or rec.get("url")
+
+
+def test_solutions_unique_ambiguous_and_impossible(shared):
+    for n, label, rec in shared_sets("tatham")[::10]:
+        p = Puzzle.from_record(rec, label)
+        found = solutions(list(Grid.start(p).masks), n, _lines(p), 2)
+        assert [list(found[0][r * n:(r + 1) * n]) for r in range(n)] == rec["solution"] and len(found) == 1
+    for n, label, rec in shared_sets("external")[:8]:
+        p = Puzzle.from_record(rec, label)
+        found = solutions(list(Grid.start(p).masks), n, _lines(p), 2)
+        assert len(found) == 2 and found[0] != found[1]
+        for flat in found:
+            assert broken_rule(p, [flat[r * n:(r + 1) * n] for r in range(n)]) is None
+    impossible = Puzzle(4, (4, 0, 0, 0), (0,) * 4, (0,) * 4, (0,) * 4, ((2, 0, 0, 0),) + ((0,) * 4,) * 3)
+    assert solutions(list(Grid.start(impossible).masks), 4, _lines(impossible)) == []
+    with pytest.raises(Broken):
+        propagate(list(Grid.start(impossible).masks), 4, _lines(impossible))
+
+
+def test_ambiguous_puzzles_are_said_so_with_two_differing_valid_solutions(shared):
+    """The other solver's 'calibrated single solution' 9x9s all have two solutions; the engine says
+    so (finisher on, and logic only) rather than answering or grinding through forcing."""
+    for n, label, rec in shared_sets("external")[:6]:
+        p = Puzzle.from_record(rec, label)
+        for logic_only in (False, True):
+            result = solve(p, logic_only=logic_only)
+            assert result.status == "ambiguous" and result.solution is None
+            a, b = result.solutions
+            assert a != b and broken_rule(p, a) is None and broken_rule(p, b) is None
+            assert "forcing" not in result.counts
+
+
+def test_timeout_stops_cleanly_with_what_logic_found(shared):
+    rec = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"][0]
+    p = Puzzle.from_record(rec)
+    result = solve(p, logic_only=True, timeout=0.05)
+    assert result.status == "stuck" and "time limit" in result.message
+    grid = Grid.start(p)
+    for step in result.steps:  # the trace up to the stop still replays
+        grid.apply(step)
+    assert tuple(grid.masks) == result.masks
