@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable
 
 from .engine import TIER, solve
+from .grade import RANK
 from .puzzle import Puzzle, PuzzleError
 from .trace import SOLVED
 
@@ -48,10 +49,14 @@ class Outcome:
     backtracked: bool = False
     message: str = ""
     masks: tuple[int, ...] | None = None
+    level: str | None = None
+    score: int | None = None
+    counts: dict[str, int] = field(default_factory=dict)  # steps per technique
 
     def to_dict(self) -> dict[str, Any]:
         """The public fields, for --json."""
-        return {k: getattr(self, k) for k in ("size", "diff", "id", "status", "grade", "steps", "seconds", "solution")}
+        return {k: getattr(self, k) for k in ("size", "diff", "id", "status", "grade", "level", "score", "steps",
+                                              "seconds", "solution")}
 
 
 @dataclass(slots=True)
@@ -67,6 +72,8 @@ class SetStats:
     seconds: float
     median_ms: float
     grades: dict[str, int] = field(default_factory=dict)
+    levels: dict[str, int] = field(default_factory=dict)  # solved puzzles per level (ascent.grade)
+    median_score: float | None = None  # over the solved puzzles
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -91,6 +98,7 @@ def solve_job(job: Job) -> Outcome:
     out.grade, out.steps, out.seconds = result.grade, result.step_count, round(result.seconds, 6)
     out.solution = [list(r) for r in result.solution] if result.solution else None
     out.backtracked = result.backtracked
+    out.level, out.score, out.counts = result.level, result.score, dict(result.counts)
     if out.status != SOLVED:
         out.masks = tuple(result.masks)
     return out
@@ -132,6 +140,11 @@ def summarize(outcomes: Iterable[Outcome]) -> list[SetStats]:
         for o in items:
             if o.status == SOLVED and o.grade:
                 grades[o.grade] = grades.get(o.grade, 0) + 1
+        levels: dict[str, int] = {}
+        for o in items:
+            if o.status == SOLVED and o.level:
+                levels[o.level] = levels.get(o.level, 0) + 1
+        scores = [o.score for o in items if o.status == SOLVED and o.score is not None]
         times = [o.seconds for o in items]
         rows.append(SetStats(
             size=size, diff=diff, total=len(items),
@@ -141,5 +154,7 @@ def summarize(outcomes: Iterable[Outcome]) -> list[SetStats]:
             seconds=round(sum(times), 4),
             median_ms=round(statistics.median(times) * 1000, 3) if times else 0.0,
             grades=dict(sorted(grades.items(), key=lambda kv: TIER.get(kv[0], 99))),
+            levels=dict(sorted(levels.items(), key=lambda kv: RANK.get(kv[0], 99))),
+            median_score=statistics.median(scores) if scores else None,
         ))
     return rows

@@ -157,15 +157,19 @@ def summary(result: Result) -> Text:
 
 
 def stats_table(sets, title: str) -> Table:
-    """The per-set report (columns from ``report.COLUMNS``), one grade per line so it fits 80 columns."""
+    """The per-set report (columns from ``report.COLUMNS``), the median score, then one level (bold) and
+    one grade per line, so it fits 80 columns."""
     table = Table(title=title, box=None, title_justify="left", pad_edge=False, padding=(0, 1), header_style="bold underline",
                   caption=report.LEGEND, caption_justify="left")
     for name, right, _ in report.COLUMNS:
         table.add_column(name.replace(" ", "\n"), justify="right" if right else "left", no_wrap=True)
-    table.add_column(report.GRADES, justify="left", no_wrap=True)
+    table.add_column(f"score, {report.LEVELS},\n{report.GRADES}", justify="left", no_wrap=True)
     for s, cells in zip(sets, report.rows(sets)):
         cells[5] = Text(cells[5], style="bold red" if s.unsolved else "")
-        table.add_row(*cells, report.grades_text(s.grades, sep="\n"))
+        spread = Text(f"score {report.SCORE[2](s)}\n")  # the median score, levels in bold, then grades
+        spread.append(report.grades_text(s.levels, sep="\n"), style="bold")
+        spread.append("\n" + report.grades_text(s.grades, sep="\n"), style="")
+        table.add_row(*cells, spread)
     return table
 
 

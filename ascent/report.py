@@ -18,9 +18,11 @@ COLUMNS: tuple[tuple[str, bool, Callable[[SetStats], str]], ...] = (
     ("total s", True, lambda s: f"{s.seconds:.2f}"),
     ("median ms", True, lambda s: f"{s.median_ms:.2f}"),
 )
-GRADES = "grades"
+# the Markdown file has it as a column; the terminal table, short of width, heads the levels cell with it
+SCORE = ("median score", True, lambda s: "-" if s.median_score is None else f"{s.median_score:g}")
+LEVELS, GRADES = "levels", "grades"
 LEGEND = ("logic: solved by logic alone; guessed: solved with backtracking; "
-          "grades: puzzles per hardest technique needed")
+          "score and levels: see ascent grade; grades: puzzles per hardest technique needed")
 
 
 def grades_text(grades: dict[str, int], sep: str = ", ") -> str:
@@ -33,10 +35,10 @@ def rows(sets: list[SetStats]) -> list[list[str]]:
 
 def markdown(sets: list[SetStats]) -> list[str]:
     """The table as Markdown lines."""
-    out = ["| " + " | ".join([h for h, _, _ in COLUMNS] + [GRADES]) + " |",
-           "|" + "|".join("---:" if right else "---" for _, right, _ in COLUMNS) + "|---|"]
+    out = ["| " + " | ".join([h for h, _, _ in COLUMNS] + [SCORE[0], LEVELS, GRADES]) + " |",
+           "|" + "|".join("---:" if right else "---" for _, right, _ in COLUMNS) + "|---:|---|---|"]
     for s, cells in zip(sets, rows(sets)):
-        out.append("| " + " | ".join(cells + [grades_text(s.grades)]) + " |")
+        out.append("| " + " | ".join(cells + [SCORE[2](s), grades_text(s.levels), grades_text(s.grades)]) + " |")
     return out
 
 

@@ -117,12 +117,28 @@ class Result:
     def step_count(self) -> int:
         return sum(len(p.steps) for p in self.passes)
 
+    @property
+    def score(self) -> int | None:
+        """The difficulty score (ascent.grade): None when not solved."""
+        from .grade import score_of  # grade reads the technique table, which imports this module
+
+        return score_of(self)
+
+    @property
+    def level(self) -> str | None:
+        """easy, tricky, hard, extreme or unreasonable (ascent.grade): None when not solved."""
+        from .grade import level_of
+
+        return level_of(self)
+
     def to_dict(self) -> dict[str, Any]:
         n = self.puzzle.size
         return {
             "puzzle": self.puzzle.to_record(),  # so a saved trace can be replayed (ascent export)
             "status": self.status,
             "grade": self.grade,
+            "level": self.level,
+            "score": self.score,
             "backtracked": self.backtracked,
             "message": self.message,
             "seconds": round(self.seconds, 6),

@@ -159,9 +159,11 @@ def test_solve_all_table_reports_and_json(tmp_path, shared):
     data = json.loads(out.read_text())
     assert [(s["size"], s["diff"]) for s in data["sets"]] == [(4, "1"), (4, "3"), (5, "1"), (5, "3")]
     assert all(s["solved_logic"] == s["total"] == 365 for s in data["sets"])
-    assert set(data["sets"][0]) >= {"size", "diff", "total", "solved_logic", "solved_backtrack", "unsolved", "seconds", "grades"}
+    assert set(data["sets"][0]) >= {"size", "diff", "total", "solved_logic", "solved_backtrack", "unsolved", "seconds", "grades",
+                                    "levels", "median_score"}
+    assert sum(data["sets"][0]["levels"].values()) == 365
     p = data["puzzles"][0]
-    assert set(p) == {"size", "diff", "id", "status", "grade", "steps", "seconds", "solution"}
+    assert set(p) == {"size", "diff", "id", "status", "grade", "level", "score", "steps", "seconds", "solution"}
     assert p["id"].startswith("https://www.brainbashers.com/")
     md = (tmp_path / "reports" / "solve-all-brainbashers-sizes-4-5-diffs-1-3-logic.md").read_text()
     assert "| 4x4 | 1 | 365 | 365 |" in md and "Date: " in md

@@ -7,8 +7,9 @@ lane picture and why it is sound.
 
 Like Tatham's DIFFLIST: a row per technique, easiest first. ``sweep`` techniques run as a whole
 pass (every step they find from one grid); the others give one step at a time, after which the
-engine goes back to the easiest tier. ``cost`` is what one step adds to a puzzle's score, and
-``idea`` is how a hint names the technique without giving the step away.
+engine goes back to the easiest tier. ``cost`` is what one step adds to a puzzle's score, ``level``
+the level a puzzle needing it reaches (``ascent.grade``), and ``idea`` is how a hint names the
+technique without giving the step away.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class Technique:
     idea: str  # for hints: the kind of reasoning, without the step itself
     aliases: tuple[str, ...] = ()
     contextual: bool = False  # takes the solve's context as a second argument
+    level: str = "easy"  # the level a puzzle reaches when it needs this technique (ascent.grade.LEVELS)
 
     def steps(self, grid, context=None) -> Iterator[Step]:
         return self.find(grid, context) if self.contextual else self.find(grid)
@@ -52,12 +54,14 @@ TABLE: tuple[Technique, ...] = (
     Technique("pinpoint", 4, pinpoint, 3, True, "a height with only one place left in a row or column",
               aliases=("hidden single",)),
     Technique("peak descent", 5, peak_descent, 6, True,
-              "a sure peak splitting its clue"),
-    Technique("isolate", 6, isolate, 10, True, "a group of cells that share as many heights as there are cells"),
-    Technique("sequence", 7, sequence, 20, False, "the orderings a clue allows along its lane"),
-    Technique("fish", 8, fish, 40, False, "a height confined to the same columns in several rows (or rows in several columns)"),
+              "a sure peak splitting its clue"),  # easy: brainbashers' easiest sets need it nearly always
+    Technique("isolate", 6, isolate, 10, True, "a group of cells that share as many heights as there are cells",
+              level="tricky"),
+    Technique("sequence", 7, sequence, 20, False, "the orderings a clue allows along its lane", level="hard"),
+    Technique("fish", 8, fish, 40, False, "a height confined to the same columns in several rows (or rows in several columns)",
+              level="extreme"),
     Technique("forcing", 9, forcing, 80, False, "supposing a candidate and following it to a contradiction",
-              contextual=True),
+              contextual=True, level="unreasonable"),
 )
 
 BY_NAME: dict[str, Technique] = {t.name: t for t in TABLE}

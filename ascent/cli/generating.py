@@ -1,0 +1,131 @@
+"""generate: make puzzles at a chosen level, printed in a format or merged into a store."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from .. import formats
+from ..console import console, err_console
+from ..generate import ATTEMPTS, MAX_GEN, SECONDS, MIN_GEN, Unreachable, ident, make, merge
+from ..grade import LEVELS, UnknownLevel, canonical_level
+from ..puzzle import MAX_CHAR_SIZE, Puzzle
+from ..store import StoreError, file_for, read_file
+from .base import EXIT_SOLVED, Failure, Usage, app, ascii_int
+
+
+@app.command("generate", epilog=f"Levels, easiest first: {', '.join(LEVELS)} (see ascent grade).")
+def generate_cmd(
+    size: int = typer.Argument(..., parser=ascii_int, help=f"Grid size, {MIN_GEN} to {MAX_GEN}."),
+    level: str = typer.Option(..., "--level", "-l", help=f"One of {', '.join(LEVELS)}."),
+    count: int = typer.Option(1, "--count", "-n", parser=ascii_int, help="How many puzzles."),
+    seed: Optional[str] = typer.Option(None, "--seed", help="Same seed, same puzzles (default: a random one, printed)."),
+    givens: bool = typer.Option(True, "--givens/--no-givens", help="Allow heights given in the grid (needed above 8x8)."),
+    symmetric: bool = typer.Option(False, "--symmetric", help="Clues and givens symmetric under a half turn."),
+    minimal: bool = typer.Option(True, "--minimal/--no-minimal",
+                                 help="Trim until no clue or given can go (default), or stop early: faster, looser."),
+    attempts: int = typer.Option(ATTEMPTS, "--attempts", parser=ascii_int,
+                                 help="Give up on a puzzle after this many attempts that miss the level."),
+    max_seconds: float = typer.Option(SECONDS, "--max-seconds",
+                                      help="Or give up once a puzzle has taken this long (checked between attempts)."),
+    store: Optional[Path] = typer.Option(None, "--store", help="Merge the puzzles into this store folder (made if missing)."),
+    label: Optional[str] = typer.Option(None, "--label", help="With --store: the label to file them under (default: the level)."),
+    fmt: str = typer.Option("record", "--format", "-f", help=f"Printed as: {', '.join(formats.NAMES)} (without --store)."),
+) -> int:
+    """Make puzzles with exactly one solution that need exactly the level asked for.
+
+    Each is minimal: no clue or given can be taken away and keep it unique at that
+    level. A level that a size cannot reach stops with an error after --attempts
+    attempts (200) or --max-seconds (600) on one puzzle, whichever comes first.
+    Ctrl-C keeps the puzzles made.
+
+    \b
+    Example:
+      ascent generate 6 --level hard
+      ascent generate 5 --level tricky --count 10 --seed 7 --no-givens --format clues
+      ascent generate 9 --level extreme --count 20 --store mine --label extreme
+    """
+    try:
+        level = canonical_level(level)
+    except UnknownLevel as e:
+        raise Usage(f"--level: {e}") from None
+    if not MIN_GEN <= size <= MAX_GEN:
+        raise Usage(f"size {size}: puzzles are made at sizes {MIN_GEN} to {MAX_GEN}")
+    if count < 1:
+        raise Usage("--count: at least 1")
+    if attempts < 1:
+        raise Usage("--attempts: at least 1")
+    if not max_seconds > 0:
+        raise Usage("--max-seconds: more than 0")
+    if fmt not in formats.NAMES:
+        raise Usage(f"--format: unknown format {fmt!r}; known: {', '.join(formats.NAMES)}")
+    if store is not None and fmt != "record":
+        raise Usage("--format goes with printing; --store always writes records")
+    if label is not None and store is None:
+        raise Usage("--label goes with --store")
+    if fmt == "clues" and givens:
+        raise Usage("--format clues cannot carry givens: add --no-givens, or use keys, tatham or record")
+    if fmt == "keys" and size > MAX_CHAR_SIZE:
+        raise Usage(f"--format keys has one character per cell: sizes up to {MAX_CHAR_SIZE}")
+    if store is not None and store.exists() and not store.is_dir():
+        raise Failure(f"store {store}: not a folder")
+    if store is not None:
+        read_file(file_for(store, size))  # a store file that cannot be merged into fails now, not after the work
+    if seed is None:
+        seed = str(random.SystemRandom().randrange(10**6))
+        err_console.print(f"seed {seed}", markup=False)
+    made = []
+    out = err_console
+    columns = (TextColumn(f"{size}x{size} {level}"), BarColumn(), MofNCompleteColumn(), TextColumn("made"),
+               TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
+    tried = [0]
+    try:
+        with Progress(*columns, console=out, transient=True) as progress:
+            task = progress.add_task("make", total=count)
+            for index in range(count):
+                try:
+                    puzzle = make(size, level, seed, index, givens=givens, symmetric=symmetric, minimal=minimal,
+                                  attempts=attempts, seconds=max_seconds, on_attempt=lambda: tried.__setitem__(0, tried[0] + 1))
+                except Unreachable as e:
+                    if not made:
+                        raise Failure(str(e)) from None
+                    raise Failure(f"{e}; kept the {len(made)} made before it") from None
+                record = puzzle.record(ident(size, level, seed, index))
+                made.append(record)
+                if store is not None:
+                    _save(store, size, label or level, [record])
+                elif console.is_terminal:  # both on the screen: above the bar, not through it
+                    progress.console.print(_text(record, fmt), markup=False, soft_wrap=True, highlight=False)
+                else:
+                    console.print(_text(record, fmt), markup=False, soft_wrap=True)
+                progress.advance(task)
+    except KeyboardInterrupt:
+        where = f" in {file_for(store, size)}" if store is not None and made else ""
+        err_console.print(f"interrupted: kept the {len(made)} puzzle{'s' if len(made) != 1 else ''} made{where}",
+                          markup=False)
+        raise typer.Exit(130)
+    summary = f"{len(made)} {size}x{size} {level} puzzle{'s' if len(made) != 1 else ''}, {tried[0]} attempts"
+    if store is not None:
+        summary += f"; saved in {file_for(store, size)} under {label or level!r}"
+    err_console.print(summary, markup=False, soft_wrap=True)
+    return EXIT_SOLVED
+
+
+def _save(store: Path, size: int, label: str, records: list[dict]) -> None:
+    try:
+        merge(store, size, label, records)
+    except StoreError:
+        raise
+    except OSError as e:
+        raise Failure(f"cannot write {file_for(store, size)}: {e.strerror or e}") from None
+
+
+def _text(record: dict, fmt: str) -> str:
+    if fmt == "record":
+        return json.dumps(record)
+    return formats.write(Puzzle.from_record(record), fmt)

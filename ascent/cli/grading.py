@@ -1,0 +1,126 @@
+"""grade: how hard a puzzle is -- its level, score, grade and steps per technique; or a whole store's."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ..batch import Job, solve_many, summarize
+from ..console import console, err_console
+from ..engine import TIER, solve
+from ..grade import BACKTRACK_COST, LEVEL, LEVELS
+from ..techniques import BY_NAME
+from ..store import file_for
+from ..trace import SOLVED
+from .base import (CLUES, FILE, KEYS, SIZE, STATE, TATHAM, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app,
+                   entries_or_samples, exit_for, labels, listing, numbers, read_puzzle, store_path, write_json)
+
+SCALE = (f"Levels, easiest first: {', '.join(LEVELS)}. The level is the hardest technique's; the score adds "
+         "every step's cost (README: Making and grading puzzles).")
+
+
+@app.command("grade", epilog=SCALE)
+def grade_cmd(
+    clues: Optional[str] = CLUES,
+    keys: Optional[str] = KEYS,
+    state: Optional[str] = STATE,
+    size: Optional[int] = SIZE,
+    tatham: Optional[str] = TATHAM,
+    file: Optional[Path] = FILE,
+    store: Optional[Path] = typer.Option(None, "--store", help="Grade every puzzle of this store folder instead."),
+    sizes: Optional[List[str]] = typer.Option(None, "--sizes", help="With --store: only these sizes, as 4,5,6."),
+    diffs: Optional[List[str]] = typer.Option(None, "--diffs", help="With --store: only these labels, as 1,2 or hard."),
+    each: bool = typer.Option(False, "--each", help="With --store: a line per puzzle, not only per set."),
+    workers: int = typer.Option(os.cpu_count() or 1, "--workers", min=1, help="With --store: processes to use."),
+    json_path: Optional[Path] = typer.Option(None, "--json", help="Also write the grades as JSON to this file ('-': stdout, JSON only)."),
+) -> int:
+    """Grade a puzzle: its level, score, hardest technique and steps per technique.
+
+    \b
+    Example:
+      ascent grade --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
+      ascent grade --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --json -
+      ascent grade --store ../shared/brainbashers --sizes 5 --diffs 3
+      ascent grade --store ../shared/tatham --each --json grades.json
+    """
+    puzzle_given = any(v is not None for v in (clues, keys, tatham, file))
+    if store is None and (sizes or diffs or each):
+        raise Usage("--sizes, --diffs and --each go with --store")
+    if store is not None:
+        if puzzle_given or state is not None or size is not None:
+            raise Usage("give a puzzle (--clues, --keys, --tatham, --file) or --store, not both")
+        return _grade_store(store, sizes, diffs, each, workers, json_path)
+    puzzle = read_puzzle(clues, keys, state, size, tatham, file)
+    result = solve(puzzle)
+    payload = {"status": result.status, "level": result.level, "score": result.score, "grade": result.grade,
+               "counts": result.counts, "message": result.message}
+    if json_path is None or str(json_path) != "-":
+        if result.status != SOLVED:
+            console.print(f"not graded: {result.status}: {result.message}", markup=False, soft_wrap=True)
+        else:
+            console.print(f"level {result.level}, score {result.score}; hardest technique {result.grade}", markup=False)
+            console.print(_counts_table(result.counts))
+    if json_path is not None:
+        write_json(json_path, payload)
+    return exit_for(result.status)
+
+
+def _counts_table(counts: dict[str, int]) -> Table:
+    table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold underline")
+    for name, right in (("technique", False), ("level", False), ("steps", True), ("cost each", True)):
+        table.add_column(name, justify="right" if right else "left", no_wrap=True)
+    for name, k in sorted(counts.items(), key=lambda kv: TIER.get(kv[0], 99)):
+        cost = BY_NAME[name].cost if name in BY_NAME else BACKTRACK_COST
+        each = f"{cost}+" if name == "forcing" else str(cost)  # forcing: more per step of its chain
+        table.add_row(name, LEVEL[name], str(k), each)
+    return table
+
+
+def _grade_store(store: Path, sizes, diffs, each: bool, workers: int, json_path: Optional[Path]) -> int:
+    size_list, diff_list = numbers(sizes, "--sizes"), labels(diffs)
+    entries, used = entries_or_samples(store_path(store), size_list or None, diff_list or None)
+    if not entries:
+        raise Failure(f"no puzzles match sizes {listing(size_list or ['any'])} and labels "
+                      f"{listing(diff_list or ['any'])} in {used}")
+    jobs = [Job(e.size, e.label, e.ident, e.record, source=str(file_for(used, e.size))) for e in entries]
+    out = err_console if json_path is not None and str(json_path) == "-" else console
+    with Progress(TextColumn("grading"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=out, transient=True) as progress:
+        task = progress.add_task("grade", total=len(jobs))
+        outcomes = solve_many(jobs, workers, on_progress=lambda k: progress.advance(task, k))
+    if each:
+        table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold underline")
+        for name, right in (("size", False), ("label", False), ("id", False), ("level", False), ("score", True),
+                            ("grade", False)):
+            table.add_column(name, justify="right" if right else "left", no_wrap=name != "id", overflow="fold")
+        for o in outcomes:
+            table.add_row(f"{o.size}x{o.size}", o.diff, o.id, o.level or o.status, "-" if o.score is None else str(o.score),
+                          o.grade or "-")
+        out.print(table)
+    sets = summarize(outcomes)
+    out.print(f"{used}: levels and median score per set", markup=False, soft_wrap=True)
+    table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold underline")
+    for name, right in (("size", False), ("label", False), ("total", True), ("median score", True), ("levels", False)):
+        table.add_column(name, justify="right" if right else "left", no_wrap=True)
+    for s in sets:
+        table.add_row(f"{s.size}x{s.size}", s.diff, str(s.total), "-" if s.median_score is None else f"{s.median_score:g}",
+                      ", ".join(f"{k} {v}" for k, v in s.levels.items()) or "-")
+    out.print(table)
+    bad = [o for o in outcomes if o.status != SOLVED]
+    if bad:
+        out.print(f"{len(bad)} of {len(outcomes)} not graded (not solved): " + ", ".join(f"{o.id} {o.status}" for o in bad[:5])
+                  + (" ..." if len(bad) > 5 else ""), markup=False, soft_wrap=True)
+    if json_path is not None:
+        write_json(json_path, {
+            "sets": [{"size": s.size, "label": s.diff, "total": s.total, "median_score": s.median_score,
+                      "levels": s.levels, "grades": s.grades} for s in sets],
+            "puzzles": [{"size": o.size, "label": o.diff, "id": o.id, "status": o.status, "level": o.level,
+                         "score": o.score, "grade": o.grade, "counts": o.counts} for o in outcomes],
+        })
+    return EXIT_SOLVED if not bad else EXIT_UNSOLVED
+

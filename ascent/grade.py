@@ -1,0 +1,77 @@
+"""A puzzle's level and score, read from a solve's trace.
+
+The **level** is defined by the tiers the puzzle needed: each technique in the table has a
+``level``, and a puzzle's level is the level of the hardest technique its solve used (the
+finisher, ``backtrack``, counts as ``unreasonable``). Because the pass loop always takes the
+easiest technique that can act (Tatham's rule), that is the hardest *idea* the puzzle needs.
+
+    easy          edge clue rules, Latin singles, counting past a sure peak (tiers 1-5)
+    tricky        subsets: naked and hidden pairs, triples, quads (isolate, tier 6)
+    hard          enumerating the orderings a clue allows along a lane (sequence, tier 7)
+    extreme       fish: X-wing, swordfish, jellyfish (tier 8)
+    unreasonable  supposing a candidate and following it to a contradiction (forcing, tier 9)
+
+The **score** breaks ties inside a level. In HoDoKu's way it is the sum of every step's cost (the
+table's ``cost``); in Sudoku Explainer's way the hardest step counts once more, and a forcing step
+costs more the longer its chain (``CHAIN`` per step in the chain), since a long chain is what makes
+a supposition hard to find and hold in one's head.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .techniques import BY_NAME, TABLE
+
+if TYPE_CHECKING:
+    from .trace import Result, Step
+
+LEVELS: tuple[str, ...] = ("easy", "tricky", "hard", "extreme", "unreasonable")
+RANK: dict[str, int] = {name: k for k, name in enumerate(LEVELS)}
+BACKTRACK = "backtrack"
+BACKTRACK_COST = 200  # the finisher: more than any chain of logic, since it is no logic at all
+CHAIN = 2  # a forcing step's extra cost per step of its chain
+
+LEVEL: dict[str, str] = {t.name: t.level for t in TABLE}
+LEVEL[BACKTRACK] = "unreasonable"
+# the techniques a puzzle of each level may use: every technique of that level and below
+UP_TO: dict[str, tuple[str, ...]] = {lv: tuple(t.name for t in TABLE if RANK[t.level] <= RANK[lv]) for lv in LEVELS}
+
+
+class UnknownLevel(ValueError):
+    """A level name that is not one of LEVELS."""
+
+
+def canonical_level(name: str) -> str:
+    key = name.strip().lower()
+    if key not in RANK:
+        raise UnknownLevel(f"unknown level {name!r}; known: {', '.join(LEVELS)}")
+    return key
+
+
+def step_cost(step: "Step") -> int:
+    if step.technique == BACKTRACK:
+        return BACKTRACK_COST
+    cost = BY_NAME[step.technique].cost
+    return cost + CHAIN * len(step.chain) if step.chain else cost
+
+
+def score_of(result: "Result") -> int | None:
+    """The sum of the step costs plus the hardest step's cost again; None when not solved."""
+    if result.status != "solved":
+        return None
+    costs = [step_cost(s) for p in result.passes for s in p.steps]
+    return sum(costs) + max(costs, default=0)
+
+
+def level_of(result: "Result") -> str | None:
+    """The level of the hardest technique the solve used; None when it was not solved."""
+    if result.status != "solved":
+        return None
+    best = None
+    for p in result.passes:
+        for s in p.steps:
+            lv = LEVEL[s.technique]
+            if best is None or RANK[lv] > RANK[best]:
+                best = lv
+    return best or LEVELS[0]  # nothing to do (every cell given): the easiest level

@@ -1,0 +1,166 @@
+"""Calibration of ascent's level and score against the sources' own labels: writes reports/grading.md.
+
+    python benchmarks/grading.py                    # ../shared: brainbashers, tatham, generated
+    python benchmarks/grading.py --workers 1 --out /tmp/grading.md
+
+What it checks (issue 10): over brainbashers, the median score rises d1 <= d2 < d3 at each size;
+over Tatham's puzzles, the median score rises with Tatham's level; how often ascent's level matches
+the source's label; and the puzzles where they disagree most.
+
+How a source's label is read as a level:
+    brainbashers  1 -> easy, 2 -> tricky, 3 -> hard (the embedded samples' convention)
+    tatham        its level names are ascent's: extreme -> extreme, unreasonable -> unreasonable
+    generated     hard ("lane enumeration with subsets and fish suffices": an upper bound) -> any
+                  level up to extreme; extreme ("needs forcing") -> unreasonable
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from ascent.batch import Job, solve_many  # noqa: E402
+from ascent.grade import LEVELS, RANK  # noqa: E402
+from ascent.store import load  # noqa: E402
+
+EXPECTED = {
+    "brainbashers": {"1": ("easy",), "2": ("tricky",), "3": ("hard",)},
+    "tatham": {"extreme": ("extreme",), "unreasonable": ("unreasonable",)},
+    "generated": {"hard": ("easy", "tricky", "hard", "extreme"), "extreme": ("unreasonable",)},
+}
+# one sentence per kind of disagreement (source, label, ascent's level): why they differ
+WHY = {
+    ("brainbashers", "2", "easy"): "brainbashers' 2 is a full-clue puzzle like its 1 with fewer easy "
+    "openings; it needs more steps (a higher score) but no harder idea than counting past a sure peak.",
+    ("brainbashers", "3", "easy"): "sparse clues, yet every lane opens to edge rules, singles and peak "
+    "counting: brainbashers labels by clue count, ascent by the hardest idea.",
+    ("brainbashers", "3", "tricky"): "sparse clues whose hardest step is a subset (pair or triple), never a "
+    "lane enumeration.",
+    ("brainbashers", "1", "hard"): "an easy-labelled puzzle where ascent found a lane enumeration the only way on.",
+    ("tatham", "extreme", "unreasonable"): "Tatham's extreme solver has its own forcing chains over Latin "
+    "candidates only (latin_solver_forcing); ascent has no such middle tier, so its supposition is forcing.",
+    ("tatham", "extreme", "hard"): "ascent's whole-lane enumeration (sequence, with both clues at once) "
+    "settles it; Tatham's hard-level deductions did not, so it went on to its extreme tier.",
+    ("tatham", "extreme", "tricky"): "a subset settles what Tatham's set elimination did not find at its level.",
+    ("generated", "hard", "unreasonable"): "today's tiers do not reach it without a supposition, though the "
+    "set's maker found fish enough.",
+    ("generated", "extreme", "extreme"): "fish suffice where the set's maker needed forcing.",
+}
+
+
+def source_of(path: Path) -> str:
+    return path.name
+
+
+def grade_all(root: Path, workers: int):
+    entries = load(root)
+    jobs = [Job(e.size, e.label, e.ident, e.record) for e in entries]
+    return solve_many(jobs, workers)
+
+
+def median(xs):
+    return statistics.median(xs) if xs else None
+
+
+def fmt(x) -> str:
+    return "-" if x is None else f"{x:g}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--out", type=Path, default=ROOT / "reports" / "grading.md")
+    ap.add_argument("--worst", type=int, default=4, help="kinds of disagreement listed per source")
+    args = ap.parse_args()
+    lines = ["# Grading calibration: ascent's level and score against the sources' labels", "",
+             f"Date: {date.today().isoformat()}. Made by `python benchmarks/grading.py` "
+             f"({args.workers} worker{'s' if args.workers != 1 else ''}). Every puzzle solved by the full engine (logic, the finisher if needed).", "",
+             "Labels read as levels: brainbashers 1 = easy, 2 = tricky, 3 = hard; Tatham's level names are "
+             "ascent's; the generated set's `hard` (\"fish suffices\") = any level up to extreme, its `extreme` = unreasonable.", ""]
+    checks, disagreements = [], []
+    lines += ["| source | size | label | puzzles | median score | p10-p90 score | levels | matches |",
+              "|---|---|---|---:|---:|---|---|---:|"]
+    wall = {}
+    for source in ("brainbashers", "tatham", "generated"):
+        root = args.shared / source
+        if not root.is_dir():
+            lines.append(f"| {source} | absent | | | | | | |")
+            continue
+        t = time.perf_counter()
+        outcomes = grade_all(root, args.workers)
+        wall[source] = time.perf_counter() - t
+        agree = sum(1 for o in outcomes if o.level in EXPECTED[source].get(o.diff, ()))
+        checks.append(f"{source}: ascent's level matches the label for {agree} of {len(outcomes)} puzzles "
+                      f"({100 * agree / max(1, len(outcomes)):.0f}%)")
+        sets: dict[tuple[int, str], list] = {}
+        for o in outcomes:
+            sets.setdefault((o.size, o.diff), []).append(o)
+        medians = {}
+        for (n, label), items in sorted(sets.items(), key=lambda kv: (kv[0][0], RANK.get(kv[0][1], -1), kv[0][1])):
+            scores = sorted(o.score for o in items if o.score is not None)
+            levels: dict[str, int] = {}
+            for o in items:
+                levels[o.level or o.status] = levels.get(o.level or o.status, 0) + 1
+            want = EXPECTED[source].get(label, ())
+            match = sum(1 for o in items if o.level in want)
+            medians[(n, label)] = median(scores)
+            spread = f"{scores[len(scores) // 10]}-{scores[min(len(scores) - 1, 9 * len(scores) // 10)]}" if scores else "-"
+            lv = ", ".join(f"{k} {v}" for k, v in sorted(levels.items(), key=lambda kv: RANK.get(kv[0], 9)))
+            lines.append(f"| {source} | {n}x{n} | {label} | {len(items)} | {fmt(median(scores))} | {spread} | {lv} | "
+                         f"{match} ({100 * match / len(items):.0f}%) |")
+            for o in items:
+                if o.level is None or not want:
+                    continue
+                gap = min(abs(RANK[o.level] - RANK[w]) for w in want)
+                if gap:
+                    disagreements.append((source, gap, o))
+        if source == "brainbashers":
+            for n in sorted({n for n, _ in sets}):
+                m = [medians.get((n, d)) for d in ("1", "2", "3")]
+                present = [(d, x) for d, x in zip("123", m) if x is not None]
+                ok = all(a[1] <= b[1] if (a[0], b[0]) == ("1", "2") else a[1] < b[1]
+                         for a, b in zip(present, present[1:]))
+                checks.append(f"brainbashers {n}x{n}: medians " + ", ".join(f"d{d} {fmt(x)}" for d, x in present)
+                              + (" -- rise as required" if ok else " -- DO NOT rise as required"))
+        if source == "tatham":
+            for n in sorted({n for n, _ in sets}):
+                present = [(lv, medians[(n, lv)]) for lv in LEVELS if (n, lv) in medians]
+                ok = all(a[1] < b[1] for a, b in zip(present, present[1:]))
+                checks.append(f"tatham {n}x{n}: medians " + ", ".join(f"{lv} {fmt(x)}" for lv, x in present)
+                              + ("" if len(present) < 2 else (" -- rise with the level" if ok else " -- DO NOT rise")))
+    lines += ["", "## Checks", ""] + [f"- {c}" for c in checks]
+    lines += ["", "## Where they disagree most", "",
+              "Per source, each kind of disagreement (the farthest first), with its count and the puzzle of that "
+              "kind with the highest score, and a sentence on why.", ""]
+    for source in ("brainbashers", "tatham", "generated"):
+        worst = sorted((d for d in disagreements if d[0] == source), key=lambda d: (-d[1], -(d[2].score or 0)))
+        if not worst:
+            continue
+        kinds: dict[tuple, list] = {}
+        for _, _, o in worst:  # already farthest first, highest score first
+            kinds.setdefault((o.diff, o.level), []).append(o)
+        lines.append(f"**{source}**")
+        lines.append("")
+        for (label, level), items in list(kinds.items())[: args.worst]:
+            o = items[0]
+            why = WHY.get((source, label, level), "no sentence yet for this kind of disagreement.")
+            lines.append(f"- label {label}, ascent {level}: {len(items)} puzzles; e.g. {o.size}x{o.size} `{o.id}` "
+                         f"(score {o.score}, hardest {o.grade}). {why}")
+        lines.append("")
+    lines += ["Wall seconds per source: " + ", ".join(f"{s} {w:.1f}" for s, w in wall.items()) + "."]
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
