@@ -1,10 +1,12 @@
 """The traced pass loop: the easiest technique that finds anything, again and again, until none does.
 
 A pass is one technique's work from one grid: a *sweep* technique (tiers 1-6) applies every step
-it finds; a harder one (sequence, fish, forcing) gives a single step. After every pass the loop
-starts again from tier 1 (Tatham's rule), so a harder technique runs only when every easier one
-has nothing to say, and the grade, the hardest technique used, is the hardest idea the puzzle
-needed. Every step is recorded before it is applied, so a contradiction keeps its record.
+it finds; a harder one (sequence, fish, forcing) gives a single step. A pass that placed heights
+ends with their *aftermath* (sudoku crossing them out of their rows and columns), as a person
+does it. After every pass the loop starts again from tier 1 (Tatham's rule), so a harder
+technique runs only when every easier one has nothing to say, and the grade, the hardest
+technique used, is the hardest idea the puzzle needed (the aftermath is easier than anything it
+follows). Every step is recorded before it is applied, so a contradiction keeps its record.
 
 ``Context`` carries what a contextual technique (forcing) needs: the known solution, the fast
 core, and tracing of a supposition with the easier tiers -- passed in, so techniques never import
@@ -119,6 +121,7 @@ def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = Non
     taken = 0
     record = passes is not None
     hard_seen = False
+    aftermath = tuple(row for row in rows if row.aftermath)
     while True:
         if grid.solved():
             broken = broken_rule(grid.puzzle, grid.rows())
@@ -136,6 +139,7 @@ def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = Non
                 if announce and context.on_tier is not None and not row.sweep:
                     context.on_tier(row.name)
             current = Pass(len(passes) + 1, row.name) if record else None
+            placed = False
             for step in row.steps(grid, context):
                 taken += 1
                 if limit is not None and taken > limit:
@@ -146,9 +150,20 @@ def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = Non
                     current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
                 grid.apply(step)
                 progress = True
+                placed = placed or bool(step.placements)
                 if not row.sweep:
                     break  # one step, then back to the easiest tier
             if progress:
+                if placed:  # heights placed: cross them out (sudoku) in the same pass, as a person does
+                    for after in aftermath:
+                        if after is not row:
+                            for step in after.steps(grid, context):
+                                taken += 1
+                                if limit is not None and taken > limit:
+                                    raise OverBudget
+                                if record:
+                                    current.steps.append(step)
+                                grid.apply(step)
                 break
         if not progress:
             return

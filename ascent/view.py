@@ -239,8 +239,15 @@ def plural(k: int, one: str, many: str | None = None) -> str:
 
 
 def pass_title(p: Pass) -> str:
-    """'Pass 3: sudoku, 4 steps': a pass is one technique's work (Tatham's restart rule; the finisher's too)."""
-    return f"Pass {p.number}: {p.kind}, {plural(len(p.steps), 'step')}"
+    """'Pass 3: pinpoint, 4 steps (and sudoku, 6)': a pass is one technique's work (Tatham's restart
+    rule; the finisher's too), with the sudoku steps that cross out what it placed."""
+    own = sum(1 for s in p.steps if s.technique == p.kind)
+    after: dict[str, int] = {}
+    for s in p.steps:
+        if s.technique != p.kind:
+            after[s.technique] = after.get(s.technique, 0) + 1
+    tail = "".join(f" (and {t}, {k})" for t, k in after.items())
+    return f"Pass {p.number}: {p.kind}, {plural(own, 'step')}{tail}"
 
 
 def build(result: Result) -> View:

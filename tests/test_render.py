@@ -40,5 +40,5 @@ def test_passes_replay_to_the_final_grid_and_name_their_techniques():
     assert len(view.passes) == len(result.passes)
     assert view.final.masks == result.masks
     assert all(pv.changed for pv in view.passes)
-    assert view.passes[0].title == render.pass_title(result.passes[0]) == "Pass 1: ascent, 5 steps"
+    assert view.passes[0].title == render.pass_title(result.passes[0]) == "Pass 1: ascent, 5 steps (and sudoku, 2)"
     assert f"SOLVED in {len(result.passes)} passes" in render.summary(result).plain

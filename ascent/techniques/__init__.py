@@ -40,6 +40,7 @@ class Technique:
     aliases: tuple[str, ...] = ()
     contextual: bool = False  # takes the solve's context as a second argument
     level: str = "easy"  # the level a puzzle reaches when it needs this technique (ascent.grade.LEVELS)
+    aftermath: bool = False  # also runs at the end of any pass that placed heights, as part of that pass
 
     def steps(self, grid, context=None) -> Iterator[Step]:
         return self.find(grid, context) if self.contextual else self.find(grid)
@@ -49,7 +50,7 @@ class Technique:
 # enumeration, fish and forcing dominate, the way HoDoKu and Sudoku Explainer weigh them.
 TABLE: tuple[Technique, ...] = (
     Technique("ascent", 1, ascent, 1, True, "an edge clue rule"),
-    Technique("sudoku", 2, sudoku, 1, True, "each height once per row and column"),
+    Technique("sudoku", 2, sudoku, 1, True, "each height once per row and column", aftermath=True),
     Technique("naked single", 3, naked_single, 2, True, "a cell with a single candidate left", aliases=("solve",)),
     Technique("pinpoint", 4, pinpoint, 3, True, "a height with only one place left in a row or column",
               aliases=("hidden single",)),
