@@ -59,6 +59,17 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
             yield step
 
 
+SMALL = 7  # fronts up to this many cells are enumerated outright: quicker than the general search there
+
+
+def _fillings(front: tuple[int, ...], kmin: int, kmax: int) -> tuple[int, ...] | None:
+    """The heights each front cell takes in some filling that shows kmin..kmax; None if none does."""
+    if len(front) <= SMALL:
+        allowed, count = orderings(front, kmin, kmax, 0)
+        return allowed if count else None
+    return supports(front, kmin, kmax)
+
+
 def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
     """What the sure peak at p says about the cells before it, as a step (None if nothing)."""
     masks, cells, c = grid.masks, lane.cells, lane.clue
@@ -75,7 +86,7 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
     kmin, kmax = max(c - smax, 1), min(c - smin, p)
     if kmin <= 1 and kmax >= p:
         return None  # any filling of the front cells fits the clue: nothing to say
-    allowed = supports(tuple(ms[:p]), kmin, kmax) if kmin <= kmax else None
+    allowed = _fillings(tuple(ms[:p]), kmin, kmax) if kmin <= kmax else None
     if allowed is None:
         return Step(NAME, f"{peak} at {grid.name(cells[p])} is a sure peak, and no filling of the {p} cells "
                           f"before it can make clue {c} hold", lane.name, c, cells[: p + 1],
