@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterable
 
+from .grade import level_of, score_of
 from .grid import Contradiction, Grid
 from .passes import Context, TimedOut, rows_of, run
 from .propagate import solutions as count_solutions
@@ -107,7 +108,7 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
     for p in passes:
         for s in p.steps:
             counts[s.technique] = counts.get(s.technique, 0) + 1
-    return Result(
+    result = Result(
         puzzle=puzzle,
         status=status,
         passes=passes,
@@ -120,3 +121,5 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
         seconds=time.perf_counter() - start,
         solutions=found,
     )
+    result.score, result.level = score_of(result), level_of(result)
+    return result

@@ -108,6 +108,8 @@ class Result:
     message: str = ""  # why it stopped, when not solved
     seconds: float = 0.0
     solutions: list = field(default_factory=list)  # ambiguous: two differing solutions (rows)
+    score: int | None = None  # the difficulty score (ascent.grade.score_of); None when not solved
+    level: str | None = None  # easy, tricky, hard, extreme or unreasonable (ascent.grade.level_of)
 
     @property
     def steps(self) -> list[Step]:
@@ -116,20 +118,6 @@ class Result:
     @property
     def step_count(self) -> int:
         return sum(len(p.steps) for p in self.passes)
-
-    @property
-    def score(self) -> int | None:
-        """The difficulty score (ascent.grade): None when not solved."""
-        from .grade import score_of  # grade reads the technique table, which imports this module
-
-        return score_of(self)
-
-    @property
-    def level(self) -> str | None:
-        """easy, tricky, hard, extreme or unreasonable (ascent.grade): None when not solved."""
-        from .grade import level_of
-
-        return level_of(self)
 
     def to_dict(self) -> dict[str, Any]:
         n = self.puzzle.size

@@ -12,6 +12,8 @@ from typing import Any
 
 from .. import cands
 from ..puzzle import Puzzle, PuzzleError
+from ..engine import TIER
+from ..grade import level_of, score_of
 from ..trace import Pass, Result, Step
 
 
@@ -113,7 +115,10 @@ def result_from_dict(data: Any) -> Result:
         rows = tuple(tuple(_height(h, n, "solution") for h in r) for r in solution)
     seconds = data.get("seconds", 0.0)
     message = data.get("message", "")
-    return Result(puzzle=puzzle, status=status, passes=passes, grade=grade, counts=dict(counts),
-                  backtracked=bool(data.get("backtracked", False)), masks=(), solution=rows,
-                  message=message if isinstance(message, str) else "",
-                  seconds=float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else 0.0)
+    result = Result(puzzle=puzzle, status=status, passes=passes, grade=grade, counts=dict(counts),
+                    backtracked=bool(data.get("backtracked", False)), masks=(), solution=rows,
+                    message=message if isinstance(message, str) else "",
+                    seconds=float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else 0.0)
+    if all(s.technique in TIER for s in result.steps):  # a trace from elsewhere may name techniques we lack
+        result.score, result.level = score_of(result), level_of(result)
+    return result
