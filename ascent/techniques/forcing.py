@@ -30,6 +30,7 @@ from ..trace import Step
 
 NAME = "forcing"
 TRACED = 3  # breaking suppositions traced per step (the quickest to break on the fast core), the shortest chain kept
+SCAN = 6  # breaking suppositions to find before choosing among them
 
 
 def forcing(grid: Grid, context) -> Iterator[Step]:
@@ -45,7 +46,7 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
     for cell in open_cells:
         if breaking and masks[cell].bit_count() > masks[breaking[0][1]].bit_count():
             break  # the cells as open as the first that broke have been tried
-        if len(breaking) >= 2 * TRACED:
+        if len(breaking) >= SCAN:
             break  # enough to choose from
         for d in cands.digits(masks[cell]):
             if truth is not None and truth[cell] == d:
