@@ -41,6 +41,30 @@ def _chain(masks, free: int, cells: range, h: int) -> tuple[int, int]:
     return least, most
 
 
+def _tables(masks) -> tuple[int, list[int], list[int], list[int]]:
+    """What the tallest-first searches look up: the tallest height offered; where each height may
+    go (a bitmask of positions); only_above[h], the positions whose every candidate is h or taller;
+    below[h], how many heights under h the masks offer."""
+    union = 0
+    for m in masks:
+        union |= m
+    top = union.bit_length()
+    where = [0] * (top + 2)
+    only_above = [0] * (top + 2)
+    for p, m in enumerate(masks):
+        low = (m & -m).bit_length()
+        for h in range(1, low + 1):
+            only_above[h] |= 1 << p
+        while m:
+            b = m & -m
+            m ^= b
+            where[b.bit_length()] |= 1 << p
+    below = [0] * (top + 2)
+    for h in range(2, top + 2):
+        below[h] = below[h - 1] + ((union >> (h - 2)) & 1)
+    return top, where, only_above, below
+
+
 SWEEP_BUDGET = 3000  # nodes of one sweep before a lane is finished pair by pair
 
 
@@ -125,25 +149,9 @@ def one_filling(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0, bhi: int
     size = len(masks)
     if not blo:
         blo, bhi = 0, size
-    union = 0
-    for m in masks:
-        union |= m
-    top = union.bit_length()
-    where = [0] * (top + 2)
-    only_above = [0] * (top + 2)
-    for p, m in enumerate(masks):
-        if not m:
-            return None
-        low = (m & -m).bit_length()
-        for h in range(1, low + 1):
-            only_above[h] |= 1 << p
-        while m:
-            b = m & -m
-            m ^= b
-            where[b.bit_length()] |= 1 << p
-    below = [0] * (top + 2)
-    for h in range(2, top + 2):
-        below[h] = below[h - 1] + ((union >> (h - 2)) & 1)
+    if not all(masks):
+        return None
+    top, where, only_above, below = _tables(masks)
     filling = [0] * size
 
     def dfs(h: int, free: int, first: int, last: int, front: int, back: int) -> bool:
@@ -195,23 +203,7 @@ def _sweep(masks: tuple[int, ...], lo: int, hi: int, blo: int, bhi: int, budget:
     size = len(masks)
     if not blo:
         blo, bhi = 0, size
-    union = 0
-    for m in masks:
-        union |= m
-    top = union.bit_length()
-    where = [0] * (top + 2)  # where each height may go, as a bitmask of positions
-    only_above = [0] * (top + 2)  # only_above[h]: positions whose every candidate is h or taller
-    for p, m in enumerate(masks):
-        low = (m & -m).bit_length()
-        for h in range(1, low + 1):
-            only_above[h] |= 1 << p
-        while m:
-            b = m & -m
-            m ^= b
-            where[b.bit_length()] |= 1 << p
-    below = [0] * (top + 2)  # below[h]: how many heights under h the masks offer
-    for h in range(2, top + 2):
-        below[h] = below[h - 1] + ((union >> (h - 2)) & 1)
+    top, where, only_above, below = _tables(masks)
     unseen = where[:]  # positions each height still has to be seen at in some filling
     upto = [0] * (top + 1)  # upto[h]: positions where some height <= h is still unseen
 
