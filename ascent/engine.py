@@ -18,6 +18,7 @@ from .grid import Contradiction, Grid
 from .passes import Context, TimedOut, rows_of, run
 from .propagate import solutions as count_solutions
 from .puzzle import Puzzle
+from .rules import broken_rule
 from .techniques import EASY, HARD, ORDER, TIER, UnknownTechnique, select
 from .trace import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, Pass, Result, Step
 
@@ -64,6 +65,7 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
     context = Context(grid, rows, None if timeout is None else start + timeout, on_tier)
     passes: list[Pass] = []
     status, message, backtracked, found = STUCK, "", False, []
+    timed_out = False
 
     def learn() -> None:
         """Count solutions up to two from the current grid (the truth stays outside the trace)."""
@@ -72,6 +74,10 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
         if on_tier is not None:
             on_tier("counting solutions")
         sols = count_solutions(list(grid.masks), n, context.lines, 2, context.check_time)
+        for flat in sols:  # checked against the rules themselves: the core must never be taken on trust
+            broken = broken_rule(puzzle, _rows(flat, n))
+            if broken is not None:
+                raise AssertionError(f"the fast core produced a grid that breaks a rule: {broken}")
         if not sols:
             raise _Settled(CONTRADICTION, "the puzzle has no solution: trying every possibility finds none", [])
         if len(sols) > 1:
@@ -94,8 +100,9 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
         status, message, found = e.status, e.message, e.found
         backtracked = True  # settled by searching, not by logic
     except TimedOut:
+        timed_out = True  # stop as asked, with what logic found: no finishing off
         message = f"stopped after {timeout:g} s (the time limit) with {sum(1 for v in grid.values if not v)} cells open"
-    if status == STUCK and not logic_only and context.truth is not None:
+    if status == STUCK and not logic_only and not timed_out and context.truth is not None:
         backtracked = True
         truth = context.truth
         placed = tuple((i, truth[i]) for i in range(n * n) if not grid.values[i])

@@ -105,3 +105,9 @@ def test_timeout_stops_cleanly_with_what_logic_found(shared):
     for step in result.steps:  # the trace up to the stop still replays
         grid.apply(step)
     assert tuple(grid.masks) == result.masks
+
+
+def test_timeout_does_not_finish_off_by_backtracking(shared):
+    rec = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"][0]
+    result = solve(Puzzle.from_record(rec), timeout=0.05)  # the finisher allowed, but the time is up
+    assert result.status == "stuck" and not result.backtracked and "time limit" in result.message
