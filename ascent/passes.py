@@ -52,60 +52,56 @@ class Context:
             raise TimedOut
 
     # ---------------------------------------------------------------- the fast core
-    def branch(self, masks: list[int], cell: int, d: int) -> list[int] | None:
-        """The candidates after supposing ``cell`` is ``d`` and propagating; None if that breaks."""
+    def _propagated(self, masks: list[int], cell: int, d: int) -> tuple[list[int] | None, int]:
+        """Suppose ``cell`` is ``d`` and propagate: the candidates (None when that breaks) and the work done."""
         self.check_time()
         trial = list(masks)
         trial[cell] = 1 << (d - 1)
         try:
-            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n), self.check_time)
-        except Broken:
-            return None
-        return trial
+            work = propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n), self.check_time)
+        except Broken as e:
+            return None, e.work + 1
+        return trial, work
+
+    def branch(self, masks: list[int], cell: int, d: int) -> list[int] | None:
+        """The candidates after supposing ``cell`` is ``d`` and propagating; None if that breaks."""
+        return self._propagated(masks, cell, d)[0]
 
     def breaks(self, masks: list[int], cell: int, d: int) -> int:
         """0 when supposing ``cell`` is ``d`` does not break on the fast core; else how much work it took
         to see the contradiction (1 or more: less work, usually a shorter traced chain)."""
-        self.check_time()
-        trial = list(masks)
-        trial[cell] = 1 << (d - 1)
-        try:
-            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n), self.check_time)
-        except Broken as e:
-            return e.work + 1
-        return 0
+        after, work = self._propagated(masks, cell, d)
+        return work if after is None else 0
 
     # ---------------------------------------------------------------- traced suppositions
-    def _easier(self) -> tuple[Technique, ...]:
-        return tuple(t for t in self.rows if not t.contextual)
-
-    def trace(self, grid: Grid, cell: int, d: int, limit: int | None = None) -> tuple[tuple[Step, ...], Contradiction] | None:
-        """Suppose ``cell`` is ``d`` and run the easier tiers: the chain (the supposition first) and the
-        contradiction it reaches, or None when it reaches none (or not within ``limit`` steps)."""
+    def _suppose(self, grid: Grid, cell: int, d: int, limit: int | None):
+        """Suppose ``cell`` is ``d`` on a copy and run the easier tiers: (the copy, the chain with the
+        supposition first, the contradiction reached or None). Raises OverBudget past ``limit`` steps."""
         trial = grid.copy()
         suppose = Step("forcing", f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),))
         passes: list[Pass] = []
+        broke = None
         try:
             trial.apply(suppose)
-            run(trial, self._easier(), passes, limit=limit, context=self)
+            run(trial, tuple(t for t in self.rows if not t.contextual), passes, limit=limit, context=self)
+        except Contradiction as e:
+            broke = e
+        return trial, (suppose,) + tuple(s for p in passes for s in p.steps), broke
+
+    def trace(self, grid: Grid, cell: int, d: int, limit: int | None = None) -> tuple[tuple[Step, ...], Contradiction] | None:
+        """The chain (the supposition first) and the contradiction supposing ``cell`` is ``d`` reaches with
+        the easier tiers, or None when it reaches none (or not within ``limit`` steps)."""
+        try:
+            _, chain, broke = self._suppose(grid, cell, d, limit)
         except OverBudget:
             return None
-        except Contradiction as e:
-            return (suppose,) + tuple(s for p in passes for s in p.steps), e
-        return None
+        return None if broke is None else (chain, broke)
 
     def follow(self, grid: Grid, cell: int, d: int) -> tuple[list[int], tuple[Step, ...]] | None:
         """Suppose ``cell`` is ``d`` and run the easier tiers to their end: the candidates and the chain,
         or None when that breaks."""
-        trial = grid.copy()
-        suppose = Step("forcing", f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),))
-        passes: list[Pass] = []
-        try:
-            trial.apply(suppose)
-            run(trial, self._easier(), passes, context=self)
-        except Contradiction:
-            return None
-        return trial.masks, (suppose,) + tuple(s for p in passes for s in p.steps)
+        trial, chain, broke = self._suppose(grid, cell, d, None)
+        return None if broke is not None else (trial.masks, chain)
 
 
 def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = None, limit: int | None = None,
