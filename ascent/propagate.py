@@ -7,9 +7,9 @@ clues ask: Régin's all-different filter first (``lanes.distinct``), then, on a 
 the clue search (``lanes.supports``), both memoised on the line's candidates. A line is looked at again only
 when one of its cells changed.
 
-What it stands for: its fixpoint is the fixpoint of the traced tiers ascent, peak descent, sudoku,
-pinpoint, isolate, solve and sequence together (for sizes up to 9, where isolate's subsets of up to
-four cells cover every Hall set of a line; above 9 it can be stronger). ``tests/test_propagate.py``
+What it stands for: its fixpoint is the fixpoint of the traced tiers 1-7 (ascent, sudoku, naked
+single, pinpoint, peak descent, isolate, sequence) together, for sizes up to 9, where isolate's
+subsets of up to four cells cover every Hall set of a line; above 9 it can be stronger. ``tests/test_propagate.py``
 checks that on the corpora.
 
     masks   a list of candidate masks, one per cell (changed in place)
@@ -51,7 +51,7 @@ def lines_of_cell(n: int, i: int) -> tuple[int, int]:
 
 def _latin(ms: list[int], full: int) -> bool:
     """Cheap Latin rules on one line, in place: placed heights leave the other cells, a height with
-    one possible cell goes there. False on a contradiction. True when something changed."""
+    one possible cell goes there. True when something changed; raises _Empty on a contradiction."""
     changed = False
     while True:
         placed = 0

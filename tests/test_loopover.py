@@ -1,6 +1,5 @@
 """Loopover: the board and its moves, the solvers, parity, the clean-up pass, bad input."""
 
-import functools
 import random
 
 import pytest
@@ -9,7 +8,7 @@ from ascent.loopover import (Board, ModeError, MoveError, RaggedRowsError, Repea
                              ShapeError, SymbolError, SymbolSetError, loopover, relabel, shortest, solve, tidy,
                              unsolvable_reason)
 from ascent.loopover.heuristic import parity
-from ascent.loopover.search import moves_of
+from tests.loopover_oracle import distances
 
 SORTED5 = "ABCDE/FGHIJ/KLMNO/PQRST/UVWXY"
 SEED_EXAMPLE = "CWMFJ/ORDBA/NKGLY/PHSVE/XTQUI"  # the worked 5x5 example of the seed README (106 moves there)
@@ -238,24 +237,6 @@ def test_rows_or_columns_whichever_is_shorter():
 
 
 # ---------------------------------------------------------------- fewest moves
-@functools.lru_cache(maxsize=None)
-def distances(rows, cols):
-    """Every reachable board's distance to the goal, by a plain full breadth-first search."""
-    goal = tuple(range(rows * cols))
-    dist, level = {goal: 0}, [goal]
-    moves = [do for _, do, _ in moves_of(rows, cols)]
-    while level:
-        nxt = []
-        for state in level:
-            for do in moves:
-                new = do(state)
-                if new not in dist:
-                    dist[new] = dist[state] + 1
-                    nxt.append(new)
-        level = nxt
-    return dist
-
-
 @pytest.mark.parametrize("rows, cols, sample", [(2, 2, None), (2, 3, None), (3, 2, None), (2, 4, 300),
                                                 (4, 2, 300), (3, 3, 150)])
 def test_small_boards_are_optimal_against_full_bfs(rows, cols, sample):

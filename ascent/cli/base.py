@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import sys
+from datetime import date
 from pathlib import Path
 from typing import List, Optional
 
@@ -22,7 +24,7 @@ from ..console import console, err_console
 from ..engine import UnknownTechnique, select
 from ..formats import why_not_number
 from ..puzzle import Puzzle, PuzzleError
-from ..store import Entry, StoreError, load, sizes_in, write_atomic
+from ..store import Entry, StoreError, all_dates, date_of, file_for, load, read_file, sizes_in, write_atomic
 from ..trace import SOLVED
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -228,15 +230,56 @@ def read_puzzle(clues: Optional[str], keys: Optional[str], state: Optional[str],
         return Puzzle.from_keys(keys, state, size)
     if tatham is not None:
         return Puzzle.from_tatham(tatham)
+    return Puzzle.from_record(read_json(file))
+
+
+def read_json(file: Path):
+    """A JSON file's contents, or one Failure line saying what is wrong with the file."""
     try:
-        record = json.loads(file.read_text(encoding="utf-8"))
+        return json.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise Failure(f"{file}: no such file") from None
     except (OSError, UnicodeDecodeError) as e:
         raise Failure(f"{file}: cannot read it: {e}") from None
     except json.JSONDecodeError as e:
         raise Failure(f"{file} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
-    return Puzzle.from_record(record)
+
+
+def pick_stored(store: Optional[Path], size: int, diff: str, when: Optional[str] = None,
+                random_date: bool = False) -> Puzzle:
+    """The stored puzzle of that size and difficulty: dated ``when``, or at random, else today's,
+    else the set's first. A record that does not read, or is of another size, is named in the error."""
+    if when is not None and random_date:
+        raise Usage("give --date or --random-date, not both")
+    if when is not None and when not in all_dates():
+        raise Usage(f"--date: {when!r} is not a date MMDD such as 0521")
+    entries, used = entries_or_samples(store_path(store), [size], [diff])
+    if not entries:
+        raise Failure(f"no {size}x{size} puzzles with difficulty {diff} in {used} ({_what_is_there(used)})")
+    if random_date:
+        entry = random.choice(entries)
+    elif when is not None:
+        entry = next((e for e in entries if date_of(e.record) == when), None)
+        if entry is None:
+            raise Failure(f"no {size}x{size} difficulty {diff} puzzle dated {when} in {used}")
+    else:
+        today = date.today().strftime("%m%d")
+        entry = next((e for e in entries if date_of(e.record) == today), entries[0])
+    where = f"{file_for(used, entry.size)}: difficulty {entry.label} entry {entry.ident}"
+    try:
+        puzzle = Puzzle.from_record(entry.record, entry.label)
+    except PuzzleError as e:
+        raise Failure(f"{where}: {e}") from None
+    if puzzle.size != entry.size:
+        raise Failure(f"{where} is a {puzzle.size}x{puzzle.size} puzzle in the {entry.size}x{entry.size} file")
+    return puzzle
+
+
+def _what_is_there(root: Path) -> str:
+    found = []
+    for n in sizes_in(root):
+        found.append(f"{n}x{n}: " + ", ".join(read_file(file_for(root, n))))
+    return "it has " + "; ".join(found) if found else "it is empty"
 
 
 # Options every puzzle-taking command shares (``solve``, and later ``hint``, ``play``, ``check``...).

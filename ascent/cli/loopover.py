@@ -15,7 +15,7 @@ from rich.text import Text
 from ..console import console, err_console
 from ..loopover import Board, LoopoverError, SearchTooLarge, solve, unsolvable_reason
 from ..store import write_atomic
-from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app
+from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, read_json
 
 HOME, MOVED = "bold green", "black on yellow"
 
@@ -49,14 +49,7 @@ def read_boards(start: Optional[str], target: Optional[str], file: Optional[Path
     if file is not None:
         if start is not None or target is not None:
             raise Usage("give START and TARGET, or --file, not both")
-        try:
-            data = json.loads(file.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise Failure(f"{file}: no such file") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise Failure(f"{file}: cannot read it: {e}") from None
-        except json.JSONDecodeError as e:
-            raise Failure(f"{file} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+        data = read_json(file)
         if not isinstance(data, dict) or "start" not in data or "target" not in data:
             raise Failure(f"{file}: expected an object with \"start\" and \"target\" boards")
         start, target = data["start"], data["target"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
 from typing import Callable, List, Optional
 
@@ -20,11 +19,10 @@ from ..engine import solve as solve_engine
 from ..hint import NO_SOLUTION, STEP, WRONG, WRONG_MARKS, GridError, hint, player_grid
 from ..play import classic
 from ..play.game import Game, Illegal, SaveError
-from ..puzzle import Puzzle, PuzzleError
-from ..store import all_dates, date_of, file_for
+from ..puzzle import Puzzle
 from ..view import build
 from .base import (CLUES, FILE, KEYS, STATE, TATHAM, EXIT_ERROR, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage,
-                   app, entries_or_samples, read_puzzle, store_path)
+                   app, pick_stored, read_puzzle)
 
 
 # ---------------------------------------------------------------------------- which puzzle
@@ -45,23 +43,7 @@ def chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, def
     size = size if size is not None else default_size
     if size is None:
         raise Usage("which puzzle? give --size N (with --diff, --date) for a stored one, or --clues, --keys, --tatham or --file")
-    diff = diff if diff is not None else "1"
-    if when is not None and when not in all_dates():
-        raise Usage(f"--date: {when!r} is not a date MMDD such as 0521")
-    entries, used = entries_or_samples(store_path(store), [size], [diff])
-    if not entries:
-        raise Failure(f"no {size}x{size} puzzles with difficulty {diff} in {used}")
-    if when is not None:
-        entry = next((e for e in entries if date_of(e.record) == when), None)
-        if entry is None:
-            raise Failure(f"no {size}x{size} difficulty {diff} puzzle dated {when} in {used}")
-    else:
-        today = date.today().strftime("%m%d")
-        entry = next((e for e in entries if date_of(e.record) == today), entries[0])
-    try:
-        return Puzzle.from_record(entry.record, entry.label)
-    except PuzzleError as e:
-        raise Failure(f"{file_for(used, size)}: difficulty {diff} puzzle {entry.ident}: {e}") from None
+    return pick_stored(store, size, diff if diff is not None else "1", when)
 
 
 # ---------------------------------------------------------------------------- hint

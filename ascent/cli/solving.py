@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import time
 from datetime import date
 from pathlib import Path
@@ -19,11 +18,11 @@ from ..console import console, err_console
 from ..engine import ORDER
 from ..grid import Grid
 from ..render import plural
-from ..puzzle import Puzzle, PuzzleError
-from ..store import Entry, all_dates, date_of, file_for, read_file, sizes_in, write_atomic
+from ..puzzle import Puzzle
+from ..store import Entry, file_for, write_atomic
 from ..trace import SOLVED
 from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, JSON_OUT, KEYS, NO_BACKTRACK, SIZE, STATE, STORE, TATHAM,
-                   TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, entries_or_samples, exit_for, home,
+                   TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED, Failure, app, entries_or_samples, exit_for, home, pick_stored,
                    ascii_int, labels, listing, numbers, read_puzzle, store_path, technique_names, write_json)
 from .progress import solve_showing_progress
 from .show import show_result
@@ -56,46 +55,12 @@ def solve_one(
       ascent solve-one 5 --diff 2 --date 1217 --store ../shared/brainbashers
       ascent solve-one 6 --diff 1 --random-date --compact
     """
-    if when is not None and random_date:
-        raise Usage("give --date or --random-date, not both")
-    if when is not None and when not in all_dates():
-        raise Usage(f"--date: {when!r} is not a date MMDD such as 0521")
     names = technique_names(techniques)
-    entries, used = entries_or_samples(store_path(store), [size], [diff])
-    if not entries:
-        raise Failure(f"no {size}x{size} puzzles with difficulty {diff} in {used} ({_what_is_there(used)})")
-    if random_date:
-        entry = random.choice(entries)
-    elif when is not None:
-        entry = next((e for e in entries if date_of(e.record) == when), None)
-        if entry is None:
-            raise Failure(f"no {size}x{size} difficulty {diff} puzzle dated {when} in {used}")
-    else:
-        today = date.today().strftime("%m%d")
-        entry = next((e for e in entries if date_of(e.record) == today), entries[0])
-    puzzle = _puzzle_of(entry, used)
+    puzzle = pick_stored(store, size, diff, when, random_date)
     result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=names, timeout=timeout)
     show_result(result, debug, compact, answer)
     write_shares(result, html, svg, markdown)
     return exit_for(result.status)
-
-
-def _puzzle_of(entry: Entry, root: Path) -> Puzzle:
-    where = f"{file_for(root, entry.size)}: difficulty {entry.label} entry {entry.ident}"
-    try:
-        puzzle = Puzzle.from_record(entry.record, entry.label)
-    except PuzzleError as e:
-        raise Failure(f"{where}: {e}") from None
-    if puzzle.size != entry.size:
-        raise Failure(f"{where} is a {puzzle.size}x{puzzle.size} puzzle in the {entry.size}x{entry.size} file")
-    return puzzle
-
-
-def _what_is_there(root: Path) -> str:
-    found = []
-    for n in sizes_in(root):
-        found.append(f"{n}x{n}: " + ", ".join(read_file(file_for(root, n))))
-    return "it has " + "; ".join(found) if found else "it is empty"
 
 
 # ---------------------------------------------------------------------------- solve-all
