@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Optional
@@ -14,7 +13,7 @@ from ..export import TraceError, grid_svg, page, result_from_dict, walkthrough
 from ..store import write_atomic
 from ..trace import Result
 from ..view import View, build
-from .base import EXIT_SOLVED, Failure, Usage, app
+from .base import EXIT_SOLVED, Failure, Usage, app, read_json
 
 # The options solve and solve-one share (one line each in their signatures).
 HTML = typer.Option(None, "--html", help="Also write a self-contained HTML page that steps through the solve.")
@@ -69,14 +68,7 @@ def export_cmd(
         raise Usage("give at least one of --html, --svg or --markdown")
     if step is not None and svg is None:
         raise Usage("--step goes with --svg")
-    try:
-        data = json.loads(trace.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise Failure(f"{trace}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise Failure(f"{trace}: cannot read it: {e}") from None
-    except json.JSONDecodeError as e:
-        raise Failure(f"{trace} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+    data = read_json(trace)
     try:
         result = result_from_dict(data)
     except TraceError as e:
