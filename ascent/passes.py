@@ -118,6 +118,17 @@ def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = Non
     record = passes is not None
     hard_seen = False
     aftermath = tuple(row for row in rows if row.aftermath)
+    def take(step: Step, current: Pass | None) -> None:
+        nonlocal taken
+        taken += 1
+        if limit is not None and taken > limit:
+            raise OverBudget
+        if current is not None:
+            if not current.steps:
+                passes.append(current)
+            current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
+        grid.apply(step)
+
     while True:
         if grid.solved():
             broken = broken_rule(grid.puzzle, grid.rows())
@@ -137,14 +148,7 @@ def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = Non
             current = Pass(len(passes) + 1, row.name) if record else None
             placed = False
             for step in row.steps(grid, context):
-                taken += 1
-                if limit is not None and taken > limit:
-                    raise OverBudget
-                if record:
-                    if not progress:
-                        passes.append(current)
-                    current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
-                grid.apply(step)
+                take(step, current)
                 progress = True
                 placed = placed or bool(step.placements)
                 if not row.sweep:
@@ -154,12 +158,7 @@ def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = Non
                     for after in aftermath:
                         if after is not row:
                             for step in after.steps(grid, context):
-                                taken += 1
-                                if limit is not None and taken > limit:
-                                    raise OverBudget
-                                if record:
-                                    current.steps.append(step)
-                                grid.apply(step)
+                                take(step, current)
                 break
         if not progress:
             return
