@@ -25,7 +25,7 @@ def audit(result: Result, truth=None) -> list[str]:
                 if truth[cell // n][cell % n] != d:
                     problems.append(f"{step.technique} placed {d} in {grid.name(cell)}, the truth is "
                                     f"{truth[cell // n][cell % n]}: {step.reason}")
-        if not (step.technique and step.reason) or not (step.lane or step.cells):
+        if not (step.technique and step.reason) or (step.lane is None and not step.cells):
             problems.append(f"a step lacks its technique, place or sentence: {step}")
         grid.apply(step)
     if grid.snapshot() != result.masks:

@@ -53,7 +53,8 @@ def step_cost(step: "Step") -> int:
     if step.technique == BACKTRACK:
         return BACKTRACK_COST
     cost = BY_NAME[step.technique].cost
-    return cost + CHAIN * len(step.chain) if step.chain else cost
+    links = step.links
+    return cost + CHAIN * len(links) if links else cost
 
 
 def score_of(result: "Result") -> int | None:

@@ -32,10 +32,13 @@ class Lane:
     clue: int
 
     @property
+    def kind(self) -> str:
+        return "column" if self.side in ("upper", "lower") else "row"
+
+    @property
     def name(self) -> str:
-        what = "column" if self.side in ("upper", "lower") else "row"
         frm = {"upper": "the top", "lower": "the bottom", "left": "the left", "right": "the right"}[self.side]
-        return f"{what} {self.index + 1} from {frm}"
+        return f"{self.kind} {self.index + 1} from {frm}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +51,41 @@ class Line:
     front: Lane  # seen from the left / top
     back: Lane  # seen from the right / bottom
 
+    side = None  # a line is read from no side: a step that names it reads the whole row or column
+
     @property
     def name(self) -> str:
         return f"{self.kind} {self.index + 1}"
+
+
+def place_of(lines: tuple[Line, ...], kind: str, index: int, side: str | None) -> "Lane | Line":
+    """The lane (with a side) or the whole line (side None) of a puzzle's ``lines_of``, from its fields:
+    how a saved trace names it. ``index`` counts from 0; the side must be one of the line's two."""
+    line = lines[index if kind == "row" else len(lines) // 2 + index]
+    if side is None:
+        return line
+    return line.front if side == line.front.side else line.back
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Where and why a grid cannot be completed, as data: the cells that show it, the lane or line
+    it lies in and the height it is about (when there is one), and ``why`` in words."""
+
+    why: str
+    cells: tuple[int, ...] = ()
+    lane: "Lane | Line | None" = None
+    height: int | None = None
+
+    def where(self, n: int) -> str:
+        if self.lane is not None:
+            return self.lane.name
+        if len(self.cells) == 1:
+            return cell_name(self.cells[0], n)
+        return "the grid"
+
+    def text(self, n: int) -> str:
+        return f"{self.where(n)}: {self.why}"
 
 
 @dataclass(frozen=True)
@@ -87,13 +122,12 @@ def lines_of(puzzle: "Puzzle") -> tuple[Line, ...]:
 class Contradiction(Exception):
     """The grid cannot be completed: a cell ran out of candidates, or a lane has no way to be filled.
 
-    ``where`` names the place (``R2C3`` or ``row 3``), ``why`` says what broke.
+    ``conflict`` holds it as data (cells, lane, height, why); the message is made from it.
     """
 
-    def __init__(self, where: str, why: str):
-        self.where = where
-        self.why = why
-        super().__init__(f"{where}: {why}")
+    def __init__(self, conflict: Conflict, n: int):
+        self.conflict = conflict
+        super().__init__(conflict.text(n))
 
 
 class Grid:
@@ -140,14 +174,14 @@ class Grid:
         for cell, m in step.eliminations:
             new = masks[cell] & ~m
             if not new:
-                raise Contradiction(cell_name(cell, self.n), f"no candidates left after {step.technique} ({step.reason})")
+                raise Contradiction(Conflict(f"no candidates left after {step.technique}", (cell,)), n)
             masks[cell] = new
             changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now
             self.log.append(cell)
         for cell, d in step.placements:
             b = 1 << (d - 1)
             if not masks[cell] & b:
-                raise Contradiction(cell_name(cell, self.n), f"{step.technique} places {d}, which it cannot hold ({step.reason})")
+                raise Contradiction(Conflict(f"{step.technique} places {d}, which it cannot hold", (cell,), None, d), n)
             masks[cell] = b
             self.values[cell] = d
             changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now

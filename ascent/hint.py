@@ -209,7 +209,7 @@ def first_step(grid: Grid, techniques: Sequence[str] = ORDER, truth: tuple[int, 
 def describe(step: Step, n: int) -> tuple[str, str, str]:
     """The three levels of a step: where, which idea, the full step."""
     where = step.where(n) or "the grid"
-    area = step.lane.split(" from ")[0] if step.lane else where
+    area = f"{step.lane.kind} {step.lane.index + 1}" if step.lane is not None else where
     does = "places a height" if step.placements else "removes something"
     idea = IDEAS.get(step.technique, step.technique)
     full = f"{step.technique} {where}: {step.reason}"

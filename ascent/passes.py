@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from .grid import Contradiction, Grid
+from .grid import Conflict, Contradiction, Grid
 from .propagate import Broken, line_table, propagate
 from .rules import broken_rule
 from .techniques import BY_NAME, Technique
@@ -78,7 +78,8 @@ class Context:
         """Suppose ``cell`` is ``d`` on a copy and run the easier tiers: (the copy, the chain with the
         supposition first, the contradiction reached or None). Raises OverBudget past ``limit`` steps."""
         trial = grid.copy()
-        suppose = Step("forcing", f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),))
+        suppose = Step("forcing", f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),),
+                       premises=(), supposition=True)
         passes: list[Pass] = []
         broke = None
         try:
@@ -133,7 +134,7 @@ def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = Non
         if grid.solved():
             broken = broken_rule(grid.puzzle, grid.rows())
             if broken is not None:  # every cell placed, and a rule broken: no technique would look again
-                raise Contradiction("the filled grid", broken)
+                raise Contradiction(Conflict(broken), grid.n)
             return
         progress = False
         for row in rows:

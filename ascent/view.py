@@ -19,18 +19,15 @@ cells marked, and the replay of that sequence stops there.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Sequence
 
 from . import cands
-from .grid import Grid, cell_name
+from .grid import Conflict, Grid, cell_name
 from .puzzle import Puzzle
 from .trace import Pass, Result, Step
 
 SIDES = ("upper", "lower", "left", "right")
-_LANE = re.compile(r"^(row|column) (\d+)(?: from the (left|right|top|bottom))?$")
-_SIDE_OF = {"left": "left", "right": "right", "top": "upper", "bottom": "lower"}
 
 
 @dataclass(frozen=True)
@@ -129,16 +126,13 @@ class View:
 
 # ---------------------------------------------------------------------------- building
 def lane_of(step: Step, n: int) -> tuple[tuple[int, ...], str | None, int | None]:
-    """The cells of the row or column a step names, the side of its clue, and the line's index."""
-    m = _LANE.match(step.lane or "")
-    if not m:
+    """The cells of the row or column a step read (in grid order), the side of its clue (None for a
+    whole line, or when it read no clue), and the line's index: from the step's ``lane`` field."""
+    lane = step.lane
+    if lane is None or not 0 <= lane.index < n:
         return (), None, None
-    kind, index, frm = m.group(1), int(m.group(2)) - 1, m.group(3)
-    if not 0 <= index < n:
-        return (), None, None
-    cells = tuple(index * n + c for c in range(n)) if kind == "row" else tuple(r * n + index for r in range(n))
-    side = _SIDE_OF[frm] if frm and step.clue else None
-    return cells, side, index
+    cells = tuple(sorted(lane.cells))
+    return cells, (lane.side if step.clue else None), lane.index
 
 
 def _apply(masks: list[int], values: list[int], step: Step) -> tuple[int, ...]:
@@ -168,21 +162,18 @@ def _frame(number: int, title: str, step: Step, masks: list[int], values: list[i
 
 
 def is_supposition(step: Step | None) -> bool:
-    """A link that starts a branch of a forcing chain: the engine writes it as a forcing step
-    "suppose R2C3 is 2" that places the height and eliminates nothing."""
-    return (step is not None and step.technique == "forcing" and step.reason.startswith("suppose ")
-            and bool(step.placements) and not step.eliminations)
+    """A link that starts a branch of a forcing chain: marked by its ``supposition`` field."""
+    return step is not None and step.supposition
 
 
 def chains_of(step: Step, masks: Sequence[int], values: Sequence[int], n: int) -> tuple[Chain, ...]:
-    """A forcing step's chain split at each supposition, each replayed from the grid before the step."""
-    if not step.chain:
+    """A forcing step's chain (or each of its branches), replayed from the grid before the step."""
+    if step.chain:
+        groups: tuple[tuple[Step, ...], ...] = (step.chain,)
+    elif step.branches:
+        groups = step.branches
+    else:
         return ()
-    groups: list[list[Step]] = []
-    for link in step.chain:
-        if is_supposition(link) or not groups:
-            groups.append([])
-        groups[-1].append(link)
     out = []
     for links in groups:
         ms, vs = list(masks), list(values)
@@ -195,43 +186,36 @@ def chains_of(step: Step, masks: Sequence[int], values: Sequence[int], n: int) -
             if f.broken:
                 broke = f.broken
                 break
-        title = links[0].reason if is_supposition(links[0]) else "the chain"
-        if broke:
+        title = links[0].reason if links and is_supposition(links[0]) else "the chain"
+        if step.contradiction is not None:
+            end, contradiction = f"contradiction: {step.contradiction.text(n)}", True
+            if not broke:  # an easier technique saw the contradiction itself: mark where
+                at_end = _contradiction_frame(frames[-1], step.contradiction, n)
+        elif broke:
             what = ", ".join(f"{cell_name(c, n)} has no candidates left" if not ms[c] else
                              f"{cell_name(c, n)} cannot hold {vs[c]}" for c in broke)
             end, contradiction = f"contradiction: {what}", True
-        elif len(groups) == 1 and step.eliminations:
-            # the last link made no broken cell: an easier technique found the contradiction itself
-            m = re.search(r"a contradiction \((.*)\), so", step.reason)
-            end, contradiction = f"contradiction: {m.group(1) if m else step.reason}", True
-            at_end = _contradiction_frame(frames[-1], m.group(1) if m else "", n)
         else:
             end, contradiction = "this branch ends here; every branch removes the same candidates", False
         out.append(Chain(title, tuple(frames), end, contradiction, at_end))
     return tuple(out)
 
 
-_PLACE = re.compile(r"^(?:(row|column) (\d+)|R(\d+)C(\d+))\b")
-
-
-def _contradiction_frame(last: Frame, where: str, n: int) -> Frame | None:
-    """The chain's last frame, with the row, column or cell where a technique found the contradiction marked."""
-    m = _PLACE.match(where)
-    if not m:
-        return None
-    if m.group(1):
-        k = int(m.group(2)) - 1
-        if not 0 <= k < n:
-            return None
-        lane = tuple(k * n + c for c in range(n)) if m.group(1) == "row" else tuple(r * n + k for r in range(n))
-        broken: tuple[int, ...] = ()
+def _contradiction_frame(last: Frame, conflict: Conflict, n: int) -> Frame | None:
+    """The chain's last frame, with the lane, line or cells that show the contradiction marked."""
+    cells = tuple(c for c in conflict.cells if 0 <= c < n * n)
+    lane = conflict.lane
+    if lane is not None and 0 <= lane.index < n:
+        outline: tuple[int, ...] = tuple(sorted(lane.cells))
+    elif cells or lane is None:
+        outline = ()
     else:
-        r, c = int(m.group(3)) - 1, int(m.group(4)) - 1
-        if not (0 <= r < n and 0 <= c < n):
-            return None
-        lane, broken = (), (r * n + c,)
+        return None
+    if not outline and not cells:
+        return None
     return Frame(last.number, "the contradiction", last.masks, last.values, last.step, None, last.eliminated,
-                 last.placed, lane, None, None, last.cells, broken)
+                 last.placed, outline, None, None, cells if lane is not None else last.cells,
+                 () if lane is not None else cells)
 
 
 def plural(k: int, one: str, many: str | None = None) -> str:

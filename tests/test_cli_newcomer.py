@@ -284,9 +284,9 @@ def test_lane_steps_list_the_orderings_that_really_fit_or_explain_a_removal():
             for o in orders:  # each listed ordering is real: distinct heights, from the candidates, fitting the clues
                 assert len(set(o)) == len(o) and all(masks[x] & cands.bit(h) for x, h in zip(step.cells, o))
                 if step.technique == "sequence":
-                    kind, k = step.lane.split()
+                    kind, k = step.lane.kind, step.lane.index
                     front, back = (puzzle.left, puzzle.right) if kind == "row" else (puzzle.upper, puzzle.lower)
-                    a, b = front[int(k) - 1], back[int(k) - 1]
+                    a, b = front[k], back[k]
                     assert (not a or visible(o) == a) and (not b or visible(o[::-1]) == b), step.reason
                 else:
                     need = re.search(r"must show (?:exactly (\d+)|(\d+) to (\d+))", step.reason).groups()

@@ -1,8 +1,11 @@
 """Read a saved trace (``ascent solve --json``) back into a Result, to draw it again.
 
-The trace is ``Result.to_dict()``: the puzzle as a record under ``"puzzle"``, the status, grade and
-counts, and the passes with their steps (cells as ``R2C3``, eliminated heights as lists, placements
-as heights). Anything malformed raises TraceError naming the field, never a traceback.
+The trace is ``Result.to_dict()``: its ``format`` (TRACE_FORMAT), the puzzle as a record under
+``"puzzle"``, the status, grade and counts, and the passes with their steps (cells as ``R2C3``,
+lanes as ``{kind, index, side}``, eliminated heights as lists, placements as heights, premises,
+and for forcing its chain and contradiction, or its branches). A trace of an older format is
+refused with one line that says so. Anything malformed raises TraceError naming the field, never
+a traceback.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from .. import cands
 from ..puzzle import Puzzle, PuzzleError
 from ..engine import TIER
 from ..grade import level_of, score_of
-from ..trace import Pass, Result, Step
+from ..grid import Conflict, Lane, Line, lines_of, place_of
+from ..trace import TRACE_FORMAT, Pass, Result, Step
 
 
 class TraceError(ValueError):
@@ -45,12 +49,56 @@ def _text(x: Any, where: str, optional: bool = False) -> str | None:
     return x
 
 
-def step_from_dict(d: Any, n: int, where: str) -> Step:
+_SIDES = {"row": (None, "left", "right"), "column": (None, "upper", "lower")}
+
+
+def _lane(d: Any, lines: tuple[Line, ...], where: str) -> Lane | Line | None:
+    if d is None:
+        return None
+    if not isinstance(d, dict):
+        raise TraceError(f"{where} must be an object {{kind, index, side}} or null")
+    kind, index, side, n = d.get("kind"), d.get("index"), d.get("side"), len(lines) // 2
+    if kind not in _SIDES:
+        raise TraceError(f"{where}.kind: {kind!r} is not 'row' or 'column'")
+    if not isinstance(index, int) or isinstance(index, bool) or not 1 <= index <= n:
+        raise TraceError(f"{where}.index: {index!r} is not a {kind} 1..{n}")
+    if side not in _SIDES[kind]:
+        raise TraceError(f"{where}.side: {side!r} is not a side of a {kind} ({', '.join(map(str, _SIDES[kind]))})")
+    return place_of(lines, kind, index - 1, side)
+
+
+def _cells(x: Any, n: int, where: str) -> tuple[int, ...]:
+    if not isinstance(x, list):
+        raise TraceError(f"{where} must be a list of cells")
+    return tuple(_cell(c, n, where) for c in x)
+
+
+def _conflict(d: Any, lines: tuple[Line, ...], where: str) -> Conflict | None:
+    if d is None:
+        return None
+    if not isinstance(d, dict):
+        raise TraceError(f"{where} must be an object {{cells, lane, height, why}}")
+    height, n = d.get("height"), len(lines) // 2
+    if height is not None:
+        _height(height, n, f"{where}.height")
+    return Conflict(_text(d.get("why"), f"{where}.why"), _cells(d.get("cells", []), n, f"{where}.cells"),
+                    _lane(d.get("lane"), lines, f"{where}.lane"), height)
+
+
+def _links(x: Any, lines: tuple[Line, ...], where: str) -> tuple[Step, ...]:
+    if not isinstance(x, list):
+        raise TraceError(f"{where} must be a list of steps")
+    return tuple(step_from_dict(s, lines, f"{where}[{k}]") for k, s in enumerate(x))
+
+
+def step_from_dict(d: Any, lines: tuple[Line, ...], where: str) -> Step:
+    """A step of a trace; ``lines`` are the puzzle's (``lines_of``), so a lane carries its clue."""
+    n = len(lines) // 2
     if not isinstance(d, dict):
         raise TraceError(f"{where} must be an object")
     technique = _text(d.get("technique"), f"{where}.technique")
     reason = _text(d.get("reason"), f"{where}.reason")
-    lane = _text(d.get("lane"), f"{where}.lane", optional=True)
+    lane = _lane(d.get("lane"), lines, f"{where}.lane")
     clue = d.get("clue")
     if clue is not None and (not isinstance(clue, int) or isinstance(clue, bool) or not 0 <= clue <= n):
         raise TraceError(f"{where}.clue: {clue!r} is not a clue 0..{n}")
@@ -70,24 +118,32 @@ def step_from_dict(d: Any, n: int, where: str) -> Step:
             mask |= cands.bit(_height(h, n, f"{where}.eliminated.{name}"))
         elims.append((_cell(name, n, f"{where}.eliminated"), mask))
     places = tuple((_cell(name, n, f"{where}.placed"), _height(h, n, f"{where}.placed.{name}")) for name, h in placed.items())
-    chain = d.get("chain", [])
-    if not isinstance(chain, list):
-        raise TraceError(f"{where}.chain must be a list")
+    branches = d.get("branches", [])
+    if not isinstance(branches, list):
+        raise TraceError(f"{where}.branches must be a list of chains")
+    supposition = d.get("supposition", False)
+    if not isinstance(supposition, bool):
+        raise TraceError(f"{where}.supposition must be true or false")
     return Step(technique, reason, lane, clue, tuple(_cell(c, n, f"{where}.cells") for c in cells),
-                tuple(elims), places, tuple(step_from_dict(s, n, f"{where}.chain[{k}]") for k, s in enumerate(chain)))
+                tuple(elims), places, _links(d.get("chain", []), lines, f"{where}.chain"),
+                premises=_cells(d.get("premises", []), n, f"{where}.premises"), supposition=supposition,
+                contradiction=_conflict(d.get("contradiction"), lines, f"{where}.contradiction"),
+                branches=tuple(_links(b, lines, f"{where}.branches[{k}]") for k, b in enumerate(branches)))
 
 
 def result_from_dict(data: Any) -> Result:
     """The Result a trace describes. Its final grid is left for the view to replay (masks = ())."""
     if not isinstance(data, dict):
         raise TraceError("a trace must be a JSON object")
-    if "puzzle" not in data:
-        raise TraceError("the trace has no 'puzzle': save it again with a newer 'ascent solve --json'")
+    if "puzzle" not in data or data.get("format") != TRACE_FORMAT:
+        raise TraceError(f"the trace is not of format {TRACE_FORMAT} (saved by an older ascent?): "
+                         "save it again with 'ascent solve --json'")
     try:
         puzzle = Puzzle.from_record(data["puzzle"])
     except PuzzleError as e:
         raise TraceError(f"puzzle: {e}") from None
     n = puzzle.size
+    lines = lines_of(puzzle)
     status = _text(data.get("status"), "status")
     grade = _text(data.get("grade"), "grade", optional=True)
     counts = data.get("counts", {})
@@ -104,7 +160,7 @@ def result_from_dict(data: Any) -> Result:
         if not isinstance(number, int) or isinstance(number, bool):
             raise TraceError(f"passes[{k}].number must be a whole number")
         kind = _text(p.get("kind", "logic"), f"passes[{k}].kind")
-        steps = [step_from_dict(s, n, f"passes[{k}].steps[{j}]") for j, s in enumerate(p["steps"])]
+        steps = [step_from_dict(s, lines, f"passes[{k}].steps[{j}]") for j, s in enumerate(p["steps"])]
         passes.append(Pass(number, kind, steps))
     solution = data.get("solution")
     rows = None

@@ -43,12 +43,12 @@ def _steps(grid: Grid) -> Iterator[Step]:
         if c == 1:
             if values[cells[0]] != n:
                 yield Step(NAME, f"clue 1 sees only the first building, so the tallest, {n}, stands next to it",
-                           lane.name, c, (cells[0],), placements=((cells[0], n),))
+                           lane, c, (cells[0],), placements=((cells[0], n),), premises=())
         elif c == n:
             placed = tuple((cell, k + 1) for k, cell in enumerate(cells) if values[cell] != k + 1)
             if placed:
                 yield Step(NAME, f"clue {n} sees all {n} buildings, so they rise 1 to {n} from the clue",
-                           lane.name, c, cells, placements=placed)
+                           lane, c, cells, placements=placed, premises=())
         else:
             elims = []
             for d in range(c - 1):
@@ -60,7 +60,7 @@ def _steps(grid: Grid) -> Iterator[Step]:
                 caps = ", ".join(f"{grid.name(cells[d])} <= {n - c + 1 + d}" for d in range(c - 1))
                 yield Step(NAME, f"clue {c} needs {c - 1} {'buildings' if c > 2 else 'building'} in front of the tallest it sees, "
                                  f"so each cell can be at most {n - c + 1} plus its distance (0 next to the clue) ({caps})",
-                           lane.name, c, cells[: c - 1], eliminations=tuple(elims))
+                           lane, c, cells[: c - 1], eliminations=tuple(elims), premises=())
     for line in grid.lines:
         a, b = line.front.clue, line.back.clue
         if a and b and a + b == n + 1:
@@ -68,4 +68,4 @@ def _steps(grid: Grid) -> Iterator[Step]:
             if values[cell] != n:
                 yield Step(NAME, f"opposite clues {a} and {b} add up to {n + 1}, so {n} stands {a} cells from the clue {a} "
                                  f"(it shows at most {a} from one side and {b} from the other only there)",
-                           line.front.name, a, (cell,), placements=((cell, n),))
+                           line.front, a, (cell,), placements=((cell, n),), premises=())

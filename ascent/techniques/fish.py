@@ -49,12 +49,26 @@ def fish(grid: Grid) -> Iterator[Step]:
                         if i not in group and masks[x] & b and not values[x]
                     )
                     if elims:
-                        bases = ", ".join(str(i + 1) for i in group)
-                        covers = ", ".join(str(j + 1) for j in cover_idx)
-                        yield Step(NAME, f"{_WORDS[k]} on {d}: in {base_word}s {bases}, {d} fits only in {cover_word}s {covers}, "
-                                         f"so {d} leaves those {cover_word}s elsewhere",
-                                   None, None, tuple(base[i][j] for i in group for j in cover_idx), eliminations=elims)
+                        # shown at the fish's own candidates; read from the whole of its base rows (or columns)
+                        fins = tuple(base[i][j] for i in group for j in cover_idx if masks[base[i][j]] & b)
+                        yield Step(NAME, _sentence(k, d, base_word, [i + 1 for i in group], cover_word,
+                                                   [j + 1 for j in cover_idx]),
+                                   None, None, fins, eliminations=elims,
+                                   premises=tuple(x for i in group for x in base[i]))
                         return  # one at a time: the engine goes back to the easy passes
+
+
+def _and(numbers: list[int]) -> str:
+    """[2, 3, 5] -> '2, 3 and 5'."""
+    words = [str(x) for x in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _sentence(k: int, d: int, base_word: str, bases: list[int], cover_word: str, covers: list[int]) -> str:
+    """'swordfish on height 9: rows 2, 3 and 5 have 9 only in columns 3, 4 and 6, ...': the height is named
+    as a height, the rows and columns as lists, so neither can be read as the other."""
+    return (f"{_WORDS[k]} on height {d}: {base_word}s {_and(bases)} have {d} only in {cover_word}s {_and(covers)}, "
+            f"so {d} leaves the other cells of those {cover_word}s")
 
 
 def _fins(spots: list[tuple[int, int]], k: int):

@@ -62,14 +62,16 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
         traced = context.trace(grid, cell, d, None if best is None else len(best[2]) - 1)
         tried += 1
         if traced is not None and (best is None or len(traced[0]) < len(best[2])):
-            best = (cell, d, traced[0], traced[1])
+            best = (cell, d, traced[0], traced[1].conflict)
         if best is not None and (tried >= TRACED or len(best[2]) <= 2):
             break
     if best is not None:
-        cell, d, chain, e = best
-        yield Step(NAME, f"if {grid.name(cell)} were {d}, {len(chain) - 1} easier steps would lead to "
-                         f"a contradiction ({e}), so it is not {d}",
-                   None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain)
+        cell, d, chain, conflict = best
+        n = grid.n
+        yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {len(chain) - 1} easier steps would lead to "
+                                 f"a contradiction ({conflict.text(n)}), so it is not {d}",
+                   None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain,
+                   premises=premises_of(cell, chain, conflict.cells), contradiction=conflict)
         return  # one at a time: the engine goes back to the easy passes
     # every branch of one cell: what all of them remove is gone
     for cell in open_cells:
@@ -93,9 +95,19 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
                 union = [a | b for a, b in zip(union, ms)]
             elims = tuple((i, masks[i] & ~union[i]) for i in range(len(masks)) if masks[i] & ~union[i])
             if elims:
-                chain = tuple(s for _, _, steps in outcomes for s in steps)
+                branches = tuple(steps for _, _, steps in outcomes)
                 lost = ", ".join(f"{grid.name(i)} loses {cands.show_set(m)}" for i, m in elims)
                 yield Step(NAME, f"{grid.name(cell)} is {' or '.join(str(d) for d, _, _ in outcomes)}, and every one "
                                  f"of them leads by easier steps to the same loss: {lost}",
-                           None, None, (cell,), eliminations=elims, chain=chain)
+                           None, None, (cell,), eliminations=elims, branches=branches,
+                           premises=premises_of(cell, tuple(s for b in branches for s in b), ()))
                 return
+
+
+def premises_of(cell: int, links, shown: tuple[int, ...]) -> tuple[int, ...]:
+    """What a forcing step read of the real grid: the supposed cell, every cell a link read, and the
+    cells that show the contradiction, each once, in grid order."""
+    read = {cell, *shown}
+    for link in links:
+        read.update(link.premises)
+    return tuple(sorted(read))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .. import cands
-from ..grid import Contradiction, Grid
+from ..grid import Conflict, Contradiction, Grid
 from ..trace import Step
 
 NAME = "isolate"
@@ -64,12 +64,12 @@ def _line(grid: Grid, line) -> Iterator[Step]:
         items = [(x, masks[x]) for x in open_cells if masks[x].bit_count() <= k]
         for group, union in _groups(items, k):
             if union.bit_count() < k:
-                raise Contradiction(line.name, f"{k} cells share only {union.bit_count()} heights")
+                raise Contradiction(Conflict(f"{k} cells share only {union.bit_count()} heights", group, line), grid.n)
             elims = tuple((x, masks[x] & union) for x in open_cells if x not in group and masks[x] & union)
             if elims:
                 names = ", ".join(grid.name(x) for x in group)
                 yield Step(NAME, f"naked {_WORDS[k]}: {names} hold only {cands.show_set(union)} between them, "
-                                 f"so those leave the rest of {line.name}", line.name, None, group, eliminations=elims)
+                                 f"so those leave the rest of {line.name}", line, None, group, eliminations=elims)
         # hidden: k heights that fit only in k cells
         placed = 0
         for x in line.cells:
@@ -86,12 +86,13 @@ def _line(grid: Grid, line) -> Iterator[Step]:
             if where.bit_count() <= k:
                 spots.append((d, where))
         for heights, where in _groups(spots, k):
-            if where.bit_count() < k:
-                raise Contradiction(line.name, f"{k} heights fit in only {where.bit_count()} cells")
-            keep = sum(1 << (d - 1) for d in heights)
             group = tuple(x for x in line.cells if where >> index[x] & 1)
+            if where.bit_count() < k:
+                raise Contradiction(Conflict(f"{k} heights fit in only {where.bit_count()} cells", group, line), grid.n)
+            keep = sum(1 << (d - 1) for d in heights)
             elims = tuple((x, masks[x] & ~keep) for x in group if masks[x] & ~keep)
             if elims:
                 names = ", ".join(grid.name(x) for x in group)
                 yield Step(NAME, f"hidden {_WORDS[k]}: {cands.show_set(keep)} fit only in {names} in {line.name}, "
-                                 f"so those cells hold nothing else", line.name, None, group, eliminations=elims)
+                                 f"so those cells hold nothing else", line, None, group, eliminations=elims,
+                           premises=line.cells)

@@ -22,7 +22,7 @@ from typing import Iterator
 
 from .. import cands
 from ..explain import SHOWN_LIMIT, fillings, listed, why_removed
-from ..grid import Grid
+from ..grid import Conflict, Contradiction, Grid
 from ..lanes import orderings, supports
 from ..trace import Step
 
@@ -88,9 +88,8 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
         return None  # any filling of the front cells fits the clue: nothing to say
     allowed = _fillings(tuple(ms[:p]), kmin, kmax) if kmin <= kmax else None
     if allowed is None:
-        return Step(NAME, f"{peak} at {grid.name(cells[p])} is a sure peak, and no filling of the {p} cells "
-                          f"before it can make clue {c} hold", lane.name, c, cells[: p + 1],
-                    eliminations=((cells[0], masks[cells[0]]),))
+        raise Contradiction(Conflict(f"{peak} at {grid.name(cells[p])} is a sure peak, and no filling of the {p} "
+                                     f"cells before it can make clue {c} hold", cells[: p + 1], lane, peak), grid.n)
     if not any(ms[i] & ~allowed[i] for i in range(p)):
         return None  # the clue removes nothing beyond the heights placed in the lane: that is sudoku's
     elims = tuple((cells[i], masks[cells[i]] & ~allowed[i]) for i in range(p) if masks[cells[i]] & ~allowed[i])
@@ -113,5 +112,4 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
                 f"{'buildings show' if smax != 1 else 'building shows'}, so the {p} cells before it (all below {peak}) "
                 f"must show {need}; {which}")
 
-    return Step(NAME, sentence,
-                lane.name, c, cells[: p + 1], eliminations=elims)
+    return Step(NAME, sentence, lane, c, cells[: p + 1], eliminations=elims, premises=cells)

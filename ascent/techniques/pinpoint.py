@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .. import cands
-from ..grid import Contradiction, Grid
+from ..grid import Conflict, Contradiction, Grid
 from ..trace import Step
 
 NAME = "pinpoint"
@@ -32,7 +32,9 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
             if values[x]:
                 placed |= m
         if once != full:
-            raise Contradiction(line.name, f"no cell can hold {cands.show_set(full & ~once)}")
+            missing = full & ~once
+            raise Contradiction(Conflict(f"no cell can hold {cands.show_set(missing)}", cells, line,
+                                         cands.digits(missing)[0]), grid.n)
         lone = once & ~twice & ~placed
         found = False
         while lone:
@@ -41,11 +43,11 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
             d = b.bit_length()
             cell = next((x for x in cells if masks[x] & b), None)  # read now: earlier steps may have moved on
             if cell is None:
-                raise Contradiction(line.name, f"no cell can hold {d} any more")
+                raise Contradiction(Conflict(f"no cell can hold {d} any more", cells, line, d), grid.n)
             if values[cell]:
                 continue
             found = True
             yield Step(NAME, f"{d} fits nowhere else in {line.name}, so {grid.name(cell)} is {d}",
-                       line.name, None, (cell,), placements=((cell, d),))
+                       line, None, (cell,), placements=((cell, d),), premises=cells)
         if not found:
             grid.found_nothing((NAME, k))

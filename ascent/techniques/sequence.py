@@ -17,7 +17,7 @@ from typing import Iterator
 
 from .. import cands
 from ..explain import SHOWN_LIMIT, fillings, listed, why_removed
-from ..grid import Contradiction, Grid
+from ..grid import Conflict, Contradiction, Grid
 from ..lanes import orderings, supports
 from ..trace import Step
 
@@ -36,10 +36,11 @@ def sequence(grid: Grid) -> Iterator[Step]:
         ms = tuple(masks[x] for x in cells)
         allowed = supports(ms, a or 1, a or len(cells), b, b)
         if allowed is None:
-            raise Contradiction(line.name, f"no ordering fits its candidates and clues {a or '-'}/{b or '-'}")
+            raise Contradiction(Conflict(f"no ordering fits its candidates and clues {a or '-'}/{b or '-'}", cells, line),
+                                grid.n)
         elims = tuple((x, masks[x] & ~allowed[i]) for i, x in enumerate(cells) if masks[x] & ~allowed[i])
         if elims:
-            yield Step(NAME, _reason(grid, line, ms, a, b, elims), line.name, a or b, cells, eliminations=elims)
+            yield Step(NAME, _reason(grid, line, ms, a, b, elims), line, a or b, cells, eliminations=elims)
         else:
             grid.found_nothing((NAME, k))
 

@@ -6,7 +6,7 @@ from ascent import Puzzle, cands, solve
 from ascent.passes import Context, rows_of
 from ascent.grid import Contradiction, Grid
 from ascent.techniques import fish, forcing, isolate, pinpoint, sequence, sudoku
-from ascent.techniques import naked_single
+from ascent.techniques import naked_single, peak_descent
 from tests.lanepic import run
 
 
@@ -68,7 +68,12 @@ def test_fish_x_wing_fires():
             masks[r * n + c] = f & ~one
     grid = _grid(n, masks)
     steps = list(fish(grid))
-    assert len(steps) == 1 and "X-wing on 1" in steps[0].reason
+    assert len(steps) == 1
+    step = steps[0]
+    assert step.reason.startswith("X-wing on height 1: rows 1 and 3 have 1 only in columns 1 and 3")
+    # shown at the fish's own candidates only, read from the whole of its two rows
+    assert step.cells == (0, 2, 8, 10)
+    assert step.premises == (0, 1, 2, 3, 8, 9, 10, 11)
     grid.apply(steps[0])
     for r in (1, 3):
         for c in (0, 2):
@@ -97,13 +102,15 @@ def test_forcing_fires_with_a_chain_that_really_ends_in_a_contradiction(shared):
     grid = Grid.start(puzzle)
     checked = 0
     for step in result.steps:
-        if step.technique == "forcing" and step.placements == () and len(step.eliminations) == 1 and "contradiction" in step.reason:
+        if step.technique == "forcing" and step.contradiction is not None:
+            assert step.chain[0].supposition and not any(link.supposition for link in step.chain[1:])
             trial = grid.copy()
-            with pytest.raises(Contradiction):
+            with pytest.raises(Contradiction) as seen:
                 for link in step.chain:
                     trial.apply(link)
-                for technique in (pinpoint, isolate, sequence):  # those that see a contradiction on sight
+                for technique in (pinpoint, isolate, sequence, peak_descent):  # those that see a contradiction on sight
                     list(technique(trial))
+            assert seen.value.conflict == step.contradiction  # the recorded contradiction is the one the chain reaches
             checked += 1
         grid.apply(step)
     assert checked >= 1
@@ -129,16 +136,12 @@ def test_forcing_every_branch_agrees_fires_and_each_branch_really_removes_it(sha
     grid = Grid.start(puzzle)
     checked = 0
     for step in result.steps:
-        if step.technique == "forcing" and "every one of them" in step.reason:
+        if step.technique == "forcing" and step.branches:
+            assert not step.chain and step.contradiction is None
             for cell, m in step.eliminations:  # sound: the true height stays
                 assert not m & cands.bit(truth[cell // 4][cell % 4])
-            branches, current = [], None
-            for link in step.chain:
-                if link.reason.startswith("suppose"):
-                    current = [link]
-                    branches.append(current)
-                else:
-                    current.append(link)
+            branches = step.branches
+            assert all(b[0].supposition and not any(x.supposition for x in b[1:]) for b in branches)
             assert len(branches) == cands.count(grid.masks[step.cells[0]]) >= 2
             for branch in branches:
                 trial = grid.copy()
