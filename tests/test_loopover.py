@@ -83,8 +83,7 @@ def test_board_is_frozen():
     ("AB/C", RaggedRowsError, "row 1 has 1"),
     ([["A", "B"], ["C"]], RaggedRowsError, "equally long"),
     ("AB/CA", RepeatedSymbolError, "'A' appears twice"),
-    ("ABC", ShapeError, "at least 2 rows"),
-    ("A/B", ShapeError, "at least 2 rows and 2 columns"),
+    ([[], []], ShapeError, "at least one column"),
     ("", ShapeError, "rows joined by '/'"),
     ([], ShapeError, "empty"),
     ([["AB", "C"], ["D", "E"]], SymbolError, "one character"),
@@ -234,6 +233,38 @@ def test_rows_or_columns_whichever_is_shorter():
         assert by_rows or solution.phases[0].name == f"column {cols - 1} (rightmost)"
         if (rows, cols) == (8, 3):
             assert not by_rows
+
+
+# ---------------------------------------------------------------- a single row or column
+@pytest.mark.parametrize("rows, cols", [(1, 1), (1, 2), (1, 5), (1, 6), (2, 1), (4, 1), (7, 1)])
+def test_lines_are_solved_by_their_shortest_turn_and_nothing_else_is_reachable(rows, cols):
+    n = rows * cols
+    goal = board_of(symbols(n), cols)
+    reachable = set()
+    for k in range(n):  # every turn of the line: solved, optimally, by the short way round
+        start = goal.apply_all([("L0" if rows == 1 else "U0")] * k)
+        reachable.add(start)
+        solution = solve(start, goal)
+        assert_solves(start, goal, solution)
+        assert solution.optimal and len(solution) == min(k, n - k) and unsolvable_reason(start, goal) is None
+        assert loopover(start.to_lists(), goal.to_lists()) == list(solution.moves)
+        assert all(m[0] in ("LR" if rows == 1 else "UD") for m in solution.moves)
+    # a column move on a row (a row move on a column) changes nothing: those turns are all there is
+    assert all(b.apply(m) == b for b in reachable for m in (["U0", "D1"] if rows == 1 else ["L0", "R0"]) if n > 1)
+    rng = random.Random(n)
+    for _ in range(20):
+        cells = symbols(n)
+        rng.shuffle(cells)
+        start = board_of(cells, cols)
+        if start not in reachable:  # never solvable, whatever the length's parity
+            assert solve(start, goal) is None and loopover(start.to_lists(), goal.to_lists()) is None
+            assert "only the" in unsolvable_reason(start, goal)
+
+
+def test_a_line_swap_is_unsolvable_even_on_an_even_line():
+    assert loopover([list("BACD")], [list("ABCD")]) is None  # an odd swap on an even row: still no
+    assert loopover([list("CDAB")], [list("ABCD")]) == ["R0", "R0"]
+    assert loopover([["C"], ["A"], ["B"]], [["A"], ["B"], ["C"]]) == ["U0"]
 
 
 # ---------------------------------------------------------------- fewest moves

@@ -120,3 +120,10 @@ def test_bad_files(tmp_path):
 def test_help_has_examples():
     r = runner.invoke(app, ["loopover", "--help"])
     assert r.exit_code == 0 and "Example:" in r.stdout and "--optimal" in r.stdout
+
+
+def test_a_single_row_is_turned_or_said_unreachable():
+    r = invoke("ABCDE", "DEABC")
+    assert r.exit_code == 0 and "1x5 board: 2 moves" in r.stdout and "moves: R0 R0" in r.stdout
+    r = invoke("ABCDE", "BACDE")
+    assert r.exit_code == 3 and "only the 5 turns" in r.stderr

@@ -18,6 +18,8 @@ from ..store import write_atomic
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, read_json
 
 HOME, MOVED = "bold green", "black on yellow"
+HOW = {"search": "fewest moves (breadth-first search)", "line": "fewest moves (one line: its shortest turn)",
+       "heuristic": "heuristic, then runs merged"}
 
 
 def board_text(board: Board, target: Board, lit=lambda r, c: False) -> Text:
@@ -105,7 +107,7 @@ def loopover_command(
     except LoopoverError as e:
         raise Failure(str(e)) from None
     rows, cols = begin.shape
-    how = "fewest moves (breadth-first search)" if solution.optimal else "heuristic, then runs merged"
+    how = HOW[solution.method]
     console.print(f"{rows}x{cols} board: {plural(len(solution), 'move')}, {how}; {ms:.1f} ms")
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("phase", no_wrap=True)

@@ -18,7 +18,7 @@ from typing import Sequence
 from .board import Board, LoopoverError, move_perm
 from .heuristic import Work, fill_row, next_row, parity, top_row
 from .search import OPTIMAL_CELLS, shortest
-from .tidy import tidy_runs
+from .tidy import tidy, tidy_runs
 
 MODES = ("fast", "optimal", "heuristic")
 SWAP_AXES = {"L": "U", "R": "D", "U": "L", "D": "R"}  # a move on the transposed board
@@ -46,15 +46,16 @@ class Solution:
     target: Board
     moves: tuple[str, ...]
     phases: tuple[Phase, ...]
-    method: str  # "search" (a shortest solution) or "heuristic"
+    method: str  # "search" (a shortest solution), "line" (a 1xN or Nx1 board's turn) or "heuristic"
 
     def __len__(self) -> int:
         return len(self.moves)
 
     @property
     def optimal(self) -> bool:
-        """True when the moves are proven fewest (found by breadth-first search)."""
-        return self.method == "search"
+        """True when the moves are proven fewest (found by breadth-first search, or a single line's
+        shortest turn)."""
+        return self.method in ("search", "line")
 
     def replay(self) -> list[tuple[str, Board]]:
         """Every move with the board after it, in order (the start is ``self.start``)."""
@@ -91,10 +92,24 @@ def relabel(start: Board, target: Board) -> tuple[int, ...]:
     return tuple(home[s] for s in start.cells)
 
 
+def line_turn(cells: Sequence[int]) -> int | None:
+    """On a single row or column: how far to turn it forward (R or D) to reach the target, or None
+    when the target is not a turn of the start."""
+    n = len(cells)
+    k = (cells[0] - 0) % n if n else 0
+    return k if all(cells[i] == (i + k) % n for i in range(n)) else None
+
+
 def unsolvable_reason(start: Board, target: Board) -> str | None:
     """One line saying why the target cannot be reached, or None when it can."""
     cells = relabel(start, target)
     rows, cols = start.shape
+    if min(rows, cols) == 1:
+        if line_turn(cells) is None:
+            line = "row" if rows == 1 else "column"
+            return (f"on a {rows}x{cols} board only the {len(cells)} turns of its one {line} are reachable, "
+                    f"and the target is not one of them")
+        return None
     if rows % 2 and cols % 2 and parity(cells):
         return (f"the target is an odd permutation of the start, but every move on a {rows}x{cols} board "
                 f"(both sides odd) is an even one")
@@ -110,7 +125,9 @@ def solve(start, target, mode: str = "fast") -> Solution | None:
         return None
     cells = relabel(start, target)
     rows, cols = start.shape
-    if mode == "optimal" or (mode == "fast" and rows * cols <= OPTIMAL_CELLS):
+    if min(rows, cols) == 1:
+        solution = _line(start, target, cells)
+    elif mode == "optimal" or (mode == "fast" and rows * cols <= OPTIMAL_CELLS):
         path = shortest(cells, rows, cols)
         if path is None:  # parity said it can be solved: a search that disagrees is a bug of ours
             raise AssertionError(f"search found no way from {start} to {target}")
@@ -126,6 +143,16 @@ def loopover(mixed_up_board: Sequence[Sequence[str]], solved_board: Sequence[Seq
     None when none exist."""
     solution = solve(mixed_up_board, solved_board)
     return None if solution is None else list(solution.moves)
+
+
+def _line(start: Board, target: Board, cells: tuple[int, ...]) -> Solution:
+    """A single row or column: turn it the short way round (a turn is all that can change it)."""
+    rows, cols = start.shape
+    k = line_turn(cells)
+    letter = "R" if rows == 1 else "D"
+    moves = tidy([f"{letter}0"] * k, rows, cols) if len(cells) > 1 else []
+    name = "turn the row" if rows == 1 else "turn the column"
+    return Solution(start, target, tuple(moves), (Phase(name, tuple(moves)),), "line")
 
 
 # ---------------------------------------------------------------------------- the heuristic, in phases
