@@ -286,6 +286,24 @@ def test_small_boards_are_optimal_against_full_bfs(rows, cols, sample):
         assert len(heuristic) >= dist[state] and start.apply_all(heuristic.moves) == goal
 
 
+def test_twelve_cell_dev_boards_are_solved_in_their_known_fewest_moves():
+    """The dev boards' optimum (a full search made it) for every 2x5 and the quicker 3x4, 4x3, 2x6."""
+    from tests.conftest import SHARED
+    path = SHARED / "loopover" / "anchor-boards.json"
+    if not path.is_file():
+        pytest.skip("../shared/loopover/anchor-boards.json is not beside the project")
+    import json
+    records = [r for r in json.loads(path.read_text()) if "optimal" in r]
+    picked = [r for r in records if r["id"].startswith("2x5")]
+    picked += [r for r in records if r["id"].split("-")[0] in ("3x4", "4x3", "2x6") and r["optimal"] <= 9]
+    assert len(picked) >= 28
+    for r in picked:
+        start, target = Board.of(r["start"]), Board.of(r["target"])
+        solution = solve(start, target)
+        assert solution.optimal and len(solution) == r["optimal"], r["id"]
+        assert start.apply_all(solution.moves) == target
+
+
 def test_three_by_three_unreachable_half_is_none():
     dist = distances(3, 3)
     assert len(dist) == 181440 and max(dist.values()) == 8

@@ -127,3 +127,14 @@ def test_a_single_row_is_turned_or_said_unreachable():
     assert r.exit_code == 0 and "1x5 board: 2 moves" in r.stdout and "moves: R0 R0" in r.stdout
     r = invoke("ABCDE", "BACDE")
     assert r.exit_code == 3 and "only the 5 turns" in r.stderr
+
+
+def test_optimal_says_when_it_cannot_prove_the_fewest(monkeypatch):
+    import ascent.loopover.search as search
+    monkeypatch.setattr(search, "LIMIT", 2000)
+    start, target = "ABCD/EFGH/IJKL/MNOP", "DCBA/HGFE/LKJI/PONM"
+    r = invoke(start, target, "--optimal")
+    assert r.exit_code == 0 and "not proven fewest" in r.stdout and "2,000 states" in r.stdout
+    assert Board.parse(start).apply_all(moves_line(r.stdout)) == Board.parse(target)
+    r = invoke("ABCDE/FGHIJ/KLMNO/PQRST/UVWXY", "BCDEA/FGHIJ/KLMNO/PQRST/UVWXY", "--optimal")
+    assert "not proven" not in r.stdout

@@ -4,9 +4,11 @@ Parity: a turn of a line of n cells is an n-cycle, odd exactly when n is even. W
 odd every move is even, so a board that is an odd permutation of its target cannot be solved; when
 either side is even, every board can. ``solve`` returns None exactly in the first case.
 
-Modes: ``fast`` (the default) searches for a shortest solution on boards of at most 9 cells and uses
-the heuristic otherwise; ``optimal`` always searches (and raises ``SearchTooLarge`` when a big board
-is too far from its target); ``heuristic`` never searches. Every solution is replayed on the start
+Modes: ``fast`` (the default) searches for a shortest solution on boards of at most 12 cells (when
+the search fits its memory cap, else the heuristic answers and says so) and uses the heuristic on
+larger boards; ``optimal`` always searches (and raises ``SearchTooLarge`` when the board is too far
+from its target for the cap); ``heuristic`` never searches. A single row or column is turned the
+short way round. Every solution is replayed on the start
 and checked against the target before it is returned.
 """
 
@@ -17,7 +19,7 @@ from typing import Sequence
 
 from .board import Board, LoopoverError, move_perm
 from .heuristic import Work, fill_row, next_row, parity, top_row
-from .search import OPTIMAL_CELLS, shortest
+from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
 
 MODES = ("fast", "optimal", "heuristic")
@@ -127,11 +129,13 @@ def solve(start, target, mode: str = "fast") -> Solution | None:
     rows, cols = start.shape
     if min(rows, cols) == 1:
         solution = _line(start, target, cells)
-    elif mode == "optimal" or (mode == "fast" and rows * cols <= OPTIMAL_CELLS):
-        path = shortest(cells, rows, cols)
-        if path is None:  # parity said it can be solved: a search that disagrees is a bug of ours
-            raise AssertionError(f"search found no way from {start} to {target}")
-        solution = Solution(start, target, tuple(path), (Phase("shortest search", tuple(path)),), "search")
+    elif mode == "optimal":
+        solution = _search(start, target, cells)
+    elif mode == "fast" and rows * cols <= OPTIMAL_CELLS:
+        try:
+            solution = _search(start, target, cells)
+        except SearchTooLarge:  # too far for the memory cap: the answer says "heuristic", not optimal
+            solution = _heuristic(start, target)
     else:
         solution = _heuristic(start, target)
     _check(cells, solution.moves, rows, cols)
@@ -143,6 +147,14 @@ def loopover(mixed_up_board: Sequence[Sequence[str]], solved_board: Sequence[Seq
     None when none exist."""
     solution = solve(mixed_up_board, solved_board)
     return None if solution is None else list(solution.moves)
+
+
+def _search(start: Board, target: Board, cells: tuple[int, ...]) -> Solution:
+    rows, cols = start.shape
+    path = shortest(cells, rows, cols)
+    if path is None:  # parity said it can be solved: a search that disagrees is a bug of ours
+        raise AssertionError(f"search found no way from {start} to {target}")
+    return Solution(start, target, tuple(path), (Phase("shortest search", tuple(path)),), "search")
 
 
 def _line(start: Board, target: Board, cells: tuple[int, ...]) -> Solution:
