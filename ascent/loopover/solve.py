@@ -8,7 +8,11 @@ Modes: ``fast`` (the default) searches for a shortest solution on boards of at m
 the search fits its memory cap, else the heuristic answers and says so) and uses the heuristic on
 larger boards; ``optimal`` always searches (and raises ``SearchTooLarge`` when the board is too far
 from its target for the cap); ``heuristic`` never searches. A single row or column is turned the
-short way round. Every solution is replayed on the start
+short way round.
+
+The budget (``fast`` mode, boards past exact search of up to ``BEAM_CELLS`` cells): seconds the
+beam search (``ascent.loopover.beam``) may spend looking for a list shorter than the heuristic's;
+its narrowest beam always runs to its end, so a board may take a little longer. 0 turns it off. Every solution is replayed on the start
 and checked against the target before it is returned.
 """
 
@@ -19,10 +23,13 @@ from typing import Sequence
 
 from .board import Board, LoopoverError, move_perm
 from .heuristic import Work, fill_row, next_row, parity, top_row
+from .beam import beam_solve
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
 
 MODES = ("fast", "optimal", "heuristic")
+BEAM_CELLS = 36  # boards past exact search and up to this size get the beam search in fast mode
+DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 SWAP_AXES = {"L": "U", "R": "D", "U": "L", "D": "R"}  # a move on the transposed board
 
 
@@ -48,7 +55,7 @@ class Solution:
     target: Board
     moves: tuple[str, ...]
     phases: tuple[Phase, ...]
-    method: str  # "search" (a shortest solution), "line" (a 1xN or Nx1 board's turn) or "heuristic"
+    method: str  # "search" (a shortest solution), "line" (a 1xN or Nx1 board's turn), "beam" or "heuristic"
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -118,7 +125,7 @@ def unsolvable_reason(start: Board, target: Board) -> str | None:
     return None
 
 
-def solve(start, target, mode: str = "fast") -> Solution | None:
+def solve(start, target, mode: str = "fast", budget: float | None = None) -> Solution | None:
     """Moves turning ``start`` into ``target`` (boards, rows of symbols or ``"ABC/DEF"`` text)."""
     if mode not in MODES:
         raise ModeError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
@@ -138,6 +145,12 @@ def solve(start, target, mode: str = "fast") -> Solution | None:
             solution = _heuristic(start, target)
     else:
         solution = _heuristic(start, target)
+    budget = DEFAULT_BUDGET if budget is None else budget
+    if solution.method == "heuristic" and mode == "fast" and rows * cols <= BEAM_CELLS and budget > 0:
+        path = beam_solve(cells, rows, cols, budget, cap=len(solution))
+        if path is not None:  # shorter than the heuristic's (its length is the cap)
+            path = tidy(path, rows, cols)
+            solution = Solution(start, target, tuple(path), (Phase("beam search", tuple(path)),), "beam")
     _check(cells, solution.moves, rows, cols)
     return solution
 
