@@ -82,7 +82,8 @@ def loopover_command(
 
     Boards of at most 12 cells are solved in the fewest moves; up to 36 cells by a beam search that
     --budget lets look longer for a shorter list; larger ones by rows from the bottom up and then the
-    top row. A single row or column is turned the short way round. Exit code 3 when the target cannot be reached (parity).
+    top row. A single row or column is turned the short way round. Exit code 3 when the target cannot
+    be reached (parity; on a single row or column, a target that is not a turn of it).
 
     \b
     Example:

@@ -172,7 +172,9 @@ def beam_solve(cells: tuple[int, ...], rows: int, cols: int, budget: float, cap:
     The budget is counted in work, not read off a clock, so a board and a budget always give the same
     list: ``budget`` seconds allow ``budget * WORK_PER_SECOND`` units, a scored state costing one unit
     per segment plus ``STATE_WORK``. The widths double while the next one (about twice the work of the
-    last) still fits; the first always runs."""
+    last) still fits; the first always runs, unless even it would take well over the budget (then
+    None: at the default budget that is so from 6x6 up, where narrower beams do no better than the
+    heuristic)."""
     guide = guide_of(rows, cols)
     n = rows * cols
     where = bytearray(n)
@@ -182,6 +184,8 @@ def beam_solve(cells: tuple[int, ...], rows: int, cols: int, budget: float, cap:
     allowance = budget * WORK_PER_SECOND
     unit = len(guide.segments) + STATE_WORK
     best, width, spent = None, FIRST_WIDTH, 0
+    if cap is not None and width * len(guide.moves) * (cap / 2) * unit > 1.5 * allowance:
+        return None  # the first beam alone (about cap / 2 levels deep) would overrun the budget
     while True:
         found, scored = beam(start, guide, width, len(best) if best else cap)
         if found is not None and (best is None or len(found) < len(best)):
