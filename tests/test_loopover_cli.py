@@ -148,3 +148,4 @@ def test_beam_search_is_named_and_budget_zero_turns_it_off():
     assert len(moves_line(beam.stdout)) < len(moves_line(plain.stdout))
     assert Board.parse(start).apply_all(moves_line(beam.stdout)) == Board.parse(target)
     one_line_error(invoke(start, target, "--budget", -1), 2)
+    one_line_error(invoke(start, target, "--budget", "inf"), 2)

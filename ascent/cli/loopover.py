@@ -74,7 +74,7 @@ def loopover_command(
     debug: bool = typer.Option(False, "--debug", help="Replay with the board after every move."),
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the moves and phases as JSON."),
     optimal: bool = typer.Option(False, "--optimal", help="Fewest moves, by breadth-first search from both ends (boards of up to 12 cells, or near their target); says so when it cannot prove the fewest."),
-    budget: Optional[float] = typer.Option(None, "--budget", min=0, metavar="SECONDS",
+    budget: Optional[float] = typer.Option(None, "--budget", min=0, max=3600, metavar="SECONDS",
                                            help="About how long the beam search may look for a shorter list (default 1; 0: the heuristic alone). The same board and budget always give the same moves."),
     file: Optional[Path] = typer.Option(None, "--file", help="A JSON file {\"start\": ..., \"target\": ...}, each a board as text or rows."),
 ) -> int:
