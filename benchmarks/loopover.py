@@ -1,13 +1,22 @@
-"""Loopover benchmark: moves and time per board size on random boards, on one core.
+"""Loopover benchmark: moves and time on the dev boards (or on random boards), on one core.
 
-    python benchmarks/loopover.py                 # 2x2..9x9, 12x12 and a few rectangles
-    python benchmarks/loopover.py --boards 20     # fewer boards per size
+    python benchmarks/loopover.py                 # the dev boards, ../shared/loopover/anchor-boards.json
+    python benchmarks/loopover.py --sets 4x4,5x5 --budget 3
+    python benchmarks/loopover.py --random        # random boards, 2x2..9x9, 12x12 and a few rectangles
+    python benchmarks/loopover.py --random --boards 20
 
+The dev boards: per board set, the mean moves against the optimum (``optimal``, or loopsolver's
+optimal counts at 4x4) or the best known (loopsolver's default at 5x5), their ratio, ascent's mean on
+2026-11-23 (``ascent_2026_11_23``), the median and largest time per board, and that every list
+replays (the run stops on the first that does not).
+
+Random boards:
 Each board is a random start and a random target with the same symbols (on an odd x odd board a
 start of the unreachable parity gets two symbols swapped, so every board is solvable). The default
 fast mode is timed (wall clock, and the process's CPU time, which a busy machine disturbs less):
-a shortest search for boards of at most 9 cells, the heuristic otherwise. Every
-solution is replayed. Boards of at most 9 cells are checked against a full breadth-first search:
+a shortest search for boards of at most 12 cells, the beam search up to 36 cells within the
+default budget, the heuristic otherwise. Every solution is replayed. Boards of at most 9 cells are
+checked against a full breadth-first search:
 ``optimal`` counts the boards whose solution length equals the true distance. The seed README's
 worked 5x5 example (106 moves there) is solved last.
 """
@@ -15,6 +24,7 @@ worked 5x5 example (106 moves there) is solved last.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -64,11 +74,60 @@ def run(rows, cols, boards, rng):
             f"{statistics.median(times) * 1000:.2f} | {statistics.median(cpu) * 1000:.2f} | {max(times) * 1000:.2f} | {check} |")
 
 
+DEV = Path(__file__).resolve().parents[1].parent / "shared" / "loopover" / "anchor-boards.json"
+SETS = ("3x4", "4x3", "2x6", "2x5", "4x4", "5x5", "6x6", "9x9")
+
+
+def dev_boards(path: Path, sets, budget, limit=None):
+    records = json.loads(path.read_text())
+    print(f"dev boards: {path.name}; budget {'default' if budget is None else budget}"
+          f"{f'; the first {limit} of each set' if limit else ''}\n")
+    print("| boards | n | mean moves | reference | ratio | ascent 2026-11-23 | methods | median s | max s | replayed |")
+    print("|---|---:|---:|---|---:|---:|---|---:|---:|---|")
+    for name in sets:
+        group = [r for r in records if r["id"].split("-")[0] == name][:limit]
+        if not group:
+            continue
+        lengths, times, methods = [], [], {}
+        for r in group:
+            start, target = Board.of(r["start"]), Board.of(r["target"])
+            t0 = time.perf_counter()
+            solution = solve(start, target, budget=budget)
+            times.append(time.perf_counter() - t0)
+            if start.apply_all(solution.moves) != target:
+                raise SystemExit(f"{r['id']}: the {len(solution)} moves do not replay to the target")
+            lengths.append(len(solution))
+            methods[solution.method] = methods.get(solution.method, 0) + 1
+        mean = statistics.mean(lengths)
+        if all("optimal" in r for r in group):
+            ref, what = statistics.mean(r["optimal"] for r in group), "optimal"
+        elif all("loopsolver" in r for r in group):
+            ref, what = statistics.mean(r["loopsolver"] for r in group), "loopsolver"
+        else:
+            ref, what = None, "none known"
+        old = statistics.mean(r["ascent_2026_11_23"] for r in group)
+        ref_text = f"{ref:.1f} ({what})" if ref else what
+        ratio = f"{mean / ref:.3f}" if ref else "-"
+        how = ", ".join(f"{m} {n}" for m, n in sorted(methods.items()))
+        print(f"| {name} | {len(group)} | {mean:.1f} | {ref_text} | {ratio} | {old:.1f} | {how} | "
+              f"{statistics.median(times):.2f} | {max(times):.2f} | {len(group)}/{len(group)} |", flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--random", action="store_true", help="random boards per size instead of the dev boards")
+    ap.add_argument("--file", type=Path, default=DEV, help="the dev boards (default ../shared/loopover/anchor-boards.json)")
+    ap.add_argument("--sets", default=",".join(SETS), help="dev board sets, comma separated")
+    ap.add_argument("--limit", type=int, default=None, help="only the first N boards of each dev set")
+    ap.add_argument("--budget", type=float, default=None, help="solve's budget in seconds (default: its default)")
     ap.add_argument("--boards", type=int, default=50, help="random boards per size (12x12: a fifth of it)")
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args()
+    if not args.random:
+        if not args.file.is_file():
+            raise SystemExit(f"{args.file}: no dev boards there (give --file, or --random)")
+        dev_boards(args.file, args.sets.split(","), args.budget, args.limit)
+        return
     rng = random.Random(args.seed)
     print("| size | boards | median moves | max moves | median ms | median CPU ms | max ms | check |")
     print("|---|---:|---:|---:|---:|---:|---:|---|")

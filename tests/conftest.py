@@ -1,9 +1,10 @@
 import json
+import os
 from pathlib import Path
 
 import pytest
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(os.environ.get("ASCENT_SHARED") or Path(__file__).resolve().parents[1].parent / "shared")  # ../shared
 
 
 def shared_sets(folder: str):

@@ -32,7 +32,7 @@ def moves_line(stdout):
 
 
 def test_solves_and_prints_moves_length_and_phases():
-    r = invoke(SEED, SORTED5)
+    r = invoke(SEED, SORTED5, "--budget", 0)  # the heuristic alone: its phases are named
     assert r.exit_code == 0, r.stderr
     moves = moves_line(r.stdout)
     assert Board.parse(SEED).apply_all(moves) == Board.parse(SORTED5)
@@ -48,14 +48,14 @@ def test_small_board_is_optimal_and_says_so():
 
 
 def test_replay_shows_the_board_after_each_phase():
-    r = invoke(SEED, SORTED5, "--replay")
+    r = invoke(SEED, SORTED5, "--replay", "--budget", 0)
     assert r.exit_code == 0
     assert "start" in r.stdout and "after row 4 (bottom): " in r.stdout and "after top row 0: " in r.stdout
     assert r.stdout.rstrip().endswith(" U  V  W  X  Y")  # the last board shown is the target
 
 
 def test_replay_debug_shows_every_move():
-    r = invoke("ACDBE/FGHIJ/KLMNO/PQRST", "ABCDE/FGHIJ/KLMNO/PQRST", "--debug")  # --debug implies --replay
+    r = invoke("ACDBE/FGHIJ/KLMNO/PQRST", "ABCDE/FGHIJ/KLMNO/PQRST", "--debug", "--budget", 0.1)  # --debug implies --replay
     assert r.exit_code == 0
     numbered = []
     for line in r.stdout.splitlines():  # "1. D2     2. L0 ..." above each row of boards
@@ -68,14 +68,14 @@ def test_json_and_file(tmp_path):
     boards = tmp_path / "boards.json"
     boards.write_text(json.dumps({"start": [list(r) for r in SEED.split("/")], "target": SORTED5}))
     out = tmp_path / "out.json"
-    r = invoke("--file", boards, "--json", out)
+    r = invoke("--file", boards, "--json", out, "--budget", 0.2)
     assert r.exit_code == 0, r.stderr
     data = json.loads(out.read_text())
     assert data["status"] == "solved" and data["length"] == len(data["moves"])
     assert [m for p in data["phases"] for m in p["moves"]] == data["moves"]
     assert Board.parse(SEED).apply_all(data["moves"]) == Board.parse(SORTED5)
     assert data["start"] == SEED.split("/") and data["target"] == SORTED5.split("/")
-    again = invoke("--file", out)  # the JSON written is a valid --file
+    again = invoke("--file", out, "--budget", 0.2)  # the JSON written is a valid --file; the same moves
     assert again.exit_code == 0 and moves_line(again.stdout) == data["moves"]
 
 
@@ -120,3 +120,32 @@ def test_bad_files(tmp_path):
 def test_help_has_examples():
     r = runner.invoke(app, ["loopover", "--help"])
     assert r.exit_code == 0 and "Example:" in r.stdout and "--optimal" in r.stdout
+
+
+def test_a_single_row_is_turned_or_said_unreachable():
+    r = invoke("ABCDE", "DEABC")
+    assert r.exit_code == 0 and "1x5 board: 2 moves" in r.stdout and "moves: R0 R0" in r.stdout
+    r = invoke("ABCDE", "BACDE")
+    assert r.exit_code == 3 and "only the 5 turns" in r.stderr
+
+
+def test_optimal_says_when_it_cannot_prove_the_fewest(monkeypatch):
+    import ascent.loopover.search as search
+    monkeypatch.setattr(search, "LIMIT", 2000)
+    start, target = "ABCD/EFGH/IJKL/MNOP", "DCBA/HGFE/LKJI/PONM"
+    r = invoke(start, target, "--optimal", "--budget", 0.1)
+    assert r.exit_code == 0 and "not proven fewest" in r.stdout and "2,000 states" in r.stdout
+    assert Board.parse(start).apply_all(moves_line(r.stdout)) == Board.parse(target)
+    r = invoke("ABCDE/FGHIJ/KLMNO/PQRST/UVWXY", "BCDEA/FGHIJ/KLMNO/PQRST/UVWXY", "--optimal")
+    assert "not proven" not in r.stdout
+
+
+def test_beam_search_is_named_and_budget_zero_turns_it_off():
+    start, target = "ABCD/EFGH/IJKL/MNOP", "DCBA/HGFE/LKJI/PONM"
+    beam = invoke(start, target, "--budget", 0.1)
+    plain = invoke(start, target, "--budget", 0)
+    assert "beam search (short, not proven fewest)" in beam.stdout and "heuristic, then runs merged" in plain.stdout
+    assert len(moves_line(beam.stdout)) < len(moves_line(plain.stdout))
+    assert Board.parse(start).apply_all(moves_line(beam.stdout)) == Board.parse(target)
+    one_line_error(invoke(start, target, "--budget", -1), 2)
+    one_line_error(invoke(start, target, "--budget", "inf"), 2)

@@ -18,6 +18,8 @@ from ..store import write_atomic
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, read_json
 
 HOME, MOVED = "bold green", "black on yellow"
+HOW = {"search": "fewest moves (breadth-first search)", "line": "fewest moves (one line: its shortest turn)",
+       "beam": "beam search (short, not proven fewest)", "heuristic": "heuristic, then runs merged"}
 
 
 def board_text(board: Board, target: Board, lit=lambda r, c: False) -> Text:
@@ -71,19 +73,24 @@ def loopover_command(
     replay: bool = typer.Option(False, "--replay", help="Show the board after each phase."),
     debug: bool = typer.Option(False, "--debug", help="Replay with the board after every move."),
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the moves and phases as JSON."),
-    optimal: bool = typer.Option(False, "--optimal", help="Fewest moves, by breadth-first search (boards near their target, or of at most 9 cells)."),
+    optimal: bool = typer.Option(False, "--optimal", help="Fewest moves, by breadth-first search from both ends (boards of up to 12 cells, or near their target); says so when it cannot prove the fewest."),
+    budget: Optional[float] = typer.Option(None, "--budget", min=0, max=3600, metavar="SECONDS",
+                                           help="About how long the beam search may look for a shorter list (default 1; 0: the heuristic alone). The same board and budget always give the same moves."),
     file: Optional[Path] = typer.Option(None, "--file", help="A JSON file {\"start\": ..., \"target\": ...}, each a board as text or rows."),
 ) -> int:
     """Solve a Loopover board: rotate rows (L/R) and columns (U/D) until it is the target.
 
-    Boards of at most 9 cells are solved in the fewest moves; larger ones by rows from the bottom up
-    and then the top row. Exit code 3 when the target cannot be reached (parity).
+    Boards of at most 12 cells are solved in the fewest moves; up to 36 cells by a beam search that
+    --budget lets look longer for a shorter list; larger ones by rows from the bottom up and then the
+    top row. A single row or column is turned the short way round. Exit code 3 when the target cannot
+    be reached (parity; on a single row or column, a target that is not a turn of it).
 
     \b
     Example:
       ascent loopover ACDBE/FGHIJ/KLMNO/PQRST ABCDE/FGHIJ/KLMNO/PQRST --replay
       ascent loopover CWMFJ/ORDBA/NKGLY/PHSVE/XTQUI ABCDE/FGHIJ/KLMNO/PQRST/UVWXY
       ascent loopover DCA/BEF BAE/FCD --optimal --debug
+      ascent loopover CWMFJ/ORDBA/NKGLY/PHSVE/XTQUI ABCDE/FGHIJ/KLMNO/PQRST/UVWXY --budget 5
       ascent loopover --file boards.json --json moves.json
     """
     replay = replay or debug
@@ -98,15 +105,20 @@ def loopover_command(
             err_console.print(f"unsolvable: {reason}", markup=False, soft_wrap=True)
             return EXIT_UNSOLVED
         t0 = time.perf_counter()
-        solution = solve(begin, goal, mode="optimal" if optimal else "fast")
+        unproven = None
+        try:
+            solution = solve(begin, goal, mode="optimal" if optimal else "fast", budget=budget)
+        except SearchTooLarge as e:  # --optimal only: answer anyway, and say the fewest is not proven
+            unproven = str(e)
+            solution = solve(begin, goal, budget=budget)
         ms = (time.perf_counter() - t0) * 1000
-    except SearchTooLarge as e:
-        raise Failure(f"{e} (without --optimal the fast solver answers)") from None
     except LoopoverError as e:
         raise Failure(str(e)) from None
     rows, cols = begin.shape
-    how = "fewest moves (breadth-first search)" if solution.optimal else "heuristic, then runs merged"
+    how = HOW[solution.method]
     console.print(f"{rows}x{cols} board: {plural(len(solution), 'move')}, {how}; {ms:.1f} ms")
+    if optimal and not solution.optimal:
+        console.print(Text(f"not proven fewest: {unproven or 'the search did not finish'}", style="bold yellow"))
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("phase", no_wrap=True)
     table.add_column("moves", justify="right", no_wrap=True)

@@ -27,7 +27,7 @@ class LoopoverError(ValueError):
 
 
 class ShapeError(LoopoverError):
-    """A board with no rows, fewer than 2 rows or columns, or two boards of different shapes."""
+    """A board with no rows or no columns, or two boards of different shapes."""
 
 
 class RaggedRowsError(LoopoverError):
@@ -78,7 +78,8 @@ def move_perm(letter: str, i: int, rows: int, cols: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class Board:
-    """Rows of distinct one-character symbols, at least 2x2. Frozen: ``apply`` returns a new board."""
+    """Rows of distinct one-character symbols, at least 1x1 (a single row or column is a board too).
+    Frozen: ``apply`` returns a new board."""
 
     rows: tuple[tuple[str, ...], ...]
 
@@ -90,8 +91,8 @@ class Board:
         for r, row in enumerate(rows):
             if len(row) != width:
                 raise RaggedRowsError(f"row {r} has {len(row)} symbols but row 0 has {width}: rows must be equally long")
-        if len(rows) < 2 or width < 2:
-            raise ShapeError(f"a board needs at least 2 rows and 2 columns; this one is {len(rows)}x{width}")
+        if width < 1:
+            raise ShapeError("a board needs at least one column; these rows are empty")
         seen: dict[str, tuple[int, int]] = {}
         for r, row in enumerate(rows):
             for c, s in enumerate(row):

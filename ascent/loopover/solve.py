@@ -4,9 +4,15 @@ Parity: a turn of a line of n cells is an n-cycle, odd exactly when n is even. W
 odd every move is even, so a board that is an odd permutation of its target cannot be solved; when
 either side is even, every board can. ``solve`` returns None exactly in the first case.
 
-Modes: ``fast`` (the default) searches for a shortest solution on boards of at most 9 cells and uses
-the heuristic otherwise; ``optimal`` always searches (and raises ``SearchTooLarge`` when a big board
-is too far from its target); ``heuristic`` never searches. Every solution is replayed on the start
+Modes: ``fast`` (the default) searches for a shortest solution on boards of at most 12 cells (when
+the search fits its memory cap, else the heuristic answers and says so) and uses the heuristic on
+larger boards; ``optimal`` always searches (and raises ``SearchTooLarge`` when the board is too far
+from its target for the cap); ``heuristic`` never searches. A single row or column is turned the
+short way round.
+
+The budget (``fast`` mode, boards past exact search of up to ``BEAM_CELLS`` cells): seconds the
+beam search (``ascent.loopover.beam``) may spend looking for a list shorter than the heuristic's;
+its narrowest beam always runs to its end, so a board may take a little longer. 0 turns it off. Every solution is replayed on the start
 and checked against the target before it is returned.
 """
 
@@ -17,10 +23,13 @@ from typing import Sequence
 
 from .board import Board, LoopoverError, move_perm
 from .heuristic import Work, fill_row, next_row, parity, top_row
-from .search import OPTIMAL_CELLS, shortest
-from .tidy import tidy_runs
+from .beam import beam_solve
+from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
+from .tidy import tidy, tidy_runs
 
 MODES = ("fast", "optimal", "heuristic")
+BEAM_CELLS = 36  # boards past exact search and up to this size get the beam search in fast mode
+DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 SWAP_AXES = {"L": "U", "R": "D", "U": "L", "D": "R"}  # a move on the transposed board
 
 
@@ -46,15 +55,16 @@ class Solution:
     target: Board
     moves: tuple[str, ...]
     phases: tuple[Phase, ...]
-    method: str  # "search" (a shortest solution) or "heuristic"
+    method: str  # "search" (a shortest solution), "line" (a 1xN or Nx1 board's turn), "beam" or "heuristic"
 
     def __len__(self) -> int:
         return len(self.moves)
 
     @property
     def optimal(self) -> bool:
-        """True when the moves are proven fewest (found by breadth-first search)."""
-        return self.method == "search"
+        """True when the moves are proven fewest (found by breadth-first search, or a single line's
+        shortest turn)."""
+        return self.method in ("search", "line")
 
     def replay(self) -> list[tuple[str, Board]]:
         """Every move with the board after it, in order (the start is ``self.start``)."""
@@ -91,17 +101,31 @@ def relabel(start: Board, target: Board) -> tuple[int, ...]:
     return tuple(home[s] for s in start.cells)
 
 
+def line_turn(cells: Sequence[int]) -> int | None:
+    """On a single row or column: how far to turn it forward (R or D) to reach the target, or None
+    when the target is not a turn of the start."""
+    n = len(cells)
+    k = (cells[0] - 0) % n if n else 0
+    return k if all(cells[i] == (i + k) % n for i in range(n)) else None
+
+
 def unsolvable_reason(start: Board, target: Board) -> str | None:
     """One line saying why the target cannot be reached, or None when it can."""
     cells = relabel(start, target)
     rows, cols = start.shape
+    if min(rows, cols) == 1:
+        if line_turn(cells) is None:
+            line = "row" if rows == 1 else "column"
+            return (f"on a {rows}x{cols} board only the {len(cells)} turns of its one {line} are reachable, "
+                    f"and the target is not one of them")
+        return None
     if rows % 2 and cols % 2 and parity(cells):
         return (f"the target is an odd permutation of the start, but every move on a {rows}x{cols} board "
                 f"(both sides odd) is an even one")
     return None
 
 
-def solve(start, target, mode: str = "fast") -> Solution | None:
+def solve(start, target, mode: str = "fast", budget: float | None = None) -> Solution | None:
     """Moves turning ``start`` into ``target`` (boards, rows of symbols or ``"ABC/DEF"`` text)."""
     if mode not in MODES:
         raise ModeError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
@@ -110,13 +134,23 @@ def solve(start, target, mode: str = "fast") -> Solution | None:
         return None
     cells = relabel(start, target)
     rows, cols = start.shape
-    if mode == "optimal" or (mode == "fast" and rows * cols <= OPTIMAL_CELLS):
-        path = shortest(cells, rows, cols)
-        if path is None:  # parity said it can be solved: a search that disagrees is a bug of ours
-            raise AssertionError(f"search found no way from {start} to {target}")
-        solution = Solution(start, target, tuple(path), (Phase("shortest search", tuple(path)),), "search")
+    if min(rows, cols) == 1:
+        solution = _line(start, target, cells)
+    elif mode == "optimal":
+        solution = _search(start, target, cells)
+    elif mode == "fast" and rows * cols <= OPTIMAL_CELLS:
+        try:
+            solution = _search(start, target, cells)
+        except SearchTooLarge:  # too far for the memory cap: the answer says "heuristic", not optimal
+            solution = _heuristic(start, target)
     else:
         solution = _heuristic(start, target)
+    budget = DEFAULT_BUDGET if budget is None else budget
+    if solution.method == "heuristic" and mode == "fast" and rows * cols <= BEAM_CELLS and budget > 0:
+        path = beam_solve(cells, rows, cols, budget, cap=len(solution))
+        if path is not None:  # shorter than the heuristic's (its length is the cap)
+            path = tidy(path, rows, cols)
+            solution = Solution(start, target, tuple(path), (Phase("beam search", tuple(path)),), "beam")
     _check(cells, solution.moves, rows, cols)
     return solution
 
@@ -126,6 +160,24 @@ def loopover(mixed_up_board: Sequence[Sequence[str]], solved_board: Sequence[Seq
     None when none exist."""
     solution = solve(mixed_up_board, solved_board)
     return None if solution is None else list(solution.moves)
+
+
+def _search(start: Board, target: Board, cells: tuple[int, ...]) -> Solution:
+    rows, cols = start.shape
+    path = shortest(cells, rows, cols)
+    if path is None:  # parity said it can be solved: a search that disagrees is a bug of ours
+        raise AssertionError(f"search found no way from {start} to {target}")
+    return Solution(start, target, tuple(path), (Phase("shortest search", tuple(path)),), "search")
+
+
+def _line(start: Board, target: Board, cells: tuple[int, ...]) -> Solution:
+    """A single row or column: turn it the short way round (a turn is all that can change it)."""
+    rows, cols = start.shape
+    k = line_turn(cells)
+    letter = "R" if rows == 1 else "D"
+    moves = tidy([f"{letter}0"] * k, rows, cols) if len(cells) > 1 else []
+    name = "turn the row" if rows == 1 else "turn the column"
+    return Solution(start, target, tuple(moves), (Phase(name, tuple(moves)),), "line")
 
 
 # ---------------------------------------------------------------------------- the heuristic, in phases
