@@ -71,10 +71,11 @@ def screenshots(folder: Path) -> None:
             b.screenshot(folder / "share-desktop.png")
             b.resize(390, 844, mobile=True)
             b.send("Page.navigate", url="about:blank")
-            b.send("Page.navigate", url=f"{html.resolve().as_uri()}#{forcing.number - 3}")
-            b.wait_until(f"document.body && document.body.getAttribute('data-frame')==='{forcing.number - 3}'")
+            b.send("Page.navigate", url=f"{html.resolve().as_uri()}#{forcing.number - 2}")
+            b.wait_until(f"document.body && document.body.getAttribute('data-frame')==='{forcing.number - 2}'")
             for _ in range(2):
-                b.click("#next", scroll=False)
+                b.click("#next", scroll=False)  # onto the forcing step: its chain opens under the grid
+            b.click("#chain-next", scroll=False)
             b.screenshot(folder / "share-phone.png")
             b.resize(1366, 900)
             b.eval("window.ascentView.buildPrint()")

@@ -178,8 +178,7 @@ def test_forcing_9x9_keeps_next_and_the_grid_in_view(browser, tmp_path, shared, 
             assert b.eval("document.querySelector('#steps [aria-current]').getAttribute('data-f')") == str(target)
             assert b.in_window("#next") and b.in_window("#main-grid svg")
             assert b.eval("document.getElementById('chain').hidden") is False
-            if not mobile:  # side by side: the chain's grid shows too
-                assert b.in_window("#chain-grid svg")
+            assert b.in_window("#chain-grid svg")  # beside the grid on a desktop, under it on a phone
             assert b.eval("document.documentElement.scrollWidth") <= width
         start = forcing[0] - 2
         b.eval(f"location.hash='#{start}'")
@@ -193,9 +192,12 @@ def test_forcing_9x9_keeps_next_and_the_grid_in_view(browser, tmp_path, shared, 
             box = b.rect("#steps")
             assert box["top"] - 1 <= item["top"] and item["bottom"] <= box["bottom"] + 1, f"step {f} hidden in its list"
             assert (b.eval("document.getElementById('chain').hidden") is False) == (f in forcing)
+            if f in forcing:  # the chain opens in view, and the page did not jump
+                assert b.in_window("#chain-grid svg"), f"chain of step {f} out of view"
         assert b.eval(CONTRAST) == []  # with a chain open: supposed, placed, lost, given cells all drawn
+        b.click("#next", scroll=False)  # off the forcing step: the main grid at full width again
         pencil = b.eval("document.querySelector('#main-grid g.k.on text').getBoundingClientRect().height")
-        assert pencil >= 9, "pencil marks too small to read"
+        assert pencil >= 9, f"pencil marks {pencil:.1f} px high: too small to read"
         assert b.errors() == []
     finally:
         b.resize(1280, 900)

@@ -6,7 +6,7 @@ switches classes on the SVG grids the Python side drew (see svg.py for the class
 
 PAGE_CSS = r"""
 *{box-sizing:border-box}
-body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1b;background:#f6f6f4}
+body{overflow-anchor:none;margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1b;background:#f6f6f4}
 header{padding:12px 18px;background:#fff;border-bottom:1px solid #ddd}
 h1{font-size:1.3em;margin:0 0 4px}
 h2{font-size:1.05em;margin:4px 0 6px}
@@ -73,6 +73,8 @@ main.verdict{display:block}
  .caption{max-height:4.6em;margin:2px 0}
  .key{display:none}
  #chain{position:static;margin:6px 0}
+ main.forcing #main-grid svg{width:62%}
+ main.forcing .caption{max-height:3.2em}
  #steps{position:static;max-height:60vh;margin-top:6px}
  header{padding:8px}
  details.formats dl{grid-template-columns:1fr}
