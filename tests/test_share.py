@@ -428,6 +428,15 @@ def test_cli_export_errors_are_one_line(tmp_path, easy, args, code, words):
     assert len(lines) == 1 and words in lines[0]
 
 
+def test_impossible_puzzle_found_before_any_step_gets_a_verdict_page():
+    p = Puzzle.from_clues("2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3")
+    result = Result(p, "contradiction", [], None, {}, False, (15,) * 16, message="no solution: the clues contradict")
+    root = parse_html(page(build(result)))
+    assert "no solution" in text_of(root) and "the clues contradict" in text_of(root)
+    assert len(list(root.iter("svg"))) == 1 and not list(root.iter("script"))
+    assert "backtracking" not in text_of(root)
+
+
 def test_cli_export_names_an_unknown_technique_and_writes_full_markdown(tmp_path, easy):
     data = easy.to_dict()
     data["passes"][0]["steps"][0]["technique"] = "x-wing"
