@@ -151,8 +151,13 @@ def walkthrough(view: View, full: bool = False) -> str:
     p = view.puzzle
     n = p.size
     out = [f"# Skyscrapers {md_escape(p.describe())}: {md_escape(view.status)}", ""]
-    summary = (f"{view.status.upper()} in {plural(len(view.passes), 'pass', 'passes')}, {plural(view.step_count, 'step')}; "
-               f"grade {grade_text(view)}; {'backtracking needed' if view.backtracked else 'no backtracking'}")
+    if view.status == "ambiguous":
+        summary = (f"AMBIGUOUS: more than one solution (logic took {plural(view.step_count, 'step')} before counting "
+                   "solutions showed it)")
+    else:
+        summary = (f"{view.status.upper()} in {plural(len(view.passes), 'pass', 'passes')}, "
+                   f"{plural(view.step_count, 'step')}; grade {grade_text(view)}; "
+                   f"{'backtracking needed' if view.backtracked else 'no backtracking'}")
     out += wrap(md_escape(summary)) + [""]
     if view.counts:
         out += wrap("Steps per technique: " + md_escape(", ".join(f"{k} {v}" for k, v in view.counts.items())) + ".")
