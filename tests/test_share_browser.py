@@ -191,6 +191,8 @@ def test_forcing_9x9_keeps_next_and_the_grid_in_view(browser, tmp_path, shared, 
             item = b.rect(f'#steps button.step[data-f="{f}"]')
             box = b.rect("#steps")
             assert box["top"] - 1 <= item["top"] and item["bottom"] <= box["bottom"] + 1, f"step {f} hidden in its list"
+            if not mobile:  # the list stands beside the grid: its current step is in the window too
+                assert 0 <= item["top"] and item["bottom"] <= item["height"], f"step {f} off the window's edge"
             assert (b.eval("document.getElementById('chain').hidden") is False) == (f in forcing)
             if f in forcing:  # the chain opens in view, and the page did not jump
                 assert b.in_window("#chain-grid svg"), f"chain of step {f} out of view"
