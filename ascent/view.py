@@ -103,6 +103,14 @@ class View:
     solution: tuple[tuple[int, ...], ...] | None = None
     seconds: float = 0.0
     complete: bool = True  # False when a step broke the grid and the replay stopped there
+    solutions: tuple[tuple[tuple[int, ...], ...], ...] = ()  # ambiguous: two solutions that differ
+
+    @property
+    def unknown(self) -> list[str]:
+        """Technique names in the trace that ascent does not have (an edited or foreign trace)."""
+        from .engine import TIER  # the techniques (and backtrack) the engine knows
+
+        return [t for t in technique_names(self) if t not in TIER]
 
     @property
     def frames(self) -> list[Frame]:
@@ -260,18 +268,30 @@ def build(result: Result) -> View:
             passes.append(PassView(p.number, p.kind, pass_title(p), tuple(frames), changed))
         if not complete:
             break
+    solutions = tuple(tuple(tuple(r) for r in sol) for sol in (result.solutions or ()))
     return View(puzzle, start, tuple(passes), result.status, result.grade, dict(result.counts), result.message,
-                result.backtracked, result.solution, result.seconds, complete)
+                result.backtracked, result.solution, result.seconds, complete, solutions)
 
 
 def grade_text(view: View) -> str:
-    """'forcing (tier 9 of 10)': the grade and how high it sits among the tiers (backtracking is the last)."""
-    from .engine import TIER  # the tiers live in the engine
+    """'forcing (tier 9 of 9)': the grade and where it sits among the techniques (ascent.techniques.TABLE);
+    backtracking stands beyond them."""
+    from .techniques import TABLE  # the one ordered list of techniques
 
     if not view.grade:
         return "-"
-    tier = TIER.get(view.grade)
-    return f"{view.grade} (tier {tier} of {max(TIER.values())})" if tier else view.grade
+    tier = next((t.tier for t in TABLE if t.name == view.grade), None)
+    if tier is not None:
+        return f"{view.grade} (tier {tier} of {len(TABLE)})"
+    if view.grade == "backtrack":
+        return f"backtrack (beyond the {len(TABLE)} techniques)"
+    return view.grade
+
+
+def frame_of_solution(rows: Sequence[Sequence[int]], title: str, cells: tuple[int, ...] = ()) -> Frame:
+    """A solution as a frame to draw (every height placed), ``cells`` marked."""
+    values = tuple(h for row in rows for h in row)
+    return Frame(0, title, tuple(cands.bit(h) for h in values), values, cells=cells)
 
 
 def technique_names(view: View) -> list[str]:

@@ -138,15 +138,20 @@ class Browser:
                 return value
             time.sleep(0.02)
 
-    def click(self, selector: str) -> None:
-        """A real mouse click in the middle of the element (scrolled into view first)."""
+    def click(self, selector: str, scroll: bool = True) -> None:
+        """A real mouse click in the middle of the element: scrolled into view first, or (scroll=False)
+        where it is, which must be inside the window, as a person would tap it."""
+        first = "e.scrollIntoView({block:'center'});" if scroll else ""
         box = self.eval(f"(function(){{var e=document.querySelector({json.dumps(selector)});"
-                        "if(!e){return null;}e.scrollIntoView({block:'center'});var r=e.getBoundingClientRect();"
-                        "return [r.left+r.width/2,r.top+r.height/2,r.width,r.height];})()")
+                        f"if(!e){{return null;}}{first}"
+                        "var r=e.getBoundingClientRect();"
+                        "return [r.left+r.width/2,r.top+r.height/2,r.width,r.height,r.top,r.bottom,innerHeight];})()")
         if box is None:
             raise BrowserError(f"no element {selector}")
         if box[2] == 0 or box[3] == 0:
             raise BrowserError(f"element {selector} is not visible")
+        if not scroll and (box[4] < 0 or box[5] > box[6]):
+            raise BrowserError(f"element {selector} is outside the window (top {box[4]:.0f}, bottom {box[5]:.0f})")
         for kind in ("mousePressed", "mouseReleased"):
             self.send("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left", clickCount=1)
 
@@ -163,6 +168,30 @@ class Browser:
             params["clip"] = {"x": 0, "y": 0, "width": size[0], "height": size[1], "scale": 1}
         data = self.send("Page.captureScreenshot", **params)["data"]
         Path(path).write_bytes(base64.b64decode(data))
+
+    def rect(self, selector: str) -> dict | None:
+        """The element's box in the window (left, top, right, bottom) and the window's size."""
+        return self.eval(f"(function(){{var e=document.querySelector({json.dumps(selector)});if(!e){{return null;}}"
+                         "var r=e.getBoundingClientRect();return {left:r.left,top:r.top,right:r.right,bottom:r.bottom,"
+                         "width:innerWidth,height:innerHeight};})()")
+
+    def in_window(self, selector: str, slack: float = 1.0) -> bool:
+        """Whether the whole element is inside the window."""
+        r = self.rect(selector)
+        return bool(r) and r["top"] >= -slack and r["left"] >= -slack and r["bottom"] <= r["height"] + slack \
+            and r["right"] <= r["width"] + slack
+
+    def pdf(self, path: Path | None = None) -> bytes:
+        """The page printed to PDF (A4, the page's own print styles)."""
+        self.timeout, was = max(self.timeout, 180.0), self.timeout  # a long solve makes a heavy PDF
+        try:
+            data = base64.b64decode(self.send("Page.printToPDF", paperWidth=8.27, paperHeight=11.69,
+                                              printBackground=True)["data"])
+        finally:
+            self.timeout = was
+        if path is not None:
+            Path(path).write_bytes(data)
+        return data
 
     def requests(self) -> list[str]:
         """Every URL the page asked for so far (its own file included)."""

@@ -274,17 +274,91 @@ def test_svg_final_grid_and_a_step(easy):
 
 
 # ---------------------------------------------------------------------------- Markdown
-def test_markdown_walkthrough_has_the_start_every_pass_and_step(easy):
+def test_markdown_full_has_the_start_every_pass_step_and_grid(easy):
     view = build(easy)
-    md = walkthrough(view)
+    md = walkthrough(view, full=True)
     assert "## Start" in md and md.count("Grid after the pass:") == len(view.passes)
     for pv in view.passes:
         assert f"## {md_escape(pv.title)}" in md
+    flat = re.sub(r"\s+", " ", md)
     for f in view.frames[1:]:
-        assert f"{f.number}. **{f.technique}**" in md and md_escape(f.sentence) in md
+        assert f"{f.number}. **{f.technique}**" in md and md_escape(f.sentence) in flat
     last_block = md.rsplit("```\n", 2)[-2]
     assert all(" ".join(str(h) for h in row) in re.sub(r" +", " ", last_block) for row in easy.solution)
+    assert [line for line in md.split("\n") if len(line) > 100 and '"clues"' not in line] == []  # but the record JSON
     assert md_escape("a <b>[link](x)</b> `c`") == r"a \<b\>\[link\](x)\</b\> \`c\`"
+
+
+def test_markdown_short_names_every_step_and_draws_start_end_and_forcing_grids(forcing):
+    view = build(forcing)
+    md = walkthrough(view)
+    n = view.puzzle.size
+    forcing_steps = [f for f in view.frames if f.chains]
+    assert md.count("```\n\n") + md.count("```\n  \n") >= 0
+    grids = [b for b in re.findall(r"```\n(.*?)\n *```", md, re.S) if b.count("\n") == n + 1]
+    assert len(grids) == 2 + len(forcing_steps)  # the start, each forcing step's grid before it, the end
+    assert all(" ".join(str(h) for h in row) in re.sub(r" +", " ", grids[-1]) for row in forcing.solution)
+    numbers = {int(x) for x in re.findall(r"\*\*(\d+)\*\*", md)}
+    spans = re.findall(r"\*\*(\d+)-(\d+)\*\*", md)
+    for a, b in spans:
+        numbers |= set(range(int(a), int(b) + 1))
+    assert numbers == set(range(1, view.step_count + 1))  # every step is named, alone or in a sudoku run
+    assert md.count("<details>") == sum(len(f.chains) for f in forcing_steps) == md.count("</details>")
+    assert max(len(line) for line in md.split("\n")) <= 100
+    assert len(md) < len(walkthrough(view, full=True)) / 2
+
+
+def test_markdown_of_a_forcing_9x9_fits_a_forum_post(shared):
+    """The set's median is measured by benchmarks/share.py; here one forcing 9x9 must fit too."""
+    recs = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"]
+    view = build(solve(Puzzle.from_record(recs[0]), logic_only=True))
+    md = walkthrough(view)
+    assert len(md) <= 32_000 and max(len(line) for line in md.split("\n")) <= 100
+    full = walkthrough(view, full=True)
+    assert full.count("Grid after the pass:") == len(view.passes) and len(full) > 3 * len(md)
+
+
+def test_grade_counts_the_techniques_of_the_table(forcing):
+    from ascent.techniques import TABLE
+
+    view = build(forcing)
+    assert f"(tier {[t.name for t in TABLE].index('forcing') + 1} of {len(TABLE)})" in walkthrough(view)
+    assert f"of {len(TABLE)})" in page(view)
+
+
+def test_headings_in_order_and_svg_labels_say_what_the_grid_holds(forcing):
+    view = build(forcing)
+    root = parse_html(page(view))
+    levels = [int(e.tag[1]) for e in root.iter() if e.tag in ("h1", "h2", "h3", "h4")]
+    assert levels[0] == 1 and all(b <= a + 1 for a, b in zip(levels, levels[1:])), levels
+    labels = [svg.get("aria-label") for svg in root.iter("svg")]
+    assert all("7x7" in x and "heights placed" in x and "cells open" in x for x in labels), labels
+    final = ET.fromstring(grid_svg(view.puzzle, view.final, plain=True))
+    assert "every height placed" in final.get("aria-label")
+    classes = [e.get("class") for e in final.iter(f"{SVG_NS}g")]
+    assert not any(c and {"placed", "used", "lost", "broken"} & set(c.split()) for c in classes)  # nothing changed
+    assert any(c and "given" in c.split() for c in classes) == any(v for row in view.puzzle.givens for v in row)
+
+
+def test_ambiguous_puzzle_page_and_markdown_draw_both_solutions(shared):
+    rec = json.loads((shared / "external" / "9x9-puzzles.json").read_text())["ambiguous"][0]
+    result = solve(Puzzle.from_record(rec, "ambiguous"))
+    assert result.status == "ambiguous" and len(result.solutions) == 2
+    view = build(result)
+    root = parse_html(page(view))
+    svgs = list(root.iter("svg"))
+    assert len(svgs) == 2 and not [s for s in root.iter("script")]
+    a, b = result.solutions
+    differ = {r * 9 + c for r in range(9) for c in range(9) if a[r][c] != b[r][c]}
+    for svg, sol in zip(svgs, (a, b)):
+        cells = by_class(svg, "g", "cell")
+        assert [int(c.find("text").text) for c in cells] == [h for row in sol for h in row]
+        assert {i for i, c in enumerate(cells) if "used" in c.get("class").split()} == differ
+    assert "backtracking" not in text_of(root)
+    md = walkthrough(view)
+    assert md.count("Solution ") == 2 and md.count("*") >= 2 * len(differ) and "backtracking" not in md
+    again = result_from_dict(json.loads(json.dumps(result.to_dict())))
+    assert build(again).solutions == view.solutions  # a saved trace keeps both
 
 
 # ---------------------------------------------------------------------------- traces and the CLI
@@ -336,6 +410,7 @@ def test_cli_solve_one_writes_html(tmp_path):
     (["export", "{trace}"], 2, "at least one of"),
     (["export", "{trace}", "--html", "x.html", "--step", "2"], 2, "--step goes with --svg"),
     (["export", "{trace}", "--svg", "x.svg", "--step", "999"], 2, "step 999 does not exist"),
+    (["export", "{trace}", "--html", "x.html", "--markdown-full"], 2, "--markdown-full goes with --markdown"),
     (["export", "{missing}", "--html", "x.html"], 1, "no such file"),
     (["export", "{garbage}", "--html", "x.html"], 1, "not valid JSON"),
     (["export", "{old}", "--html", "x.html"], 1, "not of format 2"),
@@ -353,6 +428,28 @@ def test_cli_export_errors_are_one_line(tmp_path, easy, args, code, words):
     assert len(lines) == 1 and words in lines[0]
 
 
+def test_impossible_puzzle_found_before_any_step_gets_a_verdict_page():
+    p = Puzzle.from_clues("2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3")
+    result = Result(p, "contradiction", [], None, {}, False, (15,) * 16, message="no solution: the clues contradict")
+    root = parse_html(page(build(result)))
+    assert "no solution" in text_of(root) and "the clues contradict" in text_of(root)
+    assert len(list(root.iter("svg"))) == 1 and not list(root.iter("script"))
+    assert "backtracking" not in text_of(root)
+
+
+def test_cli_export_names_an_unknown_technique_and_writes_full_markdown(tmp_path, easy):
+    data = easy.to_dict()
+    data["passes"][0]["steps"][0]["technique"] = "x-wing"
+    (tmp_path / "t.json").write_text(json.dumps(data))
+    r = runner.invoke(app, ["export", str(tmp_path / "t.json"), "--html", str(tmp_path / "x.html"),
+                            "--markdown", str(tmp_path / "x.md"), "--markdown-full"])
+    assert r.exit_code == 0, r.output
+    (warning,) = [x for x in r.output.splitlines() if x.startswith("warning")]
+    assert "x-wing" in warning and "t.json" in warning
+    assert "Grid after the pass:" in (tmp_path / "x.md").read_text()
+    assert "x-wing" in text_of(parse_html((tmp_path / "x.html").read_text()))
+
+
 def test_pass_and_result_built_by_hand_render():
     """A trace that names a technique the view does not know still draws (the tag class is made safe)."""
     p = Puzzle.from_clues("2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3")
@@ -363,18 +460,27 @@ def test_pass_and_result_built_by_hand_render():
 
 
 def test_markdown_renders_with_chains_nested_and_input_inert(forcing):
-    """Rendered by a CommonMark parser (markdown-it, which rich brings): chains nest under their step, no input markup."""
+    """Rendered by a CommonMark parser (markdown-it, which rich brings): in full, chains nest under their step;
+    in short, each chain is a <details> block under its step; no input markup gets through."""
     from markdown_it import MarkdownIt
 
     md = MarkdownIt("commonmark")
     view = build(forcing)
-    html = md.render(walkthrough(view))
+    html = md.render(walkthrough(view, full=True))
     root = ET.fromstring(f"<div>{html}</div>")
     forcing_items = [li for li in root.iter("li") if (li.find("strong") is not None and li.find("strong").text == "forcing"
                                                           and li.find("ul") is not None)]
     assert len(forcing_items) == sum(1 for f in view.frames if f.chains)
     for li in forcing_items:
         assert any(text_of(e).startswith("contradiction: ") for e in li.iter("em"))
+    short = md.render(walkthrough(view))
+    root = ET.fromstring(f"<div>{short}</div>")
+    items = [li for li in root.iter("li") if "forcing:" in text_of(li)[:30]]
+    assert len(items) == sum(1 for f in view.frames if f.chains)
+    for li in items:
+        assert li.find("pre") is not None and "<details>" in ET.tostring(li, encoding="unicode").replace("&lt;", "<")
+        assert any(text_of(e).startswith("contradiction: ") for e in li.iter("em"))
     hostile = Puzzle.from_record({"url": HOSTILE_URL, "clues": Puzzle.from_clues(CLUES).to_record()["clues"]}, HOSTILE_LABEL)
-    out = md.render(walkthrough(build(solve(hostile))))
-    assert "<script>" not in out and "<img" not in out and "alert(3)" in out
+    for full in (False, True):
+        out = md.render(walkthrough(build(solve(hostile)), full=full))
+        assert "<script>" not in out and "<img" not in out and "alert(3)" in out

@@ -4,6 +4,7 @@ Skipped only when no Chromium is installed (.ci/run installs Debian's ``chromium
 """
 
 import json
+import re
 
 import pytest
 
@@ -82,8 +83,21 @@ def test_click_through_every_step_then_keys_and_buttons(browser, tmp_path):
     assert seen(state(b)) == expected(view.frames[-2], n)
     b.click("#next")
     assert seen(state(b)) == expected(view.frames[-1], n)
-    b.key("ArrowLeft", 37)
+    b.key("ArrowLeft", 37)  # the focus is on the Next button, not in the list: the arrow is the page's own
+    assert b.eval("document.body.getAttribute('data-frame')") == str(view.step_count)
+    b.eval("document.getElementById('main-grid').focus()")
+    b.key("ArrowLeft", 37)  # on the grid, it steps
     assert b.eval("document.body.getAttribute('data-frame')") == str(view.step_count - 1)
+    b.click('#steps button.step[data-f="3"]')
+    b.key("ArrowDown", 40)  # in the list: it steps, and the focus follows the current step
+    assert b.eval("document.activeElement.getAttribute('data-f')") == "4"
+    assert b.eval("document.activeElement.getAttribute('aria-current')") == "step"
+    assert b.eval("document.querySelectorAll('#steps [aria-current]').length") == 1
+    assert b.wait_until("location.hash==='#4'")  # the address follows the step
+    b.eval("location.hash='#9'")  # an edited address moves to its step, and Back moves back
+    assert b.wait_until("document.body.getAttribute('data-frame')==='9'")
+    b.eval("history.back()")
+    assert b.wait_until("document.body.getAttribute('data-frame')==='4'")
     assert b.errors() == []
     assert b.requests() == [path.resolve().as_uri()]  # the page asked for nothing but itself
 
@@ -113,6 +127,112 @@ def test_forcing_chain_on_its_own_grid_ends_at_the_contradiction(browser, tmp_pa
     assert b.eval("document.getElementById('chain').hidden") is True
     assert [v for v, *_ in state(b)] == [h for row in result.solution for h in row]
     assert b.errors() == []
+
+
+CONTRAST = """(function(){
+  function rgb(s){var m=s.match(/[0-9.]+/g);return m?m.map(Number):null;}
+  function hex(s){if(!s||s[0]!=='#'){return rgb(s);}s=s.slice(1);if(s.length===3){s=s.replace(/./g,'$&$&');}
+    return [0,2,4].map(function(i){return parseInt(s.substr(i,2),16);});}
+  function lum(c){var a=c.slice(0,3).map(function(v){v/=255;return v<=0.03928?v/12.92:Math.pow((v+0.055)/1.055,2.4);});
+    return 0.2126*a[0]+0.7152*a[1]+0.0722*a[2];}
+  function ratio(a,b){var x=lum(a),y=lum(b);return (Math.max(x,y)+0.05)/(Math.min(x,y)+0.05);}
+  function bg(e){for(;e;e=e.parentElement){var c=rgb(getComputedStyle(e).backgroundColor);if(c&&(c.length<4||c[3]>0.5)){return c;}}return [255,255,255];}
+  var bad=[], seen={};
+  function note(what,r){if(r<4.5&&!seen[what]){seen[what]=1;bad.push(what+" "+r.toFixed(2));}}
+  var all=document.querySelectorAll('body *:not(svg):not(svg *)');
+  for(var i=0;i<all.length;i++){var e=all[i];
+    if(!e.getClientRects().length){continue;}
+    var own=Array.prototype.some.call(e.childNodes,function(t){return t.nodeType===3&&t.textContent.trim();});
+    if(!own){continue;}
+    note((e.className||e.tagName)+": "+e.textContent.trim().slice(0,20),ratio(rgb(getComputedStyle(e).color),bg(e)));}
+  var texts=document.querySelectorAll('svg text');
+  for(var j=0;j<texts.length;j++){var t=texts[j];if(!t.textContent||!t.getClientRects().length){continue;}
+    var cell=t.closest('g.cell'), back=cell?rgb(getComputedStyle(cell.querySelector('rect.bg')).fill):[255,255,255];
+    note('svg '+(cell?cell.getAttribute('class'):'clue')+' '+t.getAttribute('class')+' '+(t.parentNode.getAttribute('class')||''),
+         ratio(rgb(getComputedStyle(t).fill),back));}
+  return bad;
+})()"""
+
+
+def nine_by_nine(shared):
+    recs = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"]
+    return solve(Puzzle.from_record(recs[0]), logic_only=True)  # 7 forcing steps, solved in about 0.2 s
+
+
+@pytest.mark.parametrize("width, height, mobile", [(390, 844, True), (1366, 900, False)])
+def test_forcing_9x9_keeps_next_and_the_grid_in_view(browser, tmp_path, shared, width, height, mobile):
+    """Click Next (where it is, never scrolled to) through forcing steps of a 9x9: after every click Next and the
+    grid are inside the window and the current step shows in its list; #N opens step N with its chain beside."""
+    result = nine_by_nine(shared)
+    view, path = write(tmp_path, result, "nine.html")
+    forcing = [f.number for f in view.frames if f.chains]
+    assert len(forcing) >= 3
+    b = browser
+    uri = path.resolve().as_uri()
+    try:
+        b.resize(width, height, mobile=mobile)
+        for target in forcing[:3]:  # a link to a forcing step lands on it
+            b.send("Page.navigate", url="about:blank")
+            b.send("Page.navigate", url=f"{uri}#{target}")
+            assert b.wait_until(f"document.readyState==='complete' && document.body.getAttribute('data-frame')==='{target}'")
+            assert b.eval("document.querySelector('#steps [aria-current]').getAttribute('data-f')") == str(target)
+            assert b.in_window("#next") and b.in_window("#main-grid svg")
+            assert b.eval("document.getElementById('chain').hidden") is False
+            assert b.in_window("#chain-grid svg")  # beside the grid on a desktop, under it on a phone
+            assert b.eval("document.documentElement.scrollWidth") <= width
+        start = forcing[0] - 2
+        b.eval(f"location.hash='#{start}'")
+        assert b.wait_until(f"document.body.getAttribute('data-frame')==='{start}'")
+        for k in range(1, forcing[2] - start + 2):
+            b.click("#next", scroll=False)
+            f = start + k
+            assert b.eval("document.body.getAttribute('data-frame')") == str(f)
+            assert b.in_window("#next") and b.in_window("#main-grid svg"), f"after step {f}"
+            item = b.rect(f'#steps button.step[data-f="{f}"]')
+            box = b.rect("#steps")
+            assert box["top"] - 1 <= item["top"] and item["bottom"] <= box["bottom"] + 1, f"step {f} hidden in its list"
+            if not mobile:  # the list stands beside the grid: its current step is in the window too
+                assert 0 <= item["top"] and item["bottom"] <= item["height"], f"step {f} off the window's edge"
+            assert (b.eval("document.getElementById('chain').hidden") is False) == (f in forcing)
+            if f in forcing:  # the chain opens in view, and the page did not jump
+                assert b.in_window("#chain-grid svg"), f"chain of step {f} out of view"
+        assert b.eval(CONTRAST) == []  # with a chain open: supposed, placed, lost, given cells all drawn
+        b.click("#next", scroll=False)  # off the forcing step: the main grid at full width again
+        pencil = b.eval("document.querySelector('#main-grid g.k.on text').getBoundingClientRect().height")
+        assert pencil >= 9, f"pencil marks {pencil:.1f} px high: too small to read"
+        assert b.errors() == []
+    finally:
+        b.resize(1280, 900)
+
+
+def test_a_9x9_prints_in_tens_of_pages_with_its_chains(browser, tmp_path, shared):
+    result = nine_by_nine(shared)
+    view, path = write(tmp_path, result, "print.html")
+    b = browser
+    b.open(path)
+    try:
+        b.send("Emulation.setEmulatedMedia", media="print")
+        assert b.wait_until("document.querySelectorAll('#print section.print-pass svg').length") == len(view.passes) + 1
+        links = sum(len(c.frames) - 1 for f in view.frames for c in f.chains)
+        assert b.eval("document.querySelectorAll('#print li button, #print ol ol li').length") >= links
+        pages = len(re.findall(rb"/Type\s*/Page(?!s)", b.pdf()))
+        assert 5 <= pages <= 60, pages
+    finally:
+        b.send("Emulation.setEmulatedMedia", media="")
+
+
+def test_ambiguous_puzzle_gets_its_own_page(browser, tmp_path, shared):
+    rec = json.loads((shared / "external" / "9x9-puzzles.json").read_text())["ambiguous"][0]
+    result = solve(Puzzle.from_record(rec, "ambiguous"))
+    assert result.status == "ambiguous"
+    view, path = write(tmp_path, result, "ambiguous.html")
+    b = browser
+    b.open(path)
+    assert b.eval("document.querySelectorAll('figure svg').length") == 2
+    a, c = result.solutions[0], result.solutions[1]
+    differ = sum(1 for r in range(9) for k in range(9) if a[r][k] != c[r][k])
+    assert b.eval("document.querySelectorAll('figure svg g.cell.used').length") == 2 * differ
+    assert b.eval(CONTRAST) == [] and b.errors() == []
 
 
 def test_phone_width_and_print(browser, tmp_path):

@@ -18,16 +18,24 @@ from .base import EXIT_SOLVED, Failure, Usage, app, read_json
 # The options solve and solve-one share (one line each in their signatures).
 HTML = typer.Option(None, "--html", help="Also write a self-contained HTML page that steps through the solve.")
 SVG = typer.Option(None, "--svg", help="Also write the final grid as a standalone SVG.")
-MARKDOWN = typer.Option(None, "--markdown", help="Also write a Markdown walk-through (for forums).")
+MARKDOWN = typer.Option(None, "--markdown", help="Also write a Markdown walk-through that fits a forum post.")
 
 
 def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path] = None,
-                 markdown: Optional[Path] = None, step: Optional[int] = None) -> Optional[View]:
-    """Write whichever of the three files were asked for, and say where. None when none were."""
+                 markdown: Optional[Path] = None, step: Optional[int] = None, markdown_full: bool = False,
+                 source: Optional[Path] = None) -> Optional[View]:
+    """Write whichever of the three files were asked for, and say where. None when none were.
+
+    The Markdown fits a forum post unless ``markdown_full`` (every grid, every sentence)."""
     if html is None and svg is None and markdown is None:
         return None
     view = build(result)
-    for path, what, make in ((html, "HTML", page), (markdown, "Markdown", walkthrough)):
+    if view.unknown:
+        where = f"{source}: " if source is not None else ""
+        console.print(f"warning: {where}not a technique ascent knows: {', '.join(view.unknown)} "
+                      "(drawn as the trace says)", markup=False, highlight=False, soft_wrap=True)
+    for path, what, make in ((html, "HTML", page),
+                             (markdown, "Markdown", lambda v: walkthrough(v, full=markdown_full))):
         if path is not None:
             start = time.perf_counter()
             text = make(view)
@@ -41,7 +49,7 @@ def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path
             raise Usage(f"--step: {e}") from None
         title = f"{view.puzzle.describe()}: " + ("the final grid" if step is None else
                                                  ("the start" if step == 0 else f"after step {step}"))
-        write_atomic(svg, grid_svg(view.puzzle, frame, title=title) + "\n")
+        write_atomic(svg, grid_svg(view.puzzle, frame, title=title, plain=step is None) + "\n")
         console.print(f"SVG written: {svg} ({title})", markup=False, highlight=False)
     return view
 
@@ -57,21 +65,26 @@ def export_cmd(
     svg: Optional[Path] = typer.Option(None, "--svg", help="Write the final grid (or --step N's) as a standalone SVG."),
     markdown: Optional[Path] = typer.Option(None, "--markdown", help="Write a Markdown walk-through."),
     step: Optional[int] = typer.Option(None, "--step", min=0, help="With --svg: the grid right after step N (0 = the start)."),
+    markdown_full: bool = typer.Option(False, "--markdown-full",
+                                       help="With --markdown: keep every grid and sentence (the default fits a forum post)."),
 ) -> int:
     """Draw a saved solve as an HTML step-through, an SVG grid or a Markdown walk-through.
 
     Example:  ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --json trace.json
               ascent export trace.json --html solve.html --markdown solve.md
               ascent export trace.json --svg step12.svg --step 12
+              ascent export trace.json --markdown long.md --markdown-full
     """
     if html is None and svg is None and markdown is None:
         raise Usage("give at least one of --html, --svg or --markdown")
     if step is not None and svg is None:
         raise Usage("--step goes with --svg")
+    if markdown_full and markdown is None:
+        raise Usage("--markdown-full goes with --markdown")
     data = read_json(trace)
     try:
         result = result_from_dict(data)
     except TraceError as e:
         raise Failure(f"{trace}: {e}") from None
-    write_shares(result, html, svg, markdown, step)
+    write_shares(result, html, svg, markdown, step, markdown_full, source=trace)
     return EXIT_SOLVED

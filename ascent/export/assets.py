@@ -6,64 +6,94 @@ switches classes on the SVG grids the Python side drew (see svg.py for the class
 
 PAGE_CSS = r"""
 *{box-sizing:border-box}
-body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1b;background:#f6f6f4}
+body{overflow-anchor:none;margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1b;background:#f6f6f4}
 header{padding:12px 18px;background:#fff;border-bottom:1px solid #ddd}
 h1{font-size:1.3em;margin:0 0 4px}
-h2{font-size:1.05em;margin:10px 0 6px}
+h2{font-size:1.05em;margin:4px 0 6px}
 h3{font-size:.95em;margin:12px 0 4px;color:#444}
+.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .summary{margin:2px 0}
+.summary code{overflow-wrap:anywhere;word-break:break-all}
+.warn{color:#8a5a00;font-weight:600}
 .status{font-weight:700;text-transform:uppercase}
-.status.solved{color:#1b7a34}.status.stuck{color:#a86b00}.status.contradiction,.status.ambiguous{color:#b71c1c}
+.status.solved{color:#1b7a34}.status.stuck{color:#8a5a00}.status.contradiction,.status.ambiguous{color:#b71c1c}
 .tag{display:inline-block;padding:0 6px;border-radius:9px;color:#fff;font-size:.8em;font-weight:600;white-space:nowrap;background:#555;vertical-align:1px}
 .t-ascent{background:#1565c0}.t-peak-descent{background:#6a1b9a}.t-sudoku{background:#2e7d32}
-.t-pinpoint{background:#00838f}.t-isolate{background:#ef6c00}.t-solve{background:#546e7a}
+.t-pinpoint{background:#00838f}.t-isolate{background:#a84d00}.t-solve,.t-naked-single{background:#546e7a}
 .t-sequence{background:#ad1457}.t-fish{background:#4527a0}.t-forcing{background:#c62828}.t-backtrack{background:#212121}
 details.formats{margin-top:6px}
 details.formats dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;margin:6px 0}
 details.formats dt{font-weight:600}
 details.formats dd{margin:0;min-width:0}
 details.formats pre{margin:0;white-space:pre-wrap;word-break:break-all;font-size:.85em;background:#f1f1ee;padding:2px 5px;border-radius:3px}
-main{display:flex;gap:18px;padding:14px 18px;align-items:flex-start}
-#board{flex:0 0 min(540px,50vw);min-width:0;position:sticky;top:8px}
-.gridbox svg{width:100%;height:auto;max-width:560px;display:block;background:#fff;border-radius:6px}
+main{display:grid;grid-template-columns:minmax(0,min(560px,48vw)) minmax(0,1fr);gap:18px;padding:12px 18px;align-items:start}
+main.forcing{grid-template-columns:minmax(0,1fr) minmax(0,1fr) minmax(240px,.75fr)}
+#board{grid-column:1;grid-row:1;position:sticky;top:0;min-width:0}
+#chain{grid-column:2;grid-row:1;position:sticky;top:0;min-width:0;border:2px solid #c62828;border-radius:8px;padding:4px 8px;background:#fff}
+#chain[hidden]{display:none}
+#steps{grid-column:2;grid-row:1;min-width:0;max-height:100vh;overflow:auto;position:sticky;top:0;overscroll-behavior:contain}
+main.forcing #steps{grid-column:3}
+.gridbox svg{display:block;width:min(100%,calc(100vh - 200px));min-width:min(100%,300px);height:auto;background:#fff;border-radius:6px;margin:0 auto}
+.gridbox:focus{outline:3px solid #1d5fa8;outline-offset:2px}
 .nav{display:flex;align-items:center;gap:8px;margin:6px 0}
-.nav button,.chain-nav button,#print-button{font:inherit;white-space:nowrap;padding:4px 12px;border:1px solid #bbb;border-radius:5px;background:#fff;cursor:pointer}
-.nav button:disabled,.chain-nav button:disabled{opacity:.4;cursor:default}
+.nav button,.chain-nav button,#print-button{font:inherit;white-space:nowrap;padding:4px 12px;border:1px solid #767676;border-radius:5px;background:#fff;color:#1b1b1b;cursor:pointer}
+.nav button:disabled,.chain-nav button:disabled{color:#595959;background:#ececec;border-color:#bbb;cursor:default}
 #pos{flex:1;min-width:6em;text-align:center;font-variant-numeric:tabular-nums}
-.caption{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px 10px;margin:8px 0;min-height:3em}
+.caption{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px 10px;margin:6px 0;min-height:2.5em;max-height:7.5em;overflow:auto}
+.key{font-size:.8em;color:#444;margin:2px 0}
+.sw{display:inline-block;width:.9em;height:.9em;border:1px solid #999;vertical-align:-1px;margin-left:4px}
+.sw.given{background:#e6e6e6}.sw.placed-by{background:#fff;border-color:#1d4f91;border-width:2px}.sw.used{background:#fff4c2}
+.sw.lost{background:#fde2e4}.sw.placed{background:#b9f6ca}.sw.supposed{background:#f3e5f5;border:2px dashed #6a1b9a}
 .where{color:#1d5fa8;font-weight:600}
 .changes{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85em;color:#1b7a34;overflow-wrap:anywhere}
-#steps{flex:1 1 auto;min-width:0;max-height:calc(100vh - 40px);overflow:auto;position:sticky;top:8px}
 #steps ol{list-style:none;margin:0;padding:0}
 #steps li.pass{margin-bottom:6px}
 button.step,button.link{display:block;width:100%;text-align:left;font:inherit;font-size:.9em;background:#fff;border:1px solid #e2e2e2;border-radius:5px;padding:4px 7px;margin:2px 0;cursor:pointer;color:inherit}
 button.step:hover,button.link:hover{border-color:#999}
+button.step:focus-visible,button.link:focus-visible{outline:3px solid #1d5fa8;outline-offset:1px}
 li.current>button.step,li.current>button.link{border-color:#c2185b;box-shadow:0 0 0 2px #f8bbd0;background:#fffafc}
-.num{color:#888;font-variant-numeric:tabular-nums;margin-right:4px}
+.num{color:#666;font-variant-numeric:tabular-nums;margin-right:4px}
 .chains{display:none}
-#chain{border:2px solid #c62828;border-radius:8px;padding:6px 10px;background:#fff;margin-top:10px}
-#chain[hidden]{display:none}
 .chain-nav{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:4px 0}
 .branches button.on{border-color:#c62828;background:#ffebee}
 li.end{font-weight:600;color:#b71c1c;padding:4px 7px}
-#chain ol{list-style:none;padding:0;margin:0;max-height:260px;overflow:auto}
+#chain ol{list-style:none;padding:0;margin:0;max-height:9em;overflow:auto;overscroll-behavior:contain}
 #print{display:none}
-footer{padding:8px 18px;color:#777;font-size:.85em}
+footer{padding:8px 18px;color:#555;font-size:.85em}
+main.verdict{display:block}
+.pair{display:flex;flex-wrap:wrap;gap:18px}
+.pair figure{margin:0;flex:1 1 300px;max-width:520px}
+.pair figcaption{font-weight:600;margin:4px 0}
+.pair svg{width:100%;height:auto;background:#fff;border-radius:6px}
 @media (max-width:760px){
- main{display:block;padding:8px}
- #board{position:static;width:auto}
- #steps{max-height:none;position:static;margin-top:10px}
+ main{display:block;padding:0 6px 8px}
+ #board{position:sticky;top:0;z-index:3;background:#f6f6f4;padding-bottom:2px}
+ .gridbox svg{width:100%;min-width:0}
+ .nav{margin:0;padding:4px 0}
+ .caption{max-height:4.6em;margin:2px 0}
+ .key{display:none}
+ #chain{position:static;margin:6px 0}
+ main.forcing #main-grid svg{width:62%}
+ main.forcing .caption{max-height:3.2em}
+ #steps{position:static;max-height:60vh;margin-top:6px}
  header{padding:8px}
  details.formats dl{grid-template-columns:1fr}
 }
 @media print{
- body{background:#fff}
- main,footer,#print-button{display:none}
- #print{display:block}
- .print-pass{break-inside:avoid;page-break-inside:avoid;margin:0 0 14px}
- .print-pass svg{width:11cm;height:auto}
- .print-pass ol{font-size:9pt;margin:4px 0 0;padding:0;list-style:none}
- .print-pass + .print-pass{break-before:page;page-break-before:always}
+ @page{margin:12mm}
+ body{background:#fff;font-size:9pt}
+ main,footer,#print-button,.key{display:none}
+ header{border:0;padding:0}
+ #print{display:block;columns:2;column-gap:8mm}
+ #print h2{column-span:all}
+ .print-pass{margin:0 0 3mm}
+ .print-pass .fig{break-inside:avoid;page-break-inside:avoid}
+ .print-pass h3{margin:2mm 0 1mm;break-after:avoid}
+ .print-pass svg{width:100%;max-width:8cm;height:auto;display:block;text-rendering:optimizeSpeed}
+ .print-pass ol{font-size:7.5pt;line-height:1.3;margin:1mm 0 0;padding:0;list-style:none}
+ .print-pass ol ol{margin:0 0 0 3mm;font-size:7pt;color:#333}
+ .print-pass li{break-inside:avoid}
+ .print-pass .changes{font-size:7pt}
 }
 """
 
@@ -71,7 +101,8 @@ PAGE_JS = r"""
 (function(){
 "use strict";
 var D=JSON.parse(document.getElementById("data").textContent);
-var n=D.n, N2=n*n, frames=D.frames, last=frames.length-1;
+var n=D.n, N2=n*n, frames=D.frames, last=frames.length-1, given={};
+for(var g0=0;g0<D.given.length;g0++){given[D.given[g0]]=1;}
 function sym(d){return d<10?String(d):String.fromCharCode(55+d);}
 function apply(st,spec){
   var m=st.m.slice(), v=st.v.slice(), e=spec.e||[], p=spec.p||[], i;
@@ -94,7 +125,13 @@ function parts(svg){
   for(var c=0;c<clues.length;c++){P.clue[clues[c].getAttribute("data-side")+clues[c].getAttribute("data-k")]=clues[c];}
   svg._parts=P;return P;
 }
-function paint(svg,st,spec){
+function label(st,what){
+  var placed=0;for(var i=0;i<N2;i++){if(st.v[i]){placed++;}}
+  var body=placed===N2?"every height placed":placed+" of "+N2+" heights placed ("+D.given.length+" given), "+(N2-placed)+" cells open";
+  return D.label+", "+what+": "+body+"; the clues stand on four sides.";
+}
+/* base: the grid a chain started from (heights placed since are only supposed) */
+function paint(svg,st,spec,base,what){
   var P=parts(svg), gone={}, put={}, used={}, broken={}, i, j;
   var e=spec.e||[], p=spec.p||[], c=spec.c||[], b=spec.b||[];
   for(i=0;i<e.length;i+=2){gone[e[i]]=(gone[e[i]]||0)|e[i+1];}
@@ -102,8 +139,9 @@ function paint(svg,st,spec){
   for(i=0;i<c.length;i++){used[c[i]]=1;}
   for(i=0;i<b.length;i++){broken[b[i]]=1;}
   for(i=0;i<N2;i++){
-    var cls="cell"+(used[i]?" used":"")+(put[i]?" placed":"")+(broken[i]?" broken":"");
-    P.cell[i].setAttribute("class",cls);
+    var cls="cell"+(given[i]?" given":(base&&st.v[i]&&!base.v[i]?" supposed":""))+(used[i]?" used":"")+
+            (gone[i]?" lost":"")+(put[i]?" placed":"")+(broken[i]?" broken":"");
+    if(P.cell[i].getAttribute("class")!==cls){P.cell[i].setAttribute("class",cls);}
     P.v[i].textContent=st.v[i]?sym(st.v[i]):"";
     var g=gone[i]||0;
     for(j=0;j<n;j++){
@@ -118,9 +156,11 @@ function paint(svg,st,spec){
     P.lane.setAttribute("width",spec.l[2]);P.lane.setAttribute("height",spec.l[3]);
     P.lane.setAttribute("class","lane");
   }else{P.lane.setAttribute("class","lane off");}
+  if(what){svg.setAttribute("aria-label",label(st,what));}
   svg.setAttribute("data-frame",spec.id||"");
 }
-var mainSvg=document.querySelector("#main-grid svg"), chainSvg=document.querySelector("#chain-grid svg");
+var app=document.getElementById("app"), board=document.getElementById("board"), stepsNav=document.getElementById("steps");
+var mainBox=document.getElementById("main-grid"), mainSvg=mainBox.querySelector("svg"), chainSvg=document.querySelector("#chain-grid svg");
 var buttons=document.querySelectorAll("#steps button.step");
 var byFrame=[];for(var q=0;q<buttons.length;q++){byFrame[+buttons[q].getAttribute("data-f")]=buttons[q];}
 var pos=document.getElementById("pos"), cap=document.getElementById("caption");
@@ -128,31 +168,62 @@ var prev=document.getElementById("prev"), next=document.getElementById("next");
 var chainBox=document.getElementById("chain"), chainList=document.getElementById("chain-steps");
 var branchBox=document.getElementById("branches"), chainCap=document.getElementById("chain-caption");
 var cur=0, chain=null;
+function phone(){return getComputedStyle(app).display==="block";}
+/* Scroll a list box (never the page) so that an item in it shows: within the part of the box that is on
+   screen and not under the sticky grid. */
+function keepInView(box,item){
+  if(!box||!item){return;}
+  var b=box.getBoundingClientRect(), r=item.getBoundingClientRect(), top=Math.max(b.top,0), bottom=Math.min(b.bottom,window.innerHeight);
+  var bb=board.getBoundingClientRect();
+  if(box!==board&&!board.contains(box)&&bb.left<b.right&&bb.right>b.left&&bb.bottom>top&&bb.top<=0){top=Math.max(top,bb.bottom);}
+  if(bottom-top<r.height*2){top=b.top;bottom=b.bottom;}
+  var room=bottom-top, pad=Math.min(room/3,Math.max(0,(room-r.height)/2));
+  if(r.top<top+pad){box.scrollTop-=top+pad-r.top;}
+  else if(r.bottom>bottom-pad){box.scrollTop+=r.bottom-(bottom-pad);}
+}
+function fit(){
+  if(phone()){stepsNav.style.maxHeight=Math.max(160,window.innerHeight-board.offsetHeight-12)+"px";}
+  else{stepsNav.style.maxHeight="";}
+}
 function showCaption(box,btn){
   box.textContent="";
   if(!btn){return;}
   var kids=btn.cloneNode(true).childNodes;
   while(kids.length){box.appendChild(kids[0]);}
 }
-function go(f){
+function go(f,focus){
   f=Math.max(0,Math.min(last,f));
-  if(byFrame[cur]){byFrame[cur].parentNode.classList.remove("current");}
+  var old=byFrame[cur];
+  if(old){old.parentNode.classList.remove("current");old.removeAttribute("aria-current");}
+  var had=stepsNav.contains(document.activeElement);
   cur=f;
   var btn=byFrame[f];
-  if(btn){btn.parentNode.classList.add("current");btn.scrollIntoView({block:"nearest"});}
-  paint(mainSvg,states[f],frames[f]);
+  paint(mainSvg,states[f],frames[f],null,f===0?"the start":"after step "+f+" of "+last);
   pos.textContent=f===0?"Start / "+last+" steps":"Step "+f+" / "+last;
   showCaption(cap,btn);
   prev.disabled=f===0;next.disabled=f===last;
   document.body.setAttribute("data-frame",String(f));
   openChains(f);
-  if(location.hash!=="#"+f&&history.replaceState){history.replaceState(null,"","#"+f);}
+  if(btn){
+    btn.parentNode.classList.add("current");btn.setAttribute("aria-current","step");
+    keepInView(stepsNav,btn);
+    if(focus||had){btn.focus({preventScroll:true});}
+  }
+  syncHash();
+}
+/* The address follows the step (#N), a moment after the stepping stops: browsers refuse a flood of history calls. */
+var hashTimer=null;
+function syncHash(){
+  clearTimeout(hashTimer);
+  hashTimer=setTimeout(function(){if(location.hash!=="#"+cur&&history.replaceState){history.replaceState(null,"","#"+cur);}},200);
 }
 function openChains(f){
-  var spec=frames[f];
+  var spec=frames[f], open=spec.x!==undefined;
   chain=null;
-  if(spec.x===undefined){chainBox.hidden=true;return;}
-  chainBox.hidden=false;
+  app.classList.toggle("forcing",open);
+  if(chainBox.hidden===open){chainBox.hidden=!open;}
+  fit();
+  if(!open){return;}
   branchBox.textContent="";
   var br=D.chains[spec.x];
   for(var b=0;b<br.length;b++){
@@ -166,22 +237,26 @@ function branch(b){
   for(var l=0;l<br.f.length;l++){st.push(apply(st[l],br.f[l]));}
   chain={b:b,br:br,st:st,l:0};
   var bts=branchBox.querySelectorAll("button");
-  for(var i=0;i<bts.length;i++){bts[i].className=(i===b?"on":"");}
+  for(var i=0;i<bts.length;i++){bts[i].className=(i===b?"on":"");bts[i].setAttribute("aria-pressed",i===b?"true":"false");}
   var origin=byFrame[cur].parentNode.querySelectorAll(".chains > .branch")[b];
   chainList.textContent="";
   var kids=origin.cloneNode(true).childNodes;
   while(kids.length){chainList.appendChild(kids[0]);}
   link(1);
 }
-function link(l){
+function link(l,focus){
   if(!chain){return;}
   var top=chain.br.f.length;
   l=Math.max(0,Math.min(top,l));
   chain.l=l;
-  paint(chainSvg,chain.st[l],(l===top&&chain.br.z)?chain.br.z:(l?chain.br.f[l-1]:{}));
+  paint(chainSvg,chain.st[l],(l===top&&chain.br.z)?chain.br.z:(l?chain.br.f[l-1]:{}),chain.st[0],
+        l===0?"the chain, before the supposition":"the chain, link "+l+" of "+top);
   var items=chainList.querySelectorAll("button.link");
-  for(var i=0;i<items.length;i++){items[i].parentNode.classList.toggle("current",i===l-1);}
-  if(l&&items[l-1]){items[l-1].scrollIntoView({block:"nearest"});}
+  for(var i=0;i<items.length;i++){
+    var on=i===l-1;items[i].parentNode.classList.toggle("current",on);
+    if(on){items[i].setAttribute("aria-current","step");}else{items[i].removeAttribute("aria-current");}
+  }
+  if(l&&items[l-1]){keepInView(chainList,items[l-1]);if(focus){items[l-1].focus({preventScroll:true});}}
   document.getElementById("chain-pos").textContent=l===0?"before the supposition":"link "+l+" / "+top;
   showCaption(chainCap,l?items[l-1]:null);
   if(l===top&&chain.br.c){chainCap.appendChild(document.createTextNode(" "));var end=document.createElement("strong");end.className="end";end.textContent=chain.br.e;chainCap.appendChild(end);}
@@ -189,49 +264,73 @@ function link(l){
   document.getElementById("chain-next").disabled=l===top;
   chainSvg.setAttribute("data-link",String(l));
 }
-document.getElementById("steps").addEventListener("click",function(ev){
-  var btn=ev.target.closest("button.step");if(btn){go(+btn.getAttribute("data-f"));}
+stepsNav.addEventListener("click",function(ev){
+  var btn=ev.target.closest("button.step");if(btn){go(+btn.getAttribute("data-f"),true);}
 });
 prev.addEventListener("click",function(){go(cur-1);});
 next.addEventListener("click",function(){go(cur+1);});
 branchBox.addEventListener("click",function(ev){var bt=ev.target.closest("button");if(bt){branch(+bt.getAttribute("data-b"));}});
-chainList.addEventListener("click",function(ev){var bt=ev.target.closest("button.link");if(bt){link(+bt.getAttribute("data-l"));}});
+chainList.addEventListener("click",function(ev){var bt=ev.target.closest("button.link");if(bt){link(+bt.getAttribute("data-l"),true);}});
 document.getElementById("chain-prev").addEventListener("click",function(){link(chain.l-1);});
 document.getElementById("chain-next").addEventListener("click",function(){link(chain.l+1);});
+/* The arrow keys step only while the focus is in the step list or on a grid; elsewhere they scroll as usual. */
 document.addEventListener("keydown",function(ev){
   if(ev.altKey||ev.ctrlKey||ev.metaKey){return;}
-  var inChain=chain&&chainBox.contains(document.activeElement);
+  var a=document.activeElement, inChain=chain&&chainBox.contains(a)&&!branchBox.contains(a);
+  var inSteps=stepsNav.contains(a)||mainBox.contains(a);
+  if(!inChain&&!inSteps){return;}
   var step={"ArrowRight":1,"ArrowDown":1,"ArrowLeft":-1,"ArrowUp":-1}[ev.key];
-  if(step){ev.preventDefault();if(inChain){link(chain.l+step);}else{go(cur+step);}}
-  else if(ev.key==="Home"){ev.preventDefault();go(0);}
-  else if(ev.key==="End"){ev.preventDefault();go(last);}
+  var focus=!mainBox.contains(a)&&!document.getElementById("chain-grid").contains(a);
+  if(step){ev.preventDefault();if(inChain){link(chain.l+step,focus);}else{go(cur+step,focus);}}
+  else if(ev.key==="Home"){ev.preventDefault();if(inChain){link(0);}else{go(0,focus);}}
+  else if(ev.key==="End"){ev.preventDefault();if(inChain){link(chain.br.f.length,focus);}else{go(last,focus);}}
 });
+function fromHash(){var h=parseInt((location.hash||"#0").slice(1),10);return isNaN(h)?0:h;}
+window.addEventListener("hashchange",function(){if(fromHash()!==cur){go(fromHash());}});
+window.addEventListener("popstate",function(){if(fromHash()!==cur){go(fromHash());}});
+window.addEventListener("resize",fit);
 function buildPrint(){
   var box=document.getElementById("print"), det=document.querySelectorAll("details");
   for(var o=0;o<det.length;o++){det[o].open=true;}
   if(box.childNodes.length){return;}
+  var h2=document.createElement("h2");h2.textContent="The solve, pass by pass (each grid as the pass left it; its changes tinted)";box.appendChild(h2);
   var views=[{t:"Start",f:0,from:1,to:0}].concat(D.passes);
   for(var i=0;i<views.length;i++){
-    var p=views[i], fig=document.createElement("section"), h=document.createElement("h3");
-    fig.className="print-pass";h.textContent=p.t;fig.appendChild(h);
+    var p=views[i], sec=document.createElement("section"), fig=document.createElement("div"), h=document.createElement("h3");
+    sec.className="print-pass";fig.className="fig";h.textContent=p.t;fig.appendChild(h);
     var svg=mainSvg.cloneNode(true);svg._parts=null;
-    paint(svg,states[p.f],{c:p.c||[]});
-    fig.appendChild(svg);
+    paint(svg,states[p.f],{c:p.c||[]},null,p.t);
+    var hidden=svg.querySelectorAll("g.k.off, g.k.on line, rect.lane.off");  /* lighter to print: drop what does not show */
+    for(var x=0;x<hidden.length;x++){hidden[x].parentNode.removeChild(hidden[x]);}
+    fig.appendChild(svg);sec.appendChild(fig);
     var ol=document.createElement("ol");
     for(var f=p.from;f<=p.to;f++){
       var li=document.createElement("li"), b=byFrame[f];
       if(b){var kids=b.cloneNode(true).childNodes;while(kids.length){li.appendChild(kids[0]);}}
+      var ch=b&&b.parentNode.querySelectorAll(".chains > .branch");
+      for(var c=0;ch&&c<ch.length;c++){
+        var sub=document.createElement("ol"), t=document.createElement("li");
+        t.textContent="Chain: "+ch[c].getAttribute("data-t");sub.appendChild(t);
+        var links=ch[c].children;
+        for(var k=0;k<links.length;k++){
+          var lk=document.createElement("li"), orig=links[k].querySelector("button");
+          if(orig){var ks=orig.cloneNode(true).childNodes;while(ks.length){lk.appendChild(ks[0]);}}else{lk.textContent=links[k].textContent;lk.className="end";}
+          sub.appendChild(lk);
+        }
+        li.appendChild(sub);
+      }
       ol.appendChild(li);
     }
-    if(p.to>=p.from){fig.appendChild(ol);}
-    box.appendChild(fig);
+    if(p.to>=p.from){sec.appendChild(ol);}
+    box.appendChild(sec);
   }
 }
 window.addEventListener("beforeprint",buildPrint);
 if(window.matchMedia){var mq=window.matchMedia("print");if(mq.addEventListener){mq.addEventListener("change",function(e){if(e.matches){buildPrint();}});}}
 document.getElementById("print-button").addEventListener("click",function(){buildPrint();window.print();});
 window.ascentView={go:go,link:link,branch:branch,state:function(){return states[cur];},current:function(){return cur;},buildPrint:buildPrint};
-var h=parseInt((location.hash||"#0").slice(1),10);
-go(isNaN(h)?0:h);
+fit();
+go(fromHash());
+if(location.hash&&phone()){window.scrollTo(0,app.getBoundingClientRect().top+window.pageYOffset);fit();keepInView(stepsNav,byFrame[cur]);}
 })();
 """

@@ -16,7 +16,7 @@ import re
 from html import escape
 
 from ..grid import cell_name
-from ..view import Frame, View, grade_text, plural, technique_names
+from ..view import Frame, View, frame_of_solution, grade_text, plural, technique_names
 from .assets import PAGE_CSS, PAGE_JS
 from .formats import formats
 from .svg import CSS_RULES, grid_svg, lane_box
@@ -73,6 +73,9 @@ def script_json(data: object) -> str:
 
 
 def page(view: View) -> str:
+    """The page: a step-through of the solve, or, for an ambiguous or impossible puzzle, its own page."""
+    if verdict_only(view):
+        return unsolvable_page(view)
     p = view.puzzle
     n = p.size
     frames = view.frames
@@ -88,34 +91,33 @@ def page(view: View) -> str:
     data = {
         "n": n,
         "start": {"m": list(view.start.masks), "v": list(view.start.values)},
+        "given": [i for i, v in enumerate(view.start.values) if v],
+        "label": f"Skyscrapers {p.describe()}",
         "frames": data_frames,
         "chains": chains,
         "passes": [{"t": pv.title, "f": pv.after.number, "from": pv.frames[0].number, "to": pv.after.number,
                     "c": list(pv.changed)} for pv in view.passes],
         "solution": [list(r) for r in view.solution] if view.solution else None,
     }
-    title = f"Skyscrapers {p.describe()}: {view.status}"
-    out = ['<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8"/>\n',
-           f'<meta http-equiv="Content-Security-Policy" content="{CSP}"/>\n',  # a constant: nothing to escape
-           '<meta name="viewport" content="width=device-width, initial-scale=1"/>\n',
-           '<meta name="generator" content="ascent"/>\n',
-           f"<title>{escape(title)}</title>\n",
-           f"<style>/*<![CDATA[*/{CSS_RULES}{PAGE_CSS}/*]]>*/</style>\n</head>\n<body>\n"]
+    out = [head(view)]
     out.append(header(view))
-    out.append('<main>\n<section id="board" aria-label="grid">\n')
+    out.append('<main id="app">\n<section id="board" aria-labelledby="board-h">\n'
+               '<h2 id="board-h" class="vh">The grid, step by step</h2>\n')
     out.append('<div class="nav"><button type="button" id="prev" aria-label="previous step">&#9664; Prev</button>'
-               '<span id="pos">Start</span>'
+               '<span id="pos" aria-live="polite">Start</span>'
                '<button type="button" id="next" aria-label="next step">Next &#9654;</button></div>\n')
-    out.append(f'<div id="main-grid" class="gridbox">{grid_svg(p, view.start, standalone=False, every_slot=True, title="the grid")}</div>\n')
-    out.append('<div id="caption" class="caption" aria-live="polite"></div>\n')
-    out.append('<section id="chain" hidden="hidden" aria-label="forcing chain">\n'
-               '<h2>The forcing step&#8217;s chain, on its own grid</h2>\n'
+    out.append(f'<div id="main-grid" class="gridbox" tabindex="0" aria-describedby="caption">'
+               f'{grid_svg(p, view.start, standalone=False, every_slot=True, title="the start")}</div>\n')
+    out.append('<div id="caption" class="caption"></div>\n')
+    out.append(f'<p class="key">{KEY}</p>\n</section>\n')
+    out.append('<section id="chain" hidden="hidden" aria-labelledby="chain-h">\n'
+               '<h2 id="chain-h">The forcing step&#8217;s chain, on its own grid</h2>\n'
                '<div id="branches" class="chain-nav branches"></div>\n'
-               '<div class="chain-nav"><button type="button" id="chain-prev">&#9664; Prev</button>'
-               '<span id="chain-pos"></span><button type="button" id="chain-next">Next &#9654;</button></div>\n'
-               f'<div id="chain-grid" class="gridbox">{grid_svg(p, view.start, standalone=False, every_slot=True, title="the chain")}</div>\n'
+               '<div class="chain-nav"><button type="button" id="chain-prev">&#9664; Prev link</button>'
+               '<span id="chain-pos"></span><button type="button" id="chain-next">Next link &#9654;</button></div>\n'
+               f'<div id="chain-grid" class="gridbox" tabindex="0">{grid_svg(p, view.start, standalone=False, every_slot=True, title="the chain")}</div>\n'
                '<div id="chain-caption" class="caption"></div>\n<ol id="chain-steps"></ol>\n</section>\n')
-    out.append('</section>\n<nav id="steps" aria-label="steps">\n<ol>\n')
+    out.append('<nav id="steps" aria-labelledby="steps-h">\n<h2 id="steps-h" class="vh">Steps</h2>\n<ol>\n')
     out.append('<li class="start"><button type="button" class="step" data-f="0"><span class="num">0</span>'
                '<span class="sentence">The starting grid: givens placed, every other cell open.</span></button></li>\n')
     for pv in view.passes:
@@ -125,7 +127,7 @@ def page(view: View) -> str:
             if f.chains:
                 out.append('<div class="chains">')
                 for c in f.chains:
-                    out.append('<ol class="branch">')
+                    out.append(f'<ol class="branch" data-t="{escape(c.title)}">')
                     for link in c.frames[1:]:
                         out.append(f'<li><button type="button" class="link" data-l="{link.number}">'
                                    f'{step_body(link, n, str(link.number))}</button></li>')
@@ -136,11 +138,58 @@ def page(view: View) -> str:
     out.append("</ol>\n</nav>\n</main>\n")
     if not view.complete:
         out.append('<p class="summary">The last step broke the grid: the replay stops there.</p>\n')
-    out.append('<section id="print"></section>\n')
-    out.append('<footer>Made by ascent. Click a step, or use the arrow keys and Prev/Next; '
-               'Home and End jump to the start and the end.</footer>\n')
+    out.append('<section id="print" aria-label="the solve, for printing"></section>\n')
+    out.append('<footer>Made by ascent. Click a step, or put the focus on the step list or the grid and use the '
+               'arrow keys (Home and End jump to the start and the end); the address ends in #N for step N.</footer>\n')
     out.append(f'<script type="application/json" id="data">{script_json(data)}</script>\n')
     out.append(f"<script>//<![CDATA[\n{PAGE_JS}\n//]]></script>\n</body>\n</html>\n")
+    return "".join(out)
+
+
+KEY = ('<span class="sw given"></span> given <span class="sw placed-by"></span> placed by logic '
+       '<span class="sw used"></span> read by the step <span class="sw lost"></span> lost candidates '
+       '<span class="sw placed"></span> placed by the step <span class="sw supposed"></span> only supposed (in a chain)')
+
+
+def verdict_only(view: View) -> bool:
+    """An ambiguous puzzle, or one found impossible before any step: no step-through, a verdict page."""
+    return view.status == "ambiguous" or (view.status == "contradiction" and not view.step_count)
+
+
+def head(view: View) -> str:
+    title = f"Skyscrapers {view.puzzle.describe()}: {view.status}"
+    return ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8"/>\n'
+            f'<meta http-equiv="Content-Security-Policy" content="{CSP}"/>\n'  # a constant: nothing to escape
+            '<meta name="viewport" content="width=device-width, initial-scale=1"/>\n'
+            '<meta name="generator" content="ascent"/>\n'
+            f"<title>{escape(title)}</title>\n"
+            f"<style>/*<![CDATA[*/{CSS_RULES}{PAGE_CSS}/*]]>*/</style>\n</head>\n<body>\n")
+
+
+def unsolvable_page(view: View) -> str:
+    """An ambiguous puzzle: two of its solutions side by side, the cells where they differ marked.
+    An impossible one: the grid where logic found the contradiction, its broken cells marked. No script."""
+    p = view.puzzle
+    n = p.size
+    out = [head(view), header(view), '<main class="verdict">\n']
+    if view.status == "ambiguous" and len(view.solutions) >= 2:
+        a, b = view.solutions[0], view.solutions[1]
+        diff = tuple(r * n + c for r in range(n) for c in range(n) if a[r][c] != b[r][c])
+        out.append(f'<h2>Two different solutions</h2>\n<p class="summary">This puzzle has more than one solution, so '
+                   f'no chain of logic can decide it. Here are two; they differ in {plural(len(diff), "cell")} '
+                   f'({escape(", ".join(cell_name(c, n) for c in diff))}), marked on both.</p>\n<div class="pair">\n')
+        for k, sol in enumerate((a, b), 1):
+            frame = frame_of_solution(sol, f"solution {k}", diff)
+            out.append(f'<figure><figcaption>Solution {k}</figcaption>'
+                       f'{grid_svg(p, frame, standalone=False, title=f"solution {k}, the {len(diff)} differing cells marked")}'
+                       '</figure>\n')
+        out.append("</div>\n")
+    else:
+        what = "no solution" if view.status == "contradiction" else view.status
+        out.append(f'<h2>Why there is {escape(what)}</h2>\n<p class="summary">{escape(view.message or what)}</p>\n'
+                   '<div class="pair"><figure><figcaption>The grid as the search left it</figcaption>'
+                   f'{grid_svg(p, view.final, standalone=False, title="the grid as the search left it")}</figure></div>\n')
+    out.append("</main>\n<footer>Made by ascent.</footer>\n</body>\n</html>\n")
     return "".join(out)
 
 
@@ -149,15 +198,24 @@ def header(view: View) -> str:
     status = escape(view.status)
     out = ["<header>\n", f'<h1>Skyscrapers {escape(p.describe())}: <span class="status {tag_class(view.status)[2:]}">'
                          f"{status}</span></h1>\n"]
-    summary = (f"{plural(len(view.passes), 'pass', 'passes')}, {plural(view.step_count, 'step')}; grade {tag(view.grade) + escape(grade_text(view)[len(view.grade):]) if view.grade else '-'}; "
-               f"{'backtracking needed' if view.backtracked else 'no backtracking'}; "
-               f"solved in {view.seconds * 1000:.1f} ms")
-    out.append(f'<p class="summary">{summary} <button type="button" id="print-button">Print</button></p>\n')
+    if verdict_only(view):
+        found = "more than one solution" if view.status == "ambiguous" else "no solution"
+        summary = f"Counting solutions found {found} in {view.seconds * 1000:.1f} ms."
+    else:
+        grade = tag(view.grade) + escape(grade_text(view)[len(view.grade):]) if view.grade else "-"
+        summary = (f"{plural(len(view.passes), 'pass', 'passes')}, {plural(view.step_count, 'step')}; grade {grade}; "
+                   f"{'backtracking needed' if view.backtracked else 'no backtracking'}; "
+                   f"{'solved' if view.status == 'solved' else 'done'} in {view.seconds * 1000:.1f} ms")
+    printing = ' <button type="button" id="print-button">Print</button>' if view.step_count else ""
+    out.append(f'<p class="summary">{summary}{printing}</p>\n')
     if view.message:
         out.append(f'<p class="summary">{escape(view.message)}</p>\n')
     counts = ", ".join(f"{tag(t)} {view.counts.get(t, 0)}" for t in technique_names(view) if t in view.counts)
     if counts:
         out.append(f'<p class="summary">Steps per technique: {counts}</p>\n')
+    if view.unknown:
+        out.append(f'<p class="summary warn">Not a technique ascent knows: {escape(", ".join(view.unknown))} '
+                   '(drawn as the trace says).</p>\n')
     if p.source and p.source.url:
         out.append(f'<p class="summary">Source (as text, not a link): <code>{escape(p.source.url)}</code></p>\n')
     out.append('<details class="formats"><summary>The puzzle in every input format (to paste into another solver)</summary>\n<dl>\n')

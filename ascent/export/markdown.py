@@ -1,15 +1,26 @@
-"""A Markdown walk-through for forums: the header, the starting grid, then each pass with its steps and the grid after."""
+"""A Markdown walk-through for forums.
+
+By default it fits a forum post (about 32,000 characters, no line over 100): the grid at the start,
+at the end and before each forcing step; every other step as one short line (where, and what it
+placed or crossed out; the reasoning itself for the harder techniques); the sudoku bookkeeping of a
+pass as one line; each forcing chain folded in a <details> block, one short entry per link.
+``full=True`` keeps every grid (after each pass), every sentence and every chain link in full.
+"""
 
 from __future__ import annotations
 
 import re
+import textwrap
 
+from .. import cands
 from ..grid import cell_name
 from ..puzzle import Puzzle
-from ..view import Frame, View, cells_text, grade_text, plural
+from ..view import Chain, Frame, View, grade_text, plural
 from .formats import formats
 
+WIDTH = 100  # no line longer than this
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")  # enough mid-line: a line never starts with input text
+CHANGED_CELLS = 6  # a short line names this many changed cells, then says how many more
 
 
 def md_escape(text: str) -> str:
@@ -24,23 +35,60 @@ def fence(text: str) -> str:
     return f"{f}\n{text}\n{f}"
 
 
-def text_grid(puzzle: Puzzle, frame: Frame) -> str:
-    """The grid as plain text, clues on four sides; open cells as [candidates], placed cells as their height."""
+def wrap(text: str, first: str = "", rest: str | None = None) -> list[str]:
+    """A paragraph or list item in lines of at most WIDTH characters, broken at spaces only."""
+    rest = " " * len(first) if rest is None else rest
+    return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=rest, break_long_words=False,
+                         break_on_hyphens=False) or [first.rstrip()]
+
+
+def cell_text(mask: int, value: int, n: int) -> str:
+    """A placed height alone; an open cell's candidates run together ('.' when every height is still possible,
+    '(5)' when one is left but not yet placed, '!' when none is)."""
+    if value:
+        return cands.show(cands.bit(value))
+    if mask == (1 << n) - 1:
+        return "."
+    if not mask:
+        return "!"
+    digits = cands.show(mask).strip("[]")
+    return f"({digits})" if len(digits) == 1 else digits
+
+
+def text_grid(puzzle: Puzzle, frame: Frame, seps: tuple[str, ...] = ("  ", " ")) -> str:
+    """The grid as plain text, clues on four sides, as narrow as the candidates allow."""
     n = puzzle.size
-    rows = cells_text(frame, n)
+    rows = [[cell_text(frame.masks[r * n + c], frame.values[r * n + c], n) for c in range(n)] for r in range(n)]
     w = max(len(t) for row in rows for t in row)
 
     def clue(c: int) -> str:
         return str(c) if c else ""
 
-    lines = ["  ".join([" "] + [clue(c).center(w) for c in puzzle.upper] + [" "])]
-    for r in range(n):
-        lines.append("  ".join([clue(puzzle.left[r]).rjust(1)] + [t.center(w) for t in rows[r]] + [clue(puzzle.right[r])]))
-    lines.append("  ".join([" "] + [clue(c).center(w) for c in puzzle.lower] + [" "]))
-    return "\n".join(line.rstrip() for line in lines)
+    for sep in seps:  # two spaces between cells when that fits in WIDTH
+        lines = [sep.join([" "] + [clue(c).center(w) for c in puzzle.upper] + [" "])]
+        for r in range(n):
+            lines.append(sep.join([clue(puzzle.left[r]).rjust(1)] + [t.center(w) for t in rows[r]] + [clue(puzzle.right[r])]))
+        lines.append(sep.join([" "] + [clue(c).center(w) for c in puzzle.lower] + [" "]))
+        lines = [line.rstrip() for line in lines]
+        if max(len(line) for line in lines) <= WIDTH:
+            break
+    return "\n".join(lines)
+
+
+def short_changes(frame: Frame, n: int, cells: int = CHANGED_CELLS) -> str:
+    """'R9C3=9, R2C1-4567' (heights placed, candidates crossed out per cell), at most ``cells`` cells named."""
+    gone: dict[int, int] = {}
+    for c, m in frame.eliminated:
+        gone[c] = gone.get(c, 0) | m
+    parts = [f"{cell_name(c, n)}={d}" for c, d in frame.placed]
+    parts += [f"{cell_name(c, n)}-{cands.show(m).strip('[]')}" for c, m in gone.items() if c not in dict(frame.placed)]
+    if len(parts) > cells:
+        return ", ".join(parts[:cells]) + f" and {len(parts) - cells} more cells"
+    return ", ".join(parts)
 
 
 def step_item(frame: Frame, n: int) -> str:
+    """A step in full: technique, where, the sentence, the changes."""
     where = frame.where(n)
     changes = frame.changes(n)
     text = f"**{md_escape(frame.technique or '')}**"
@@ -54,37 +102,191 @@ def step_item(frame: Frame, n: int) -> str:
     return text
 
 
-def walkthrough(view: View) -> str:
+def reasons_shown(technique: str | None) -> bool:
+    """The harder techniques keep their sentence in a short walk-through; the easy ones show only what they did."""
+    from ..grade import LEVEL
+
+    return LEVEL.get(technique or "", "unknown") != "easy"
+
+
+def short_item(frame: Frame, n: int) -> str:
+    """A step in one short line: number, technique, where, and what it did (and why, for the harder ones)."""
+    text = f"**{frame.number}** {md_escape(frame.technique or '')}"
+    where = frame.where(n)
+    if where:
+        text += f" {md_escape(where)}:"
+    if reasons_shown(frame.technique):
+        text += f" {md_escape(frame.sentence)}"
+    changes = short_changes(frame, n)
+    if changes:
+        text += f" {'→ ' if reasons_shown(frame.technique) else ''}{changes}"
+    if frame.broken:
+        text += " -- breaks " + ", ".join(cell_name(c, n) for c in frame.broken)
+    return text
+
+
+QUIET = ("naked single", "pinpoint")  # in a folded chain, these links show only the height they place
+
+
+def chain_text(chain: Chain, n: int) -> str:
+    """A chain in one paragraph: each link as what it did, then how it ends. The sudoku bookkeeping between
+    links is left out, and a single or pinpoint link shows only the height it places."""
+    parts: list[str] = []
+    for link in chain.frames[1:]:
+        if link.technique == "sudoku" and not link.broken:
+            continue
+        if link.step is not None and link.step.supposition:
+            head = "suppose "
+        elif link.technique in QUIET and link.placed:
+            head = ""
+        else:
+            head = md_escape(link.technique or "") + " "
+        parts.append(f"{head}{short_changes(link, n, 3)}".rstrip())
+        if link.broken:
+            parts[-1] += " (breaks " + ", ".join(cell_name(c, n) for c in link.broken) + ")"
+    return " → ".join(parts) + f" ⇒ *{md_escape(chain.end)}*"
+
+
+def walkthrough(view: View, full: bool = False) -> str:
     p = view.puzzle
     n = p.size
     out = [f"# Skyscrapers {md_escape(p.describe())}: {md_escape(view.status)}", ""]
-    summary = (f"{view.status.upper()} in {plural(len(view.passes), 'pass', 'passes')}, {plural(view.step_count, 'step')}; "
-               f"grade {grade_text(view)}; {'backtracking needed' if view.backtracked else 'no backtracking'}")
-    out.append(md_escape(summary) + "  ")
+    if view.status == "ambiguous":
+        summary = (f"AMBIGUOUS: more than one solution (logic took {plural(view.step_count, 'step')} before counting "
+                   "solutions showed it)")
+    else:
+        summary = (f"{view.status.upper()} in {plural(len(view.passes), 'pass', 'passes')}, "
+                   f"{plural(view.step_count, 'step')}; grade {grade_text(view)}; "
+                   f"{'backtracking needed' if view.backtracked else 'no backtracking'}")
+    out += wrap(md_escape(summary)) + [""]
     if view.counts:
-        out.append("Steps per technique: " + md_escape(", ".join(f"{k} {v}" for k, v in view.counts.items())) + "  ")
+        out += wrap("Steps per technique: " + md_escape(", ".join(f"{k} {v}" for k, v in view.counts.items())) + ".")
+    if view.unknown:
+        out += wrap(f"Not a technique ascent knows: {md_escape(', '.join(view.unknown))} (drawn as the trace says).")
     if view.message:
-        out.append(md_escape(view.message))
+        out += wrap(md_escape(view.message))
     out += ["", "The puzzle, to paste into another solver:", ""]
     for name, text in formats(p):
+        if not full and name == "record JSON":
+            continue  # one long line; the other formats say the same
         out.append(f"- {name}:")
         out.append("")
         out.append("  " + fence(text).replace("\n", "\n  "))
         out.append("")
-    out += ["## Start", "", fence(text_grid(p, view.start)), ""]
-    for pv in view.passes:
-        out += [f"## {md_escape(pv.title)}", ""]
-        for f in pv.frames:
-            head = f"{f.number}. "
-            out.append(head + step_item(f, n))
-            pad = " " * len(head)  # CommonMark nests a list only as deep as the item's text starts
-            for chain in f.chains:
-                out.append(f"{pad}- {md_escape(chain.title)}:")
-                for link in chain.frames[1:]:
-                    out.append(f"{pad}  - {step_item(link, n)}")
-                out.append(f"{pad}  - *{md_escape(chain.end)}*")
-        out += ["", "Grid after the pass:", "", fence(text_grid(p, pv.after)), ""]
+    if view.status == "ambiguous" and len(view.solutions) >= 2:
+        return "\n".join(out + ambiguous(view))
+    out += ["## Start", "", fence(text_grid(p, view.start)), "",
+            "A placed height stands alone; an open cell lists its candidates (. = every height still possible).", ""]
+    if full:
+        out += full_passes(view)
+    else:
+        out += ["## The steps", ""]
+        out += wrap("Pass by pass, each step's number and place, then what it did (R9C3=9 places a 9; R2C1-45 crosses "
+                    "out 4 and 5). The grid is drawn before each forcing step; its chain is folded, and lists "
+                    "what each link did (the sudoku bookkeeping left out).") + [""]
+        out += short_passes(view)
+        out += ["## The end", "", fence(text_grid(p, view.final)), ""]
     if not view.complete:
         out += ["The last step broke the grid: the replay stops there.", ""]
     return "\n".join(out)
 
+
+def short_passes(view: View) -> list[str]:
+    """Each pass as one list item of short sentences; a forcing step gets the grid before it and its folded chain."""
+    p, n = view.puzzle, view.puzzle.size
+    out: list[str] = []
+    for pv in view.passes:
+        sentences: list[str] = []
+        sudoku = [f for f in pv.frames if f.technique == "sudoku" and not f.chains and not f.broken]
+        forcing = []
+        for f in pv.frames:
+            if f in sudoku and pv.kind != "sudoku":
+                continue
+            if f.chains:
+                forcing.append(f)
+                continue
+            sentences.append(short_sentence(f, n, name=f.technique != pv.kind))
+        if sudoku and pv.kind != "sudoku":
+            span = f"{sudoku[0].number}" if len(sudoku) == 1 else f"{sudoku[0].number}-{sudoku[-1].number}"
+            sentences.append(f"**{span}** sudoku clears {'that height from its row and column' if len(sudoku) == 1 else 'those heights from their rows and columns'}.")
+        head = f"Pass {pv.number}, {md_escape(pv.kind)}:"
+        if sentences:
+            out += wrap(f"{head} " + " ".join(sentences), "- ", "  ")
+        for f in forcing:
+            before = view.frames[f.number - 1]
+            out += wrap(f"{head} " + short_sentence(f, n, name=False), "- ", "  ") + [""]
+            out += ["  " + line if line else line for line in fence(text_grid(p, before, (" ",))).split("\n")] + [""]
+            for chain in f.chains:
+                links = len(chain.frames) - 1
+                out.append(f"  <details><summary>{md_escape(chain.title)}: {plural(links, 'link')}</summary>")
+                out += [""] + wrap(chain_text(chain, n), "  ", "  ") + ["", "  </details>", ""]
+    return out + [""]
+
+
+def short_sentence(frame: Frame, n: int, name: bool) -> str:
+    """'**29** row 6: R6C1=9.' -- the step's number, where, what it did; the reasoning too for the harder techniques."""
+    text = f"**{frame.number}**" + (f" {md_escape(frame.technique or '')}" if name else "")
+    where = frame.where(n)
+    changes = short_changes(frame, n)
+    if where and not (frame.placed and where == cell_name(frame.placed[0][0], n)):
+        text += f" {md_escape(where)}:"
+    if reasons_shown(frame.technique):
+        text += f" {md_escape(frame.sentence).rstrip('.')}"
+        changes = f" ({changes})" if changes else ""
+    else:
+        changes = f" {changes}" if changes else ""
+    text += changes
+    if frame.broken:
+        text += ", which breaks " + ", ".join(cell_name(c, n) for c in frame.broken)
+    return text + "."
+
+
+def full_passes(view: View) -> list[str]:
+    p, n = view.puzzle, view.puzzle.size
+    out: list[str] = []
+    for pv in view.passes:
+        out += [f"## {md_escape(pv.title)}", ""]
+        for f in pv.frames:
+            head = f"{f.number}. "
+            out += wrap(step_item(f, n), head)
+            pad = " " * len(head)  # CommonMark nests a list only as deep as the item's text starts
+            for chain in f.chains:
+                out += wrap(f"{md_escape(chain.title)}:", f"{pad}- ")
+                for link in chain.frames[1:]:
+                    out += wrap(step_item(link, n), f"{pad}  - ")
+                out += wrap(f"*{md_escape(chain.end)}*", f"{pad}  - ")
+        out += ["", "Grid after the pass:", "", fence(text_grid(p, pv.after)), ""]
+    return out
+
+
+def ambiguous(view: View) -> list[str]:
+    """Two solutions of an ambiguous puzzle, the cells where they differ named and marked with *."""
+    from ..view import frame_of_solution
+
+    p, n = view.puzzle, view.puzzle.size
+    a, b = view.solutions[0], view.solutions[1]
+    diff = [r * n + c for r in range(n) for c in range(n) if a[r][c] != b[r][c]]
+    out = ["## Two different solutions", ""]
+    out += wrap(f"This puzzle has more than one solution, so no chain of logic can decide it. Two of them differ "
+                f"in {plural(len(diff), 'cell')}: {', '.join(cell_name(c, n) for c in diff)} (marked *).")
+    for k, sol in enumerate((a, b), 1):
+        grid = text_grid(p, frame_of_solution(sol, f"solution {k}"))
+        marked = _mark(grid, p, diff)
+        out += ["", f"Solution {k}:", "", fence(marked)]
+    return out + [""]
+
+
+def _mark(grid: str, puzzle: Puzzle, cells: list[int]) -> str:
+    """Put a * after each listed cell's height in a solved text grid (one digit per cell)."""
+    n = puzzle.size
+    lines = grid.split("\n")
+    for r in range(n):
+        tokens = lines[r + 1].split()
+        left = 1 if puzzle.left[r] else 0
+        heights = tokens[left:left + n]
+        row = [h + ("*" if r * n + c in cells else " ") for c, h in enumerate(heights)]
+        lines[r + 1] = " ".join([str(puzzle.left[r]) if puzzle.left[r] else " "] + row +
+                                ([str(puzzle.right[r])] if puzzle.right[r] else [])).rstrip()
+    lines[0] = " ".join([" "] + [(str(c) if c else " ") + " " for c in puzzle.upper]).rstrip()
+    lines[-1] = " ".join([" "] + [(str(c) if c else " ") + " " for c in puzzle.lower]).rstrip()
+    return "\n".join(lines)

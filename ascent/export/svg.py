@@ -5,12 +5,18 @@ a ``<g class="cell">`` holding a background, the placed height (``text.v``) and 
 candidate slot (a digit and a strike line); the page's script only switches their classes, so the
 look lives here and in CSS_RULES:
 
-    g.cell.used     a cell the step looked at (tinted)
-    g.cell.placed   a height the step placed (highlighted)
+    g.cell.given    a height the puzzle gave (grey cell, black digit)
+    g.cell.supposed a height placed only under a forcing chain's supposition (violet, italic, dashed edge)
+    g.cell.used     a cell the step looked at (pale yellow)
+    g.cell.lost     a cell that lost candidates in the step (pale red)
+    g.cell.placed   a height the step placed (green; logic's placements are blue, givens black)
     g.cell.broken   a cell the step broke (no candidates left)
     g.k.off         a candidate no longer there (hidden)
-    g.k.struck      a candidate the step removed (struck through)
+    g.k.struck      a candidate the step removed (struck through, red)
     rect.lane       the outline of the step's lane; text.clue.hot the clue it read
+
+Every text colour keeps a contrast of 4.5:1 or more on every cell background it can sit on
+(tests/test_share_browser.py measures it in the page).
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ from .. import cands
 from ..puzzle import Puzzle
 from ..view import Frame
 
-S = 48  # a cell's side in SVG units; the clue bands are as wide
+S = 48  # a cell's side in SVG units
+B = 30  # the clue bands' width: narrower than a cell, so the cells (and their pencil marks) get the room
 NS = "http://www.w3.org/2000/svg"  # the SVG namespace name (an identifier, never fetched)
 
 CSS_RULES = """
@@ -31,15 +38,20 @@ CSS_RULES = """
 .grid .frame{fill:none;stroke:#222;stroke-width:2.5}
 .grid .clue{font-size:22px;font-weight:600;fill:#1d5fa8;text-anchor:middle;dominant-baseline:central}
 .grid .clue.hot{fill:#c2185b;font-size:26px}
-.grid .v{font-size:28px;font-weight:700;fill:#111;text-anchor:middle;dominant-baseline:central}
-.grid .k text{fill:#555;text-anchor:middle;dominant-baseline:central}
-.grid .k line{stroke:#d32f2f;stroke-width:1.6;display:none}
+.grid .v{font-size:28px;font-weight:700;fill:#1d4f91;text-anchor:middle;dominant-baseline:central}
+.grid .given .bg{fill:#e6e6e6}
+.grid .given .v{fill:#1b1b1b}
+.grid .k text{fill:#444;text-anchor:middle;dominant-baseline:central}
+.grid .k line{stroke:#b71c1c;stroke-width:2.6;display:none}
 .grid .k.off{display:none}
-.grid .k.struck text{fill:#d32f2f}
+.grid .k.struck text{fill:#b71c1c}
 .grid .k.struck line{display:inline}
 .grid .used .bg{fill:#fff4c2}
+.grid .lost .bg{fill:#fde2e4}
 .grid .placed .bg{fill:#b9f6ca}
 .grid .placed .v{fill:#0b6b2b}
+.grid .supposed .bg{fill:#f3e5f5;stroke:#6a1b9a;stroke-width:2;stroke-dasharray:5 3}
+.grid .supposed .v{fill:#6a1b9a;font-style:italic}
 .grid .broken .bg{fill:#ffcdd2}
 .grid .lane{fill:none;stroke:#c2185b;stroke-width:3.5;rx:4}
 .grid .lane.off{display:none}
@@ -63,37 +75,63 @@ def _num(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
+def grid_label(puzzle: Puzzle, frame: Frame, title: str | None = None) -> str:
+    """What the grid holds, in words, for a screen reader: 'Skyscrapers 9x9, after step 12: 20 of 81
+    heights placed (10 given), 61 cells open; the clues stand on four sides.'"""
+    n = puzzle.size
+    placed = sum(1 for v in frame.values if v)
+    given = sum(1 for row in puzzle.givens for v in row if v)
+    head = f"Skyscrapers {puzzle.describe()}" + (f", {title}" if title else "")
+    if placed == n * n:
+        body = f"every height placed ({given} given)" if given else "every height placed"
+    else:
+        body = f"{placed} of {n * n} heights placed" + (f" ({given} given)" if given else "") + f", {n * n - placed} cells open"
+    return f"{head}: {body}; the clues stand on four sides."
+
+
 def grid_svg(puzzle: Puzzle, frame: Frame, *, standalone: bool = True, every_slot: bool = False,
-             title: str | None = None, css_class: str = "grid") -> str:
+             title: str | None = None, css_class: str = "grid", plain: bool = False,
+             base: Frame | None = None) -> str:
     """The frame's grid as SVG text.
 
     standalone: a complete file (namespace, its own style); else an element to put inside HTML.
     every_slot: draw all n candidate slots per cell, hidden ones too, for the page's script to switch.
+    plain: draw the grid alone, without the step's highlights (the final grid of a solve).
+    base: the grid a forcing chain started from; heights placed since are drawn as supposed.
     """
     n = puzzle.size
-    size = (n + 2) * S
+    size = n * S + 2 * B
     cols, rows = layout(n)
-    small = min(S / cols, S / rows) * 0.72
+    small = min(S / cols, S / rows) * (0.9 if cols > 2 else 0.72)
     out = []
     ns = f' xmlns="{NS}"' if standalone else ""
+    label = grid_label(puzzle, frame, title)
     out.append(f'<svg{ns} class="{css_class}" viewBox="0 0 {size} {size}" width="{size}" height="{size}" '
-               f'role="img" aria-label="{escape(title or frame.title)}">')
+               f'role="img" aria-label="{escape(label)}">')
     if standalone:
-        out.append(f"<title>{escape(title or frame.title)}</title>")
-        out.append(f'<style>{CSS_RULES}.grid .bg{{fill:#fff}}</style>')
+        out.append(f"<title>{escape(label)}</title>")
+        out.append(f'<style>{CSS_RULES}</style>')
         out.append(f'<rect width="{size}" height="{size}" fill="#fff"/>')
     eliminated: dict[int, int] = {}
-    for c, m in frame.eliminated:
-        eliminated[c] = eliminated.get(c, 0) | m
-    placed = {c for c, _ in frame.placed}
-    used = set(frame.cells)
+    if not plain:
+        for c, m in frame.eliminated:
+            eliminated[c] = eliminated.get(c, 0) | m
+    placed = set() if plain else {c for c, _ in frame.placed}
+    used = set() if plain else set(frame.cells)
     broken = set(frame.broken)
+    given = {r * n + c for r, row in enumerate(puzzle.givens) for c, v in enumerate(row) if v}
     for i in range(n * n):
         r, c = divmod(i, n)
-        x, y = S + c * S, S + r * S
+        x, y = B + c * S, B + r * S
         cls = ["cell"]
+        if i in given:
+            cls.append("given")
+        elif base is not None and frame.values[i] and not base.values[i]:
+            cls.append("supposed")
         if i in used:
             cls.append("used")
+        if i in eliminated:
+            cls.append("lost")
         if i in placed:
             cls.append("placed")
         if i in broken:
@@ -114,18 +152,19 @@ def grid_svg(puzzle: Puzzle, frame: Frame, *, standalone: bool = True, every_slo
                        f'{cands.show(b)}</text><line x1="{_num(sx - h)}" y1="{_num(sy + h)}" x2="{_num(sx + h)}" '
                        f'y2="{_num(sy - h)}"/></g>')
         out.append("</g>")
-    out.append(f'<rect class="frame" x="{S}" y="{S}" width="{n * S}" height="{n * S}"/>')
+    out.append(f'<rect class="frame" x="{B}" y="{B}" width="{n * S}" height="{n * S}"/>')
+    far = B + n * S + B / 2
     for side in ("upper", "lower", "left", "right"):
         for k, clue in enumerate(getattr(puzzle, side)):
             if side in ("upper", "lower"):
-                x, y = S + k * S + S / 2, S / 2 if side == "upper" else S * (n + 1) + S / 2
+                x, y = B + k * S + S / 2, B / 2 if side == "upper" else far
             else:
-                x, y = S / 2 if side == "left" else S * (n + 1) + S / 2, S + k * S + S / 2
-            hot = " hot" if frame.side == side and frame.line == k else ""
+                x, y = B / 2 if side == "left" else far, B + k * S + S / 2
+            hot = " hot" if not plain and frame.side == side and frame.line == k else ""
             out.append(f'<text class="clue{hot}" data-side="{side}" data-k="{k}" x="{_num(x)}" y="{_num(y)}">'
                        f'{clue if clue else ""}</text>')
     lx, ly, lw, lh = lane_box(n, frame)
-    out.append(f'<rect class="lane{"" if frame.lane else " off"}" x="{_num(lx)}" y="{_num(ly)}" '
+    out.append(f'<rect class="lane{"" if frame.lane and not plain else " off"}" x="{_num(lx)}" y="{_num(ly)}" '
                f'width="{_num(lw)}" height="{_num(lh)}"/>')
     out.append("</svg>")
     return "".join(out)
@@ -139,4 +178,4 @@ def lane_box(n: int, frame: Frame) -> tuple[float, float, float, float]:
     r0, c0 = divmod(min(first, last), n)
     r1, c1 = divmod(max(first, last), n)
     pad = 3
-    return S + c0 * S - pad, S + r0 * S - pad, (c1 - c0 + 1) * S + 2 * pad, (r1 - r0 + 1) * S + 2 * pad
+    return B + c0 * S - pad, B + r0 * S - pad, (c1 - c0 + 1) * S + 2 * pad, (r1 - r0 + 1) * S + 2 * pad

@@ -169,12 +169,18 @@ def result_from_dict(data: Any) -> Result:
                 or not all(isinstance(r, list) and len(r) == n for r in solution)):
             raise TraceError(f"solution must be {n} rows of {n} heights")
         rows = tuple(tuple(_height(h, n, "solution") for h in r) for r in solution)
+    solutions = data.get("solutions") or []
+    if (not isinstance(solutions, list) or not all(isinstance(sol, list) and len(sol) == n and
+                                                   all(isinstance(r, list) and len(r) == n for r in sol) for sol in solutions)):
+        raise TraceError(f"solutions must be a list of grids of {n} rows of {n} heights")
+    solutions = [tuple(tuple(_height(h, n, "solutions") for h in r) for r in sol) for sol in solutions]
     seconds = data.get("seconds", 0.0)
     message = data.get("message", "")
     result = Result(puzzle=puzzle, status=status, passes=passes, grade=grade, counts=dict(counts),
                     backtracked=bool(data.get("backtracked", False)), masks=(), solution=rows,
                     message=message if isinstance(message, str) else "",
-                    seconds=float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else 0.0)
+                    seconds=float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else 0.0,
+                    solutions=solutions)
     if all(s.technique in TIER for s in result.steps):  # a trace from elsewhere may name techniques we lack
         result.score, result.level = score_of(result), level_of(result)
     return result
