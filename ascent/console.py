@@ -12,13 +12,13 @@ from rich.console import Console
 
 class _Console(Console):
     def on_broken_pipe(self) -> None:
-        """The reader went away (``ascent ... | head``): stop quietly, with success, as ``cat`` would."""
+        """The reader went away (``ascent ... | head``): printing stops quietly, but the command goes on,
+        so the files it was asked to write are still written and its exit code still tells."""
         self.quiet = True
         try:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         except (OSError, ValueError):
             pass
-        raise SystemExit(0)
 
 
 console = _Console(highlight=False)

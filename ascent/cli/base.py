@@ -42,11 +42,20 @@ class Usage(Exception):
 class OneLineErrors(TyperGroup):
     """Usage errors and failures as one line on stderr, never a traceback or a panel."""
 
+    def invoke(self, ctx):
+        """Ctrl-C anywhere in a command: one line and exit 130 (typer would exit 130 without a word)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            err_console.print("interrupted", markup=False)
+            raise typer.Exit(130) from None
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
             rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra)
         except BrokenPipeError:  # the reader went away (ascent ... | head): stop quietly, as rich does
             console.on_broken_pipe()
+            rv = 0
         except typer.Abort:
             err_console.print("interrupted", markup=False)
             sys.exit(130)
@@ -300,17 +309,64 @@ TECHNIQUES = typer.Option(None, "--techniques", metavar="NAMES", help="Only thes
 JSON_OUT = typer.Option(None, "--json", help="Also write the answer as JSON to this file ('-' for stdout: JSON only).")
 
 
-def write_json(path: Path, payload) -> None:
-    """JSON to a file (atomically) or, for '-', to stdout. Errors name the user's path."""
-    text = json.dumps(payload, indent=1) + "\n"
-    if str(path) == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
+def check_output(option: str, path: Optional[Path], stdout_ok: bool = False) -> None:
+    """An output file the user named must be writable before any work starts: a folder, a missing
+    parent folder or no permission is one line naming the option and the path (exit 2)."""
+    if path is None or (stdout_ok and str(path) == "-"):
         return
+    path = Path(path)
     if path.is_dir():
-        raise Failure(f"--json {path}: is a folder; give a file name such as {path / 'out.json'}")
+        raise Usage(f"{option} {path}: is a folder; give a file name such as {path / 'out'}")
+    parent = path.parent
+    if not parent.exists():
+        raise Usage(f"{option} {path}: the folder {parent} does not exist")
+    if not parent.is_dir():
+        raise Usage(f"{option} {path}: {parent} is not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise Usage(f"{option} {path}: no permission to write there")
+
+
+def check_folder(option: str, folder: Optional[Path]) -> None:
+    """An output folder the user named: it must be a folder we can write in, or one we can make
+    (made later, and said so)."""
+    if folder is None:
+        return
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise Usage(f"{option} {folder}: is a file, not a folder")
+    probe = folder
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir():
+        raise Usage(f"{option} {folder}: {probe} is not a folder")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise Usage(f"{option} {folder}: no permission to write in {probe}")
+
+
+def make_folder(folder: Path) -> None:
+    """Make a missing output folder, and say so on stderr: folders never appear silently."""
+    if not folder.is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+        err_console.print(f"note: made the folder {folder}", markup=False)
+
+
+def write_text(option: str, path: Path, text: str) -> None:
+    """A file the user asked for, written atomically; an error names the option and the path."""
     try:
         write_atomic(path, text)
     except OSError as e:
-        raise Failure(f"--json {path}: cannot write it: {e.strerror or e}") from None
+        raise Failure(f"{option} {path}: cannot write it: {e.strerror or e}") from None
+
+
+def write_json(path: Path, payload, option: str = "--json") -> None:
+    """JSON to a file (atomically) or, for '-', to stdout. Errors name the user's path."""
+    text = json.dumps(payload, indent=1) + "\n"
+    if str(path) == "-":
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            console.on_broken_pipe()
+        return
+    write_text(option, path, text)
     console.print(f"JSON written: {path}", markup=False, soft_wrap=True)

@@ -105,10 +105,10 @@ def generate_cmd(
                     console.print(_text(record, fmt), markup=False, soft_wrap=True)
                 progress.advance(task)
     except KeyboardInterrupt:
-        where = f" in {file_for(store, size)}" if store is not None and made else ""
-        err_console.print(f"interrupted: kept the {len(made)} puzzle{'s' if len(made) != 1 else ''} made{where}",
-                          markup=False)
-        raise typer.Exit(130)
+        if store is not None and made:
+            err_console.print(f"kept the {len(made)} made in {file_for(store, size)}", markup=False, soft_wrap=True)
+        err_console.print(f"interrupted: {len(made)} of {count} done", markup=False)
+        raise typer.Exit(130) from None
     summary = f"{len(made)} {size}x{size} {level} puzzle{'s' if len(made) != 1 else ''}, {tried[0]} attempts"
     if store is not None:
         summary += f"; saved in {file_for(store, size)} under {label or level!r}"

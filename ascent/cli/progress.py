@@ -3,6 +3,8 @@ engine is trying, and a clean stop at ``--timeout``."""
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 import time
 
@@ -29,9 +31,12 @@ def solve_showing_progress(puzzle: Puzzle, *, logic_only: bool, techniques, time
     shown = threading.Event()
     lock = threading.Lock()
 
+    echo = [None]
+
     def appear() -> None:
         with lock:
             if not done.is_set():
+                echo[0] = _quiet_ctrl_c()
                 status.start()
                 shown.set()
 
@@ -50,3 +55,57 @@ def solve_showing_progress(puzzle: Puzzle, *, logic_only: bool, techniques, time
             timer.cancel()
             if shown.is_set():
                 status.stop()
+                _restore(echo[0])
+
+
+def _quiet_ctrl_c():
+    """While the status line shows, the terminal does not echo ^C: an echo at the line's end would push
+    the cursor down a line, and the status line could not clear itself. Returns what to restore."""
+    try:
+        import termios
+
+        fd = sys.stdin.fileno()
+        if not os.isatty(fd):
+            return None
+        before = termios.tcgetattr(fd)
+        after = list(before)
+        after[3] &= ~termios.ECHOCTL
+        termios.tcsetattr(fd, termios.TCSANOW, after)
+        return fd, before
+    except (ImportError, OSError, ValueError, AttributeError):
+        return None
+
+
+def _restore(saved) -> None:
+    if saved is not None:
+        import termios
+
+        try:
+            termios.tcsetattr(saved[0], termios.TCSANOW, saved[1])
+        except (OSError, termios.error):
+            pass
+
+
+def run_jobs(jobs, workers: int, verb: str, out):
+    """``solve_many`` under a progress bar on ``out``: (outcomes, their job positions, interrupted?).
+    Ctrl-C stops the workers at once and keeps what was finished."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ..batch import Interrupted, solve_many
+
+    try:
+        with Progress(TextColumn(verb), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=out, transient=True) as progress:
+            task = progress.add_task(verb, total=len(jobs))
+            outcomes = solve_many(jobs, workers, on_progress=lambda k: progress.advance(task, k))
+    except Interrupted as e:
+        return e.outcomes, e.positions, True
+    return outcomes, list(range(len(outcomes))), False
+
+
+def interrupted(done: int, total: int) -> None:
+    """The last line of a run cut short by Ctrl-C, and its exit code."""
+    import typer
+
+    err_console.print(f"interrupted: {done} of {total} done", markup=False)
+    raise typer.Exit(130)

@@ -10,15 +10,20 @@ import typer
 
 from ..console import console
 from ..export import TraceError, grid_svg, page, result_from_dict, walkthrough
-from ..store import write_atomic
 from ..trace import Result
 from ..view import View, build
-from .base import EXIT_SOLVED, Failure, Usage, app, read_json
+from .base import EXIT_SOLVED, Failure, Usage, app, check_output, read_json, write_text
 
 # The options solve and solve-one share (one line each in their signatures).
 HTML = typer.Option(None, "--html", help="Also write a self-contained HTML page that steps through the solve.")
 SVG = typer.Option(None, "--svg", help="Also write the final grid as a standalone SVG.")
 MARKDOWN = typer.Option(None, "--markdown", help="Also write a Markdown walk-through (for forums).")
+
+
+def check_shares(html: Optional[Path], svg: Optional[Path], markdown: Optional[Path]) -> None:
+    """Each file asked for can be written: checked before the work starts."""
+    for option, path in (("--html", html), ("--svg", svg), ("--markdown", markdown)):
+        check_output(option, path)
 
 
 def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path] = None,
@@ -31,7 +36,7 @@ def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path
         if path is not None:
             start = time.perf_counter()
             text = make(view)
-            write_atomic(path, text)
+            write_text(f"--{what.lower()}", path, text)
             console.print(f"{what} written: {path} ({_size(len(text.encode()))}, {time.perf_counter() - start:.2f} s)",
                           markup=False, highlight=False)
     if svg is not None:
@@ -41,7 +46,7 @@ def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path
             raise Usage(f"--step: {e}") from None
         title = f"{view.puzzle.describe()}: " + ("the final grid" if step is None else
                                                  ("the start" if step == 0 else f"after step {step}"))
-        write_atomic(svg, grid_svg(view.puzzle, frame, title=title) + "\n")
+        write_text("--svg", svg, grid_svg(view.puzzle, frame, title=title) + "\n")
         console.print(f"SVG written: {svg} ({title})", markup=False, highlight=False)
     return view
 
@@ -68,6 +73,7 @@ def export_cmd(
         raise Usage("give at least one of --html, --svg or --markdown")
     if step is not None and svg is None:
         raise Usage("--step goes with --svg")
+    check_shares(html, svg, markdown)
     data = read_json(trace)
     try:
         result = result_from_dict(data)

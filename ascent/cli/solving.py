@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .. import render, report
-from ..batch import Job, Outcome, solve_many, summarize
+from ..batch import Job, Outcome, summarize
 from ..console import console, err_console
 from ..engine import ORDER
 from ..grid import Grid
@@ -22,11 +21,11 @@ from ..puzzle import Puzzle
 from ..store import Entry, file_for, write_atomic
 from ..trace import SOLVED
 from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, JSON_OUT, KEYS, NO_BACKTRACK, SIZE, STATE, STORE, TATHAM,
-                   TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED, Failure, app, entries_or_samples, exit_for, home, pick_stored,
+                   TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED, Failure, app, entries_or_samples, exit_for, home, pick_stored, check_folder, check_output, make_folder,
                    ascii_int, labels, listing, numbers, read_puzzle, store_path, technique_names, write_json)
-from .progress import solve_showing_progress
+from .progress import interrupted, run_jobs, solve_showing_progress
 from .show import show_result
-from .share import HTML, MARKDOWN, SVG, write_shares
+from .share import HTML, MARKDOWN, SVG, check_shares, write_shares
 
 TECHNIQUE_LIST = f"Techniques, easiest first: {', '.join(ORDER)}."
 
@@ -56,6 +55,7 @@ def solve_one(
       ascent solve-one 6 --diff 1 --random-date --compact
     """
     names = technique_names(techniques)
+    check_shares(html, svg, markdown)
     puzzle = pick_stored(store, size, diff, when, random_date)
     result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=names, timeout=timeout)
     show_result(result, debug, compact, answer)
@@ -85,6 +85,8 @@ def solve_all(
     """
     size_list, diff_list = numbers(sizes, "--sizes"), labels(diffs)
     names = technique_names(techniques)
+    check_output("--json", json_path, stdout_ok=True)
+    check_folder("--reports", reports)
     entries, used = entries_or_samples(store_path(store), size_list or None, diff_list or None)
     if not entries:
         raise Failure(f"no puzzles match sizes {listing(size_list or ['any'])} and difficulties "
@@ -92,30 +94,39 @@ def solve_all(
     jobs = [Job(e.size, e.label, e.ident, e.record, no_backtrack, names, str(file_for(used, e.size))) for e in entries]
     out = err_console if json_path is not None and str(json_path) == "-" else console  # stdout is the JSON's
     start = time.perf_counter()
-    columns = (TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=out, transient=True) as progress:
-        task = progress.add_task("solve", total=len(jobs))
-        outcomes = solve_many(jobs, workers, on_progress=lambda k: progress.advance(task, k))
+    outcomes, positions, partial = run_jobs(jobs, workers, "solving", out)
     wall = time.perf_counter() - start
+    entries = [entries[k] for k in positions]
     sets = summarize(outcomes)
     mode = "logic only" if no_backtrack else "logic, then backtracking"
     if names:
         mode += " with " + ", ".join(names)
     title = f"{used}: {plural(len(outcomes), 'puzzle')}, {mode}; {wall:.1f} s wall on {plural(workers, 'worker')}"
-    out.print(render.stats_table(sets, title))
+    if partial:
+        title += f" (partial: {len(outcomes)} of {len(jobs)})"
+    if outcomes:
+        out.print(render.stats_table(sets, title))
     unsolved = [(o, e) for o, e in zip(outcomes, entries) if o.status != SOLVED]
     line = f"{len(outcomes) - len(unsolved)} of {len(outcomes)} solved"
     if unsolved:
         line += f"; {len(unsolved)} not: " + _status_counts([o for o, _ in unsolved])
-    out.print(line)
+    out.print(line, markup=False, soft_wrap=True)
     if show_fail:
         for o, entry in unsolved:
             _show_failure(out, o, entry)
     stem = report.filtered_name(used.name, size_list, diff_list, no_backtrack, names)
-    md, js = _save_report(reports or home() / "reports", stem, used, sets, title, no_backtrack, names, wall)
-    out.print(f"report saved:\n  {md}\n  {js}", soft_wrap=True, markup=False)
+    folder = reports or home() / "reports"
+    make_folder(folder)
+    md, js = report.save(folder, stem, used, sets, title, no_backtrack, names, wall,
+                         (len(outcomes), len(jobs)) if partial else None)
+    out.print(f"report saved{' (partial)' if partial else ''}:\n  {md}\n  {js}", soft_wrap=True, markup=False)
     if json_path is not None:
-        write_json(json_path, {"sets": [s.to_dict() for s in sets], "puzzles": [o.to_dict() for o in outcomes]})
+        payload = {"sets": [s.to_dict() for s in sets], "puzzles": [o.to_dict() for o in outcomes]}
+        if partial:
+            payload = {"partial": True, "done": len(outcomes), "total": len(jobs), **payload}
+        write_json(json_path, payload)
+    if partial:
+        interrupted(len(outcomes), len(jobs))
     return EXIT_SOLVED if not unsolved else EXIT_UNSOLVED
 
 
@@ -134,19 +145,6 @@ def _show_failure(console, o: Outcome, entry: Entry) -> None:
     puzzle = Puzzle.from_record(entry.record, entry.label)
     console.print(render.grid_view(puzzle, Grid.start(puzzle).snapshot(), title="start"))
     console.print(render.grid_view(puzzle, o.masks, title=f"where it stopped: {o.message}"))
-
-
-def _save_report(folder: Path, stem: str, used: Path, sets, title: str, logic_only: bool, names,
-                 wall: float) -> tuple[Path, Path]:
-    today = date.today().isoformat()
-    lines = [f"# ascent solve-all: {used.name}", "", f"Date: {today}  ", f"{title}", "", *report.markdown(sets),
-             "", report.LEGEND + "."]
-    md, js = folder / f"{stem}.md", folder / f"{stem}.json"
-    write_atomic(md, "\n".join(lines) + "\n")
-    write_atomic(js, json.dumps({"date": today, "store": str(used), "logic_only": logic_only,
-                                 "techniques": list(names) if names else None, "wall_seconds": round(wall, 3),
-                                 "sets": [s.to_dict() for s in sets]}, indent=1) + "\n")
-    return md, js
 
 
 # ---------------------------------------------------------------------------- solve
@@ -184,6 +182,8 @@ def solve_cmd(
     Rows, columns, clues and positions count from 1. A forcing step's supposition is shown
     indented under it, marked hypothetical, ending with the contradiction it reaches.
     """
+    check_output("--json", json_path, stdout_ok=True)
+    check_shares(html, svg, markdown)
     puzzle = read_puzzle(clues, keys, state, size, tatham, file)
     result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=technique_names(techniques), timeout=timeout)
     if json_path is None or str(json_path) != "-":
