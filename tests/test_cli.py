@@ -69,11 +69,14 @@ def test_solve_json_has_status_solution_and_steps(tmp_path):
         (["--keys", "0000000000000000", "--state", "11--------------"], ["1 is given twice in row 1"]),
         (["--keys", "0000000000000000", "--state", "--"], ["state has 2"]),
         (["--tatham", "garbage"], ["size and a colon"]),
-        (["--file", "/no/such/file.json"], ["no such file"]),
     ],
 )
 def test_solve_bad_data_is_one_line_exit_1(args, words):
     one_line_error(invoke("solve", *args), 1, *words)
+
+
+def test_solve_missing_file_is_usage_exit_2():
+    one_line_error(invoke("solve", "--file", "/no/such/file.json"), 2, "no such file")
 
 
 def test_solve_garbage_file_is_one_line(tmp_path):

@@ -196,11 +196,11 @@ def test_help_examples_one_per_line_and_short_options():
 
 # ------------------------------------------------------------------ 3. --store
 def test_a_store_the_user_names_must_exist(tmp_path):
-    one_line_error(invoke("solve-one", 5, "--store", tmp_path / "nope"), 1, "nope", "no such folder")
+    one_line_error(invoke("solve-one", 5, "--store", tmp_path / "nope"), 2, "nope", "no such folder")
     (tmp_path / "file").write_text("x")
-    one_line_error(invoke("solve-all", "--store", tmp_path / "file"), 1, "not a folder")
+    one_line_error(invoke("solve-all", "--store", tmp_path / "file"), 2, "not a folder")
     r = runner.invoke(app, ["solve-one", "5"], env={"ASCENT_STORE": str(tmp_path / "gone")})
-    one_line_error(r, 1, "gone")
+    one_line_error(r, 2, "gone")
 
 
 def test_only_the_default_store_falls_back_and_says_so_on_stderr(default_store):
@@ -344,7 +344,7 @@ def test_codewars_array_pasted_as_is_and_plurals():
     assert r.exit_code == 0 and "SOLVED in 6 passes," in r.stdout
     r = invoke("solve", "--clues", KATA, "--techniques", "naked single")  # no logic step: the finisher's one pass
     assert r.exit_code == 0 and "SOLVED in 1 pass," in r.stdout
-    one_line_error(invoke("solve-all", "--store", SAMPLES, "--sizes", 99), 1, "sizes 99 and")
+    one_line_error(invoke("solve-all", "--store", SAMPLES, "--sizes", 99), 2, "sizes 99 and")
     one_line_error(invoke("solve-all", "--sizes", "-4", "--store", SAMPLES), 2, "negative")
 
 
@@ -433,7 +433,7 @@ def test_convert_round_trips_every_format(fmt):
             "keys": lambda: Puzzle.from_keys(text), "tatham": lambda: Puzzle.from_tatham(text)}[fmt]()
     assert back == Puzzle.from_clues(KATA)
     with_givens = invoke("convert", "--keys", "0003010002003000", "--state", "4--22----234-4--", "--to", "clues")
-    one_line_error(with_givens, 1, "givens")
+    one_line_error(with_givens, 2, "givens")
 
 
 def test_in_a_terminal_steps_wrap_under_their_sentence():

@@ -1,6 +1,7 @@
 """Issue 16: Ctrl-C stops multi-worker runs, output files are checked first and never lost, one exit-code table."""
 
 import json
+import re
 import os
 import signal
 import subprocess
@@ -12,7 +13,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 KATA = "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
-# a Tatham 9x9 "unreasonable": about a second a solve, so a run of 30 is still going after 5 s
+SAMPLES = ROOT / "ascent" / "samples"
+# a Tatham 9x9 "unreasonable": about a second a solve (the first in a process slower), so a run of 30
+# is still going after 2.5 s
 SLOW = "9:4/4///1/3/5//3/2//3//3/3/2//4//////6/3/4///3/4/3/4///2/3,e1j1b2_3e4a1c2_4b6m7a5zb"
 COUNT = 30
 
@@ -48,26 +51,73 @@ def interrupt_after(seconds: float, *args):
     return proc.returncode, out, err, time.perf_counter() - pressed
 
 
-@pytest.mark.parametrize("command", ["solve-all", "grade"])
-def test_ctrl_c_stops_workers_keeps_what_was_done(tmp_path, command):
+def test_ctrl_c_in_a_terminal_stops_solve_all_and_its_workers(tmp_path):
+    """The real thing: SIGINT to the process group, as a terminal sends it, then exit 130 within a second."""
     store = slow_store(tmp_path / "store")
-    extra = ["--reports", tmp_path / "reports"] if command == "solve-all" else []
-    code, out, err, took = interrupt_after(5.0, command, "--store", store, "--workers", 2,
-                                           "--json", tmp_path / "out.json", *extra)
+    code, out, err, took = interrupt_after(2.5, "solve-all", "--store", store, "--workers", 2,
+                                           "--json", tmp_path / "out.json", "--reports", tmp_path / "reports")
     assert code == 130, (out, err)
     assert took < 3.0, took  # within a second or so of the key, on a busy 2-core machine
     last = err.strip().splitlines()[-1]
     assert last.startswith("interrupted: ") and last.endswith(f" of {COUNT} done"), err
-    done = int(last.split()[1])
-    assert 0 < done < COUNT
     assert "Traceback" not in err
     data = json.loads((tmp_path / "out.json").read_text())
-    assert data["partial"] is True and data["done"] == done and data["total"] == COUNT
-    assert len(data["puzzles"]) == done
-    if command == "solve-all":
-        report = json.loads((tmp_path / "reports" / "solve-all-store.json").read_text())
-        assert report["partial"] is True and report["done"] == done
-        assert "Partial: interrupted" in (tmp_path / "reports" / "solve-all-store.md").read_text()
+    assert data["partial"] is True and data["total"] == COUNT and len(data["puzzles"]) == data["done"]
+    report = json.loads((tmp_path / "reports" / "solve-all-store.json").read_text())
+    assert report["partial"] is True and report["done"] == data["done"]
+    assert "Partial: interrupted" in (tmp_path / "reports" / "solve-all-store.md").read_text()
+
+
+def test_solve_many_stops_its_workers_on_ctrl_c():
+    """Ctrl-C (here: SIGINT to ourselves once the first chunk is in) ends the pool at once and keeps
+    the finished outcomes, in job order, with their positions."""
+    import multiprocessing
+
+    from ascent import Puzzle
+    from ascent.batch import Interrupted, Job, solve_many
+
+    record = Puzzle.from_clues(KATA).to_record()
+    jobs = [Job(4, "1", f"p{k}", record) for k in range(200)]
+    ticks = []
+
+    def tick(k):
+        ticks.append(k)
+        if len(ticks) == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    start = time.perf_counter()
+    with pytest.raises(Interrupted) as caught:
+        solve_many(jobs, workers=2, on_progress=tick)
+    assert time.perf_counter() - start < 5
+    e = caught.value
+    assert e.total == 200 and 0 < len(e.outcomes) < 200 and len(e.positions) == len(e.outcomes)
+    assert [o.id for o in e.outcomes] == [f"p{k}" for k in e.positions]
+    assert all(o.status == "solved" for o in e.outcomes)
+    assert multiprocessing.active_children() == []  # the workers are gone
+
+
+@pytest.mark.parametrize("command", ["solve-all", "grade"])
+def test_an_interrupted_run_is_kept_and_marked_partial(tmp_path, monkeypatch, command):
+    from typer.testing import CliRunner
+
+    from ascent import batch
+    from ascent.cli import app
+
+    real = batch.solve_many
+
+    def cut_short(jobs, workers=1, on_progress=None):
+        jobs = list(jobs)
+        done = real(jobs[:3], 1)
+        raise batch.Interrupted(done, [0, 1, 2], len(jobs))
+
+    monkeypatch.setattr(batch, "solve_many", cut_short)
+    extra = ["--reports", str(tmp_path / "r")] if command == "solve-all" else []
+    r = CliRunner().invoke(app, [command, "--store", str(SAMPLES), "--json", str(tmp_path / "o.json"), *extra])
+    assert r.exit_code == 130, r.output
+    assert r.stderr.strip().splitlines()[-1].startswith("interrupted: 3 of ")
+    data = json.loads((tmp_path / "o.json").read_text())
+    assert data["partial"] is True and data["done"] == 3 and len(data["puzzles"]) == 3 and data["total"] > 3
+    assert "partial" in r.stdout
 
 
 # ------------------------------------------------------------------ output files
@@ -112,3 +162,64 @@ def test_loopover_json_dash_is_stdout(tmp_path):
     assert r.returncode == 0, r.stderr
     assert not (tmp_path / "-").exists()
     assert '"moves"' in r.stdout
+
+
+# ------------------------------------------------------------------ one exit-code table
+BLANK = " ".join(["0"] * 16)  # no clues: many solutions
+WRONG = "1 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"  # clues that no grid meets
+LOOSE = "AB/CD"
+
+
+def exit_table(tmp):
+    bad_store = tmp / "bad"
+    bad_store.mkdir()
+    (bad_store / "4x4-puzzles.json").write_text("{not json")
+    trace = tmp / "trace.json"
+    garbage = tmp / "garbage.json"
+    garbage.write_text("{}")
+    return {
+        "solve": [(0, ["--clues", KATA, "--answer"]), (1, ["--clues", "1 2 3"]), (2, ["--clues", KATA, "--nope"]),
+                  (2, ["--file", tmp / "none.json"]), (3, ["--clues", BLANK, "--no-backtrack"]),
+                  (3, ["--clues", WRONG]), (0, ["--clues", KATA, "--json", trace])],
+        "solve-one": [(0, ["4", "--store", SAMPLES, "--answer"]), (2, ["4", "--store", tmp / "nowhere"]),
+                      (2, ["99", "--store", SAMPLES])],
+        "solve-all": [(0, ["--store", SAMPLES, "--sizes", "4", "--workers", "1", "--reports", tmp / "r"]),
+                      (1, ["--store", bad_store, "--reports", tmp / "r"]), (2, ["--store", tmp / "nowhere"]),
+                      (2, ["--sizes", "x"])],
+        "check": [(0, ["--clues", KATA, "--grid", "1342/4213/3421/2134"]), (3, ["--clues", KATA, "--grid", "2--- ---- ---- ----"]),
+                  (2, ["--clues", KATA, "--grid", "12"]), (1, ["--clues", "9", "--grid", "1"])],
+        "convert": [(0, ["--clues", KATA]), (1, ["--tatham", "garbage"]), (2, ["--clues", KATA, "--to", "nope"])],
+        "grade": [(0, ["--clues", KATA]), (3, ["--clues", BLANK]), (1, ["--clues", "1 2"]), (2, ["--store", tmp / "nowhere"])],
+        "generate": [(0, ["4", "--level", "easy", "--seed", "1"]), (2, ["4", "--level", "nope"]), (2, ["99", "--level", "easy"])],
+        "hint": [(0, ["--clues", KATA]), (3, ["--clues", WRONG]), (2, ["--clues", KATA, "--grid", "1"]), (1, ["--clues", "1"])],
+        "export": [(0, [trace, "--svg", tmp / "t.svg"]), (1, [garbage, "--svg", tmp / "t.svg"]),
+                   (2, [tmp / "none.json", "--svg", tmp / "t.svg"]), (2, [trace])],
+        "loopover": [(0, ["BA/CD", "AB/CD"]), (3, ["BAC/DEF/GHI", "ABC/DEF/GHI"]), (1, ["AB/C", "AB/CD"]), (2, [LOOSE])],
+        "play": [(0, ["--clues", KATA]), (2, ["--clues", KATA, "--date", "0101"]), (1, ["--clues", "1 2"]),
+                 (1, ["--classic", "2", "11--", "00000000"])],
+        "fetch": [(2, ["--sizes", "9"])],
+    }
+
+
+def test_every_command_follows_the_exit_code_table(tmp_path):
+    from typer.testing import CliRunner
+
+    from ascent.cli import app
+
+    runner = CliRunner()
+    table = exit_table(tmp_path)
+    from ascent.cli.base import app as base_app
+
+    listed = {c.name for c in base_app.registered_commands}
+    assert listed == set(table), "every command has a row in the exit-code test"
+    for command, cases in table.items():
+        for code, args in cases:
+            r = runner.invoke(app, [command, *map(str, args)], input="quit\n")
+            assert r.exit_code == code, (command, args, r.stdout[-300:], r.stderr)
+            if code in (1, 2) and "--classic" not in args:  # the classic game prints as the assignment says
+                assert r.stderr.count("\n") == 1 and r.stderr.startswith("error: "), (command, args, r.stderr)
+    help_text = runner.invoke(app, ["-h"]).stdout
+    readme = (ROOT / "README.md").read_text()
+    for code, word in ((0, "done"), (1, "bad puzzle data"), (2, "usage"), (3, "not solved"), (130, "interrupted")):
+        assert re.search(rf"^\s+{code}\s+{word}", help_text, re.M), code
+        assert re.search(rf"^\| {code} \| {word}", readme, re.M | re.I), code

@@ -226,7 +226,7 @@ def test_play_a_stored_puzzle_from_a_store(tmp_path):
     r = runner.invoke(app, ["play", "--store", str(SAMPLES)], input="quit\n")
     assert r.exit_code == 0 and "5x5" in r.stdout
     r = runner.invoke(app, ["play", "--store", str(tmp_path / "nowhere")], input="quit\n")
-    assert r.exit_code == 1  # a store the user names must exist
+    assert r.exit_code == 2  # a store the user names must exist
 
 
 @pytest.mark.parametrize("args, code, words", [
@@ -257,7 +257,7 @@ def test_hint_command_stored_puzzle(shared):
 
 
 @pytest.mark.parametrize("args, code, words", [
-    (["hint", "--clues", KATA, "--grid", "1--"], 1, "has 3 cells"),
+    (["hint", "--clues", KATA, "--grid", "1--"], 2, "has 3 cells"),
     (["hint", "--clues", KATA, "--level", "4"], 2, "--level"),
     (["hint"], 2, "which puzzle"),
     (["hint", "--state", "4---"], 2, "--grid"),

@@ -1,7 +1,7 @@
 """Shared plumbing of the ascent command line: the app, one-line errors, exit codes, common options.
 
-Exit codes: 0 solved, 3 not solved (stuck, contradiction, ambiguous), 1 bad data or runtime error,
-2 bad usage. Every error is one line on stderr.
+Exit codes (the one table, also in HELP below and the README): 0 done or solved, 1 bad puzzle data,
+2 usage (a bad option or file), 3 not solved, 130 interrupted. Every error is one line on stderr.
 
 Each command lives in a module of this package that imports ``app`` from here and decorates its
 functions; ``ascent/cli/__init__.py`` imports those modules so the commands register.
@@ -28,7 +28,7 @@ from ..store import Entry, StoreError, all_dates, date_of, file_for, load, read_
 from ..trace import SOLVED
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-EXIT_SOLVED, EXIT_ERROR, EXIT_USAGE, EXIT_UNSOLVED = 0, 1, 2, 3
+EXIT_SOLVED, EXIT_ERROR, EXIT_USAGE, EXIT_UNSOLVED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 class Failure(Exception):
@@ -71,9 +71,12 @@ class OneLineErrors(TyperGroup):
         except Usage as e:
             err_console.print(f"error: {e}", markup=False)
             sys.exit(EXIT_USAGE)
-        except (Failure, StoreError, PuzzleError, UnknownTechnique, OSError) as e:
+        except (Failure, StoreError, PuzzleError) as e:
             err_console.print(f"error: {e}", markup=False)
             sys.exit(EXIT_ERROR)
+        except (UnknownTechnique, OSError) as e:
+            err_console.print(f"error: {e}", markup=False)
+            sys.exit(EXIT_USAGE)
         except Exception as e:  # a bug of ours: still one line, and it says so
             err_console.print(f"error: internal error, please report it: {type(e).__name__}: {e}", markup=False)
             sys.exit(EXIT_ERROR)
@@ -88,6 +91,14 @@ Reading a step: after each sentence, the brackets say what it changed:
   [R2C4-15]    R2C4 loses the candidates 1 and 5
   [R1C3=4, R3C3-2]  several changes, placements first
 Cells are RrCc, rows top to bottom, columns left to right, from 1.
+
+\b
+Exit codes, for every command:
+  0    done, or solved
+  1    bad puzzle data
+  2    usage: a bad option, or a file that cannot be read or written
+  3    not solved: stuck, ambiguous, impossible or timed out
+  130  interrupted (Ctrl-C)
 
 \b
 Data: installed from a source checkout (pip install -e .), the store fetched/
@@ -153,9 +164,9 @@ def check_store(store: Path) -> None:
     if store == default_store():
         return
     if not store.exists():
-        raise Failure(f"store {store}: no such folder")
+        raise Usage(f"store {store}: no such folder")
     if not store.is_dir():
-        raise Failure(f"store {store}: not a folder of NxN-puzzles.json files")
+        raise Usage(f"store {store}: not a folder of NxN-puzzles.json files")
 
 
 def numbers(values: Optional[List[str]], what: str) -> list[int]:
@@ -247,9 +258,9 @@ def read_json(file: Path):
     try:
         return json.loads(file.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise Failure(f"{file}: no such file") from None
+        raise Usage(f"{file}: no such file") from None
     except (OSError, UnicodeDecodeError) as e:
-        raise Failure(f"{file}: cannot read it: {e}") from None
+        raise Usage(f"{file}: cannot read it: {e}") from None
     except json.JSONDecodeError as e:
         raise Failure(f"{file} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
 
@@ -264,13 +275,13 @@ def pick_stored(store: Optional[Path], size: int, diff: str, when: Optional[str]
         raise Usage(f"--date: {when!r} is not a date MMDD such as 0521")
     entries, used = entries_or_samples(store_path(store), [size], [diff])
     if not entries:
-        raise Failure(f"no {size}x{size} puzzles with difficulty {diff} in {used} ({_what_is_there(used)})")
+        raise Usage(f"no {size}x{size} puzzles with difficulty {diff} in {used} ({_what_is_there(used)})")
     if random_date:
         entry = random.choice(entries)
     elif when is not None:
         entry = next((e for e in entries if date_of(e.record) == when), None)
         if entry is None:
-            raise Failure(f"no {size}x{size} difficulty {diff} puzzle dated {when} in {used}")
+            raise Usage(f"no {size}x{size} difficulty {diff} puzzle dated {when} in {used}")
     else:
         today = date.today().strftime("%m%d")
         entry = next((e for e in entries if date_of(e.record) == today), entries[0])
@@ -355,7 +366,7 @@ def write_text(option: str, path: Path, text: str) -> None:
     try:
         write_atomic(path, text)
     except OSError as e:
-        raise Failure(f"{option} {path}: cannot write it: {e.strerror or e}") from None
+        raise Usage(f"{option} {path}: cannot write it: {e.strerror or e}") from None
 
 
 def write_json(path: Path, payload, option: str = "--json") -> None:

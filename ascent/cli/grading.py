@@ -86,7 +86,7 @@ def _grade_store(store: Path, sizes, diffs, each: bool, workers: int, json_path:
     size_list, diff_list = numbers(sizes, "--sizes"), labels(diffs)
     entries, used = entries_or_samples(store_path(store), size_list or None, diff_list or None)
     if not entries:
-        raise Failure(f"no puzzles match sizes {listing(size_list or ['any'])} and labels "
+        raise Usage(f"no puzzles match sizes {listing(size_list or ['any'])} and labels "
                       f"{listing(diff_list or ['any'])} in {used}")
     jobs = [Job(e.size, e.label, e.ident, e.record, source=str(file_for(used, e.size))) for e in entries]
     out = err_console if json_path is not None and str(json_path) == "-" else console

@@ -99,7 +99,7 @@ def loopover_command(
         solution = solve(begin, goal, mode="optimal" if optimal else "fast")
         ms = (time.perf_counter() - t0) * 1000
     except SearchTooLarge as e:
-        raise Failure(f"{e} (without --optimal the fast solver answers)") from None
+        raise Usage(f"--optimal: {e} (without --optimal the fast solver answers)") from None
     except LoopoverError as e:
         raise Failure(str(e)) from None
     rows, cols = begin.shape

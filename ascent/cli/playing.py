@@ -75,7 +75,7 @@ def hint_cmd(
     try:
         player = player_grid(puzzle, grid)
     except GridError as e:
-        raise Failure(str(e)) from None
+        raise Usage(f"--grid: {e}") from None
     h = hint(puzzle, player, level)
     console.print(h.text, markup=False)
     return EXIT_UNSOLVED if h.kind == NO_SOLUTION else EXIT_SOLVED

@@ -96,7 +96,7 @@ def convert_cmd(
         try:
             text = formats.write(puzzle, to)
         except PuzzleError as e:
-            raise Failure(str(e)) from None
+            raise Usage(f"--to {to}: {e}") from None
         console.print(text, markup=False, soft_wrap=True)
         return EXIT_SOLVED
     for name in formats.NAMES:

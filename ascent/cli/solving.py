@@ -21,7 +21,7 @@ from ..puzzle import Puzzle
 from ..store import Entry, file_for, write_atomic
 from ..trace import SOLVED
 from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, JSON_OUT, KEYS, NO_BACKTRACK, SIZE, STATE, STORE, TATHAM,
-                   TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED, Failure, app, entries_or_samples, exit_for, home, pick_stored, check_folder, check_output, make_folder,
+                   TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, entries_or_samples, exit_for, home, pick_stored, check_folder, check_output, make_folder,
                    ascii_int, labels, listing, numbers, read_puzzle, store_path, technique_names, write_json)
 from .progress import interrupted, run_jobs, solve_showing_progress
 from .show import show_result
@@ -89,7 +89,7 @@ def solve_all(
     check_folder("--reports", reports)
     entries, used = entries_or_samples(store_path(store), size_list or None, diff_list or None)
     if not entries:
-        raise Failure(f"no puzzles match sizes {listing(size_list or ['any'])} and difficulties "
+        raise Usage(f"no puzzles match sizes {listing(size_list or ['any'])} and difficulties "
                       f"{listing(diff_list or ['any'])} in {used}")
     jobs = [Job(e.size, e.label, e.ident, e.record, no_backtrack, names, str(file_for(used, e.size))) for e in entries]
     out = err_console if json_path is not None and str(json_path) == "-" else console  # stdout is the JSON's
