@@ -14,7 +14,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from . import cands, report
+from . import cands
 from .gridtext import grid_lines, side_by_side
 from .puzzle import Puzzle
 from .trace import Result, Step
@@ -159,6 +159,8 @@ def summary(result: Result) -> Text:
 def stats_table(sets, title: str) -> Table:
     """The per-set report (columns from ``report.COLUMNS``), the median score, then one level (bold) and
     one grade per line, so it fits 80 columns."""
+    from . import report
+
     table = Table(title=title, box=None, title_justify="left", pad_edge=False, padding=(0, 1), header_style="bold underline",
                   caption=report.LEGEND, caption_justify="left")
     for name, right, _ in report.COLUMNS:
@@ -174,4 +176,6 @@ def stats_table(sets, title: str) -> Table:
 
 
 def grades_text(grades: dict[str, int]) -> str:
+    from . import report
+
     return report.grades_text(grades)

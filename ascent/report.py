@@ -8,7 +8,10 @@ from datetime import date
 from pathlib import Path
 from typing import Callable
 
-from .batch import SetStats
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .batch import SetStats
 from .store import write_atomic
 
 # (header, right-aligned?, the cell's text)

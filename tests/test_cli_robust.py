@@ -208,10 +208,9 @@ def test_every_command_follows_the_exit_code_table(tmp_path):
 
     runner = CliRunner()
     table = exit_table(tmp_path)
-    from ascent.cli.base import app as base_app
+    from ascent.cli.base import COMMANDS
 
-    listed = {c.name for c in base_app.registered_commands}
-    assert listed == set(table), "every command has a row in the exit-code test"
+    assert set(COMMANDS) == set(table), "every command has a row in the exit-code test"
     for command, cases in table.items():
         for code, args in cases:
             r = runner.invoke(app, [command, *map(str, args)], input="quit\n")
@@ -223,3 +222,60 @@ def test_every_command_follows_the_exit_code_table(tmp_path):
     for code, word in ((0, "done"), (1, "bad puzzle data"), (2, "usage"), (3, "not solved"), (130, "interrupted")):
         assert re.search(rf"^\s+{code}\s+{word}", help_text, re.M), code
         assert re.search(rf"^\| {code} \| {word}", readme, re.M | re.I), code
+
+
+# ------------------------------------------------------------------ start-up: each command imports what it uses
+def loaded_by(*args) -> set[str]:
+    code = ("import sys, runpy\nsys.argv = ['ascent', *sys.argv[1:]]\ntry:\n    runpy.run_module('ascent', run_name='__main__')\n"
+            "except SystemExit:\n    pass\nprint('\\n'.join(sys.modules), file=sys.stderr)")
+    r = subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True, env=env(),
+                       timeout=60)
+    return set(r.stderr.split())
+
+
+def test_each_command_imports_only_what_it_uses():
+    version = loaded_by("--version")
+    assert not {"ascent.engine", "ascent.puzzle", "ascent.cli.solving", "pydantic"} & version
+    solve = loaded_by("solve", "--clues", KATA, "--answer")
+    assert "ascent.engine" in solve
+    assert not {"ascent.export", "ascent.batch", "ascent.generate", "ascent.loopover", "ascent.cli.playing",
+                "ascent.play.game", "pydantic", "rich.progress", "httpx"} & solve
+    assert not {"ascent.engine", "ascent.cli.solving", "pydantic"} & loaded_by("-h")
+
+
+def test_version_is_the_packages():
+    import tomllib
+
+    import ascent
+
+    assert ascent.__version__ == tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+
+
+def test_command_list_is_whole_and_every_command_is_there():
+    from typer.testing import CliRunner
+
+    from ascent.cli import app
+    from ascent.cli.base import COMMANDS
+
+    out = CliRunner().invoke(app, ["-h"], env={"COLUMNS": "80"}).stdout
+    listing = out[out.index("Commands:"):].splitlines()[1:]
+    assert [line.split()[0] for line in listing if line.strip()] == list(COMMANDS)
+    assert "..." not in "\n".join(listing) and max(map(len, out.splitlines())) <= 80
+    for name in COMMANDS:  # each loads and answers -h
+        r = CliRunner().invoke(app, [name, "-h"])
+        assert r.exit_code == 0 and f"ascent {name}" in r.stdout.replace("python -m ascent", "ascent"), name
+
+
+def test_plain_option_values_checked_without_pydantic():
+    from typer.testing import CliRunner
+
+    from ascent.cli import app
+
+    runner = CliRunner()
+    for args, words in ((["solve-all", "--workers", "0"], "greater than or equal to 1"),
+                        (["solve-all", "--workers", "x"], "valid integer"),
+                        (["solve", "--clues", KATA, "--timeout", "abc"], "valid number"),
+                        (["solve", "--keys", "0003010002003000", "--size", "７"], "ASCII digits"),
+                        (["hint", "--clues", KATA, "--level", "4"], "less than or equal to 3")):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2 and words in r.stderr, (args, r.stderr)

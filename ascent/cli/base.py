@@ -21,11 +21,10 @@ import typer
 from typer.core import TyperGroup
 
 from ..console import console, err_console
-from ..engine import UnknownTechnique, select
-from ..formats import why_not_number
-from ..puzzle import Puzzle, PuzzleError
+from . import fastparams
+
+fastparams.install()
 from ..store import Entry, StoreError, all_dates, date_of, file_for, load, read_file, sizes_in, write_atomic
-from ..trace import SOLVED
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 EXIT_SOLVED, EXIT_ERROR, EXIT_USAGE, EXIT_UNSOLVED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -39,8 +38,49 @@ class Usage(Exception):
     """Bad usage found after parsing (options that clash, a malformed value): one line, exit code 2."""
 
 
+# Every command: its module in this package, and its line in 'ascent -h', in the order listed there.
+# A command's module is imported only when that command runs (or its help is asked for), so each
+# command loads only what it uses.
+COMMANDS = {
+    "solve": ("solving", "Solve a puzzle given on the command line, in any input format."),
+    "solve-one": ("solving", "Solve one stored puzzle and show every pass as a grid."),
+    "solve-all": ("solving", "Solve every stored puzzle; a table per size and difficulty."),
+    "check": ("puzzles", "Check a filled or partial grid against the rules and solution."),
+    "convert": ("puzzles", "Write a puzzle in another input format."),
+    "hint": ("playing", "The easiest next step from your grid, at three levels."),
+    "play": ("playing", "Play a puzzle in the terminal, with hints, undo and saves."),
+    "grade": ("grading", "Grade a puzzle, or a whole store: level, score, techniques."),
+    "generate": ("generating", "Make puzzles with one solution at the level asked for."),
+    "export": ("share", "Draw a saved solve as HTML, SVG or Markdown."),
+    "fetch": ("fetching", "Fetch the brainbashers daily archive into the store."),
+    "loopover": ("loopover", "Solve a Loopover board: rotate rows and columns."),
+}
+
+
 class OneLineErrors(TyperGroup):
-    """Usage errors and failures as one line on stderr, never a traceback or a panel."""
+    """Usage errors and failures as one line on stderr, never a traceback or a panel; commands loaded
+    on demand from ``COMMANDS``."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx, name: str):
+        if name not in self.commands and name in COMMANDS:
+            import importlib
+
+            from typer.main import get_command_from_info
+
+            importlib.import_module(f"{__package__}.{COMMANDS[name][0]}")  # registers its commands on app
+            for info in app.registered_commands:
+                if info.name == name:
+                    self.commands[name] = get_command_from_info(
+                        info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode)
+        return self.commands.get(name)
+
+    def format_commands(self, ctx, formatter) -> None:
+        """The command list from ``COMMANDS``: whole summaries, and no command imported to print them."""
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, summary) for name, (_, summary) in COMMANDS.items()])
 
     def invoke(self, ctx):
         """Ctrl-C anywhere in a command: one line and exit 130 (typer would exit 130 without a word)."""
@@ -71,16 +111,30 @@ class OneLineErrors(TyperGroup):
         except Usage as e:
             err_console.print(f"error: {e}", markup=False)
             sys.exit(EXIT_USAGE)
-        except (Failure, StoreError, PuzzleError) as e:
+        except (Failure, StoreError) as e:
             err_console.print(f"error: {e}", markup=False)
             sys.exit(EXIT_ERROR)
-        except (UnknownTechnique, OSError) as e:
+        except OSError as e:
             err_console.print(f"error: {e}", markup=False)
             sys.exit(EXIT_USAGE)
-        except Exception as e:  # a bug of ours: still one line, and it says so
-            err_console.print(f"error: internal error, please report it: {type(e).__name__}: {e}", markup=False)
-            sys.exit(EXIT_ERROR)
+        except Exception as e:
+            code = _known(e)
+            if code is None:  # a bug of ours: still one line, and it says so
+                err_console.print(f"error: internal error, please report it: {type(e).__name__}: {e}", markup=False)
+                sys.exit(EXIT_ERROR)
+            err_console.print(f"error: {e}", markup=False)
+            sys.exit(code)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _known(e: Exception) -> Optional[int]:
+    """The exit code of a library error the user caused, or None for a bug. The modules are looked up,
+    not imported: a command that never loaded the engine cannot have raised its errors."""
+    for module, name, code in (("ascent.puzzle", "PuzzleError", EXIT_ERROR), ("ascent.engine", "UnknownTechnique", EXIT_USAGE)):
+        kind = getattr(sys.modules.get(module), name, None)
+        if kind is not None and isinstance(e, kind):
+            return code
+    return None
 
 
 HELP = """Solve Skyscrapers puzzles the way a strong human does, and show the working.
@@ -108,12 +162,8 @@ and reports/ sit in the checkout; otherwise in the user data folder, which
 
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import PackageNotFoundError, version
+        from .. import __version__ as v
 
-        try:
-            v = version("ascent")
-        except PackageNotFoundError:
-            v = "unknown (not installed)"
         console.print(f"ascent {v}; data folder {home()}", markup=False, soft_wrap=True)
         raise typer.Exit()
 
@@ -196,6 +246,8 @@ def ascii_int(value) -> int:
 
 def not_a_count(text: str) -> str | None:
     """Why ``text`` is not a whole number written in ASCII digits ("is negative", ...), or None."""
+    from ..formats import why_not_number
+
     problem = why_not_number(text)
     return f"is {problem}" if problem else None
 
@@ -221,13 +273,15 @@ def entries_or_samples(store: Path, sizes=None, diffs=None) -> tuple[list[Entry]
 
 
 def exit_for(status: str) -> int:
-    return EXIT_SOLVED if status == SOLVED else EXIT_UNSOLVED
+    return EXIT_SOLVED if status == "solved" else EXIT_UNSOLVED
 
 
 def technique_names(values: Optional[List[str]]) -> Optional[tuple[str, ...]]:
     names = labels(values)
     if not names:
         return None
+    from ..engine import UnknownTechnique, select
+
     try:
         return select(names)
     except UnknownTechnique as e:
@@ -240,6 +294,8 @@ def read_puzzle(clues: Optional[str], keys: Optional[str], state: Optional[str],
                 tatham: Optional[str], file: Optional[Path]) -> Puzzle:
     """The one puzzle given by exactly one of --clues, --keys (with --state/--size), --tatham, --file."""
     given = [name for name, v in (("--clues", clues), ("--keys", keys), ("--tatham", tatham), ("--file", file)) if v is not None]
+    from ..puzzle import Puzzle
+
     if len(given) != 1:
         raise Usage("give exactly one of --clues, --keys, --tatham or --file" + (f" (got {', '.join(given)})" if given else ""))
     if (state is not None or size is not None) and keys is None:
@@ -285,6 +341,8 @@ def pick_stored(store: Optional[Path], size: int, diff: str, when: Optional[str]
     else:
         today = date.today().strftime("%m%d")
         entry = next((e for e in entries if date_of(e.record) == today), entries[0])
+    from ..puzzle import Puzzle, PuzzleError
+
     where = f"{file_for(used, entry.size)}: difficulty {entry.label} entry {entry.ident}"
     try:
         puzzle = Puzzle.from_record(entry.record, entry.label)

@@ -9,9 +9,11 @@ from typing import Optional
 import typer
 
 from ..console import console
-from ..export import TraceError, grid_svg, page, result_from_dict, walkthrough
-from ..trace import Result
-from ..view import View, build
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..trace import Result
+    from ..view import View
 from .base import EXIT_SOLVED, Failure, Usage, app, check_output, read_json, write_text
 
 # The options solve and solve-one share (one line each in their signatures).
@@ -31,6 +33,9 @@ def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path
     """Write whichever of the three files were asked for, and say where. None when none were."""
     if html is None and svg is None and markdown is None:
         return None
+    from ..export import grid_svg, page, walkthrough
+    from ..view import build
+
     view = build(result)
     for path, what, make in ((html, "HTML", page), (markdown, "Markdown", walkthrough)):
         if path is not None:
@@ -74,6 +79,8 @@ def export_cmd(
     if step is not None and svg is None:
         raise Usage("--step goes with --svg")
     check_shares(html, svg, markdown)
+    from ..export import TraceError, result_from_dict
+
     data = read_json(trace)
     try:
         result = result_from_dict(data)

@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-import json
 import os
 import time
-from datetime import date
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
-from .. import render, report
-from ..batch import Job, Outcome, summarize
+from .. import render
 from ..console import console, err_console
 from ..engine import ORDER
 from ..grid import Grid
 from ..render import plural
 from ..puzzle import Puzzle
-from ..store import Entry, file_for, write_atomic
+from ..store import Entry, file_for
 from ..trace import SOLVED
 from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, JSON_OUT, KEYS, NO_BACKTRACK, SIZE, STATE, STORE, TATHAM,
                    TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, entries_or_samples, exit_for, home, pick_stored, check_folder, check_output, make_folder,
@@ -26,6 +23,9 @@ from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, JSON_OUT, KEYS, NO_BACKT
 from .progress import interrupted, run_jobs, solve_showing_progress
 from .show import show_result
 from .share import HTML, MARKDOWN, SVG, check_shares, write_shares
+
+if TYPE_CHECKING:
+    from ..batch import Outcome
 
 TECHNIQUE_LIST = f"Techniques, easiest first: {', '.join(ORDER)}."
 
@@ -83,6 +83,9 @@ def solve_all(
       ascent solve-all --store ../shared/brainbashers --no-backtrack
       ascent solve-all --sizes 4,5 --diffs 1 --show-fail --json /tmp/out.json
     """
+    from .. import report
+    from ..batch import Job, summarize
+
     size_list, diff_list = numbers(sizes, "--sizes"), labels(diffs)
     names = technique_names(techniques)
     check_output("--json", json_path, stdout_ok=True)
