@@ -27,7 +27,7 @@ def read_file(path: Path) -> dict[str, list[dict[str, Any]]]:
     if not path.exists():
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError) as e:
         raise StoreError(f"cannot read {path}: {e}") from None
     except json.JSONDecodeError as e:

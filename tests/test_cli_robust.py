@@ -279,3 +279,57 @@ def test_plain_option_values_checked_without_pydantic():
                         (["hint", "--clues", KATA, "--level", "4"], "less than or equal to 3")):
         r = runner.invoke(app, args)
         assert r.exit_code == 2 and words in r.stderr, (args, r.stderr)
+
+
+# ------------------------------------------------------------------ input: stdin, many records, BOM
+def test_generate_pipes_into_solve(tmp_path):
+    made = run("generate", 4, "--level", "easy", "--count", 2, "--seed", 5)
+    assert made.returncode == 0 and len(made.stdout.splitlines()) == 2
+    solved = subprocess.run([sys.executable, "-m", "ascent", "solve", "--file", "-", "--answer"], input=made.stdout,
+                            capture_output=True, text=True, env=env(), timeout=60)
+    assert solved.returncode == 0, solved.stderr
+    assert solved.stdout.count("SOLVED in") == 2 and solved.stdout.rstrip().endswith("2 of 2 solved")
+
+
+def test_many_records_one_by_one_or_by_index(tmp_path):
+    from typer.testing import CliRunner
+
+    from ascent.cli import app
+
+    runner = CliRunner()
+    store = SAMPLES / "4x4-puzzles.json"
+    count = sum(len(v) for v in json.loads(store.read_text()).values())
+    r = runner.invoke(app, ["solve", "--file", str(store), "--answer"])
+    assert r.exit_code == 0 and r.stdout.count("SOLVED in") == count and f"{count} of {count} solved" in r.stdout
+    r = runner.invoke(app, ["solve", "--file", str(store), "--index", "2", "--json", "-"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["status"] == "solved"
+    r = runner.invoke(app, ["check", "--file", str(store), "--grid", "----"])
+    assert r.exit_code == 2 and "--index" in r.stderr
+    r = runner.invoke(app, ["solve", "--file", str(store), "--index", str(count + 1)])
+    assert r.exit_code == 2 and f"holds {count} puzzles" in r.stderr
+    lines = tmp_path / "p.jsonl"
+    lines.write_text(json.dumps(Puzzle_record()) + "\n\n" + json.dumps(Puzzle_record()) + "\n{bad\n")
+    r = runner.invoke(app, ["solve", "--file", str(lines)])
+    assert r.exit_code == 1 and "line 4" in r.stderr
+
+
+def Puzzle_record():
+    from ascent import Puzzle
+
+    return Puzzle.from_clues(KATA).to_record()
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    from typer.testing import CliRunner
+
+    from ascent.cli import app
+
+    f = tmp_path / "bom.json"
+    f.write_bytes(b"\xef\xbb\xbf" + json.dumps(Puzzle_record()).encode())
+    r = CliRunner().invoke(app, ["solve", "--file", str(f), "--answer"])
+    assert r.exit_code == 0, r.stderr
+    store = tmp_path / "store"
+    store.mkdir()
+    (store / "4x4-puzzles.json").write_bytes(b"\xef\xbb\xbf" + json.dumps({"1": [Puzzle_record()]}).encode())
+    r = CliRunner().invoke(app, ["solve-one", "4", "--store", str(store), "--answer"])
+    assert r.exit_code == 0, r.stderr

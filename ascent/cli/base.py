@@ -291,32 +291,93 @@ def technique_names(values: Optional[List[str]]) -> Optional[tuple[str, ...]]:
 
 
 def read_puzzle(clues: Optional[str], keys: Optional[str], state: Optional[str], size: Optional[int],
-                tatham: Optional[str], file: Optional[Path]) -> Puzzle:
-    """The one puzzle given by exactly one of --clues, --keys (with --state/--size), --tatham, --file."""
-    given = [name for name, v in (("--clues", clues), ("--keys", keys), ("--tatham", tatham), ("--file", file)) if v is not None]
-    from ..puzzle import Puzzle
+                tatham: Optional[str], file: Optional[Path], index: Optional[int] = None):
+    """The one puzzle given by exactly one of --clues, --keys (with --state/--size), --tatham, --file.
+    A file of many puzzles needs --index."""
+    puzzles = read_puzzles(clues, keys, state, size, tatham, file, index)
+    if len(puzzles) > 1:
+        raise Usage(f"--file {file}: it holds {len(puzzles)} puzzles; pick one with --index K (1 to {len(puzzles)})")
+    return puzzles[0][1]
 
+
+def read_puzzles(clues: Optional[str], keys: Optional[str], state: Optional[str], size: Optional[int],
+                 tatham: Optional[str], file: Optional[Path], index: Optional[int] = None) -> list:
+    """[(where, Puzzle)]: the puzzle given on the command line, or every puzzle of --file (one record,
+    a list of records, JSON lines, or a store file {label: [records]}), or its --index'th."""
+    from ..puzzle import Puzzle, PuzzleError
+
+    given = [name for name, v in (("--clues", clues), ("--keys", keys), ("--tatham", tatham), ("--file", file)) if v is not None]
     if len(given) != 1:
         raise Usage("give exactly one of --clues, --keys, --tatham or --file" + (f" (got {', '.join(given)})" if given else ""))
     if (state is not None or size is not None) and keys is None:
         raise Usage("--state and --size go with --keys")
+    if index is not None and file is None:
+        raise Usage("--index picks a puzzle of a --file")
     if clues is not None:
-        return Puzzle.from_clues(clues)
+        return [("", Puzzle.from_clues(clues))]
     if keys is not None:
-        return Puzzle.from_keys(keys, state, size)
+        return [("", Puzzle.from_keys(keys, state, size))]
     if tatham is not None:
-        return Puzzle.from_tatham(tatham)
-    return Puzzle.from_record(read_json(file))
+        return [("", Puzzle.from_tatham(tatham))]
+    records = read_records(file)
+    name = "stdin" if str(file) == "-" else str(file)
+    if index is not None:
+        if not 1 <= index <= len(records):
+            raise Usage(f"--index {index}: {name} holds {len(records)} puzzle{'s' if len(records) != 1 else ''}")
+        records = [records[index - 1]]
+    out = []
+    for where, label, record in records:
+        try:
+            out.append((where, Puzzle.from_record(record, label)))
+        except PuzzleError as e:
+            raise Failure(f"{name}: {where}: {e}" if len(records) > 1 or index is not None else f"{name}: {e}") from None
+    return out
+
+
+def read_text(file: Path) -> str:
+    """A file's text ('-': standard input); a UTF-8 byte-order mark is dropped."""
+    try:
+        if str(file) == "-":
+            return sys.stdin.read().lstrip("\ufeff")
+        return file.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise Usage(f"{file}: no such file") from None
+    except IsADirectoryError:
+        raise Usage(f"{file}: is a folder, not a file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise Usage(f"{file}: cannot read it: {getattr(e, 'strerror', None) or e}") from None
+
+
+def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
+    """[(where, label, record)] of a puzzle file: one record, a list of them, JSON lines (as
+    'ascent generate' prints), or a store file {label: [record, ...]}."""
+    text = read_text(file)
+    name = "stdin" if str(file) == "-" else str(file)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as first:
+        lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if len(lines) < 2:
+            raise Failure(f"{name} is not valid JSON (line {first.lineno}, column {first.colno}): {first.msg}") from None
+        out = []
+        for k, line in lines:
+            try:
+                out.append((f"line {k}", None, json.loads(line)))
+            except json.JSONDecodeError as e:
+                raise Failure(f"{name} is neither JSON nor JSON lines: line {k}, column {e.colno}: {e.msg}") from None
+        return out
+    if isinstance(data, list):
+        return [(f"record {k}", None, rec) for k, rec in enumerate(data, 1)]
+    if isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
+        return [(f"{label} entry {k}", label, rec) for label, recs in data.items() for k, rec in enumerate(recs, 1)]
+    return [("", None, data)]
 
 
 def read_json(file: Path):
-    """A JSON file's contents, or one Failure line saying what is wrong with the file."""
+    """A JSON file's contents ('-': standard input), or one line saying what is wrong with the file."""
+    text = read_text(file)
     try:
-        return json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise Usage(f"{file}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise Usage(f"{file}: cannot read it: {e}") from None
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise Failure(f"{file} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
 
@@ -366,7 +427,9 @@ KEYS = typer.Option(None, "--keys", help="Clues as digits: top, bottom, left, ri
 STATE = typer.Option(None, "--state", help="With --keys: row-major givens, '-' for empty.")
 SIZE = typer.Option(None, "--size", parser=ascii_int, help="With --keys: the size, to check the lengths.")
 TATHAM = typer.Option(None, "--tatham", help="A Simon Tatham Towers game id, e.g. 4:1///...,b1_2l.")
-FILE = typer.Option(None, "--file", help="A JSON file holding one puzzle record.")
+FILE = typer.Option(None, "--file", metavar="FILE",
+                    help="A puzzle file: a record, JSON lines or a store file; '-' reads stdin.")
+INDEX = typer.Option(None, "--index", min=1, metavar="K", help="With --file: only its K-th puzzle (from 1).")
 STORE = typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE); it must exist.")
 NO_BACKTRACK = typer.Option(False, "--no-backtrack", help="Logic only: stop where logic stops.")
 TIMEOUT = typer.Option(None, "--timeout", min=0.01, metavar="SECONDS",

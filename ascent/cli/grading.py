@@ -17,7 +17,7 @@ from ..techniques import BY_NAME
 from ..store import file_for
 from ..trace import SOLVED
 from .progress import interrupted, run_jobs
-from .base import (CLUES, FILE, KEYS, SIZE, STATE, TATHAM, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output,
+from .base import (INDEX, CLUES, FILE, KEYS, SIZE, STATE, TATHAM, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output,
                    entries_or_samples, exit_for, labels, listing, numbers, read_puzzle, store_path, write_json)
 
 SCALE = (f"Levels, easiest first: {', '.join(LEVELS)}. The level is the hardest technique's; the score adds "
@@ -32,6 +32,7 @@ def grade_cmd(
     size: Optional[int] = SIZE,
     tatham: Optional[str] = TATHAM,
     file: Optional[Path] = FILE,
+    index: Optional[int] = INDEX,
     store: Optional[Path] = typer.Option(None, "--store", help="Grade every puzzle of this store folder instead."),
     sizes: Optional[List[str]] = typer.Option(None, "--sizes", help="With --store: only these sizes, as 4,5,6."),
     diffs: Optional[List[str]] = typer.Option(None, "--diffs", help="With --store: only these labels, as 1,2 or hard."),
@@ -56,7 +57,7 @@ def grade_cmd(
         if puzzle_given or state is not None or size is not None:
             raise Usage("give a puzzle (--clues, --keys, --tatham, --file) or --store, not both")
         return _grade_store(store, sizes, diffs, each, workers, json_path)
-    puzzle = read_puzzle(clues, keys, state, size, tatham, file)
+    puzzle = read_puzzle(clues, keys, state, size, tatham, file, index)
     result = solve(puzzle)
     payload = {"status": result.status, "level": result.level, "score": result.score, "grade": result.grade,
                "counts": result.counts, "message": result.message}

@@ -21,7 +21,7 @@ from ..play import classic
 from ..play.game import Game, Illegal, SaveError
 from ..puzzle import Puzzle
 from ..view import build
-from .base import (CLUES, FILE, KEYS, STATE, TATHAM, EXIT_ERROR, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage,
+from .base import (INDEX, CLUES, FILE, KEYS, STATE, TATHAM, EXIT_ERROR, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage,
                    app, pick_stored, read_puzzle)
 
 
@@ -32,12 +32,12 @@ WHEN = typer.Option(None, "--date", help="A stored puzzle's date, MMDD (default 
 STORE = typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE; samples when empty).")
 
 
-def chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, default_size=None) -> Puzzle:
+def chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, default_size=None, index=None) -> Puzzle:
     """The puzzle given by --clues/--keys/--tatham/--file, else the stored one picked by --size/--diff/--date."""
     if any(v is not None for v in (clues, keys, tatham, file)):
         if diff is not None or when is not None:
             raise Usage("--diff and --date pick a stored puzzle: not with --clues, --keys, --tatham or --file")
-        return read_puzzle(clues, keys, state, size, tatham, file)
+        return read_puzzle(clues, keys, state, size, tatham, file, index)
     if state is not None:
         raise Usage("--state (the givens) goes with --keys; the player's grid is --grid")
     size = size if size is not None else default_size
@@ -55,6 +55,7 @@ def hint_cmd(
     size: Optional[int] = PSIZE,
     tatham: Optional[str] = TATHAM,
     file: Optional[Path] = FILE,
+    index: Optional[int] = INDEX,
     diff: Optional[str] = DIFF,
     when: Optional[str] = WHEN,
     store: Optional[Path] = STORE,
@@ -71,7 +72,7 @@ def hint_cmd(
               ascent hint --keys 2213322131232231 --grid "1[23]-- ---- ---- ----"
               ascent hint --size 6 --diff 3 --level 2
     """
-    puzzle = chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store)
+    puzzle = chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, index=index)
     try:
         player = player_grid(puzzle, grid)
     except GridError as e:
@@ -335,6 +336,7 @@ def play_cmd(
     size: Optional[int] = PSIZE,
     tatham: Optional[str] = TATHAM,
     file: Optional[Path] = FILE,
+    index: Optional[int] = INDEX,
     diff: Optional[str] = DIFF,
     when: Optional[str] = WHEN,
     store: Optional[Path] = STORE,
@@ -360,7 +362,7 @@ def play_cmd(
     if args:
         raise Usage(f"unexpected {' '.join(args)!r} (SIZE STATE KEYS go with --classic)")
     if resume is not None:
-        if any(v is not None for v in (clues, keys, state, size, tatham, file, diff, when, store)):
+        if any(v is not None for v in (clues, keys, state, size, tatham, file, index, diff, when, store)):
             raise Usage("--resume carries on a saved puzzle: no puzzle options with it")
         try:
             game = Game.load(resume)
@@ -368,7 +370,7 @@ def play_cmd(
             raise Failure(str(e)) from None
         save = save or resume
     else:
-        game = Game(chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, default_size=5))
+        game = Game(chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, default_size=5, index=index))
         if save is not None:
             game.save(save)
     return Session(game, console, console.input, save).run()

@@ -12,7 +12,7 @@ from ..check import check, parse_grid
 from ..console import console
 from ..puzzle import PuzzleError
 from ..trace import AMBIGUOUS, SOLVED
-from .base import CLUES, EXIT_SOLVED, EXIT_UNSOLVED, FILE, KEYS, SIZE, STATE, TATHAM, Failure, Usage, app, read_puzzle
+from .base import INDEX, CLUES, EXIT_SOLVED, EXIT_UNSOLVED, FILE, KEYS, SIZE, STATE, TATHAM, Failure, Usage, app, read_puzzle
 
 
 # ---------------------------------------------------------------------------- check
@@ -25,6 +25,7 @@ def check_cmd(
     size: Optional[int] = SIZE,
     tatham: Optional[str] = TATHAM,
     file: Optional[Path] = FILE,
+    index: Optional[int] = INDEX,
     reveal: bool = typer.Option(False, "--reveal", help="Also show the right height of the first wrong cell, and the solution."),
 ) -> int:
     """Check a filled or partial grid: is each placed height allowed by the rules and the solution?
@@ -38,7 +39,7 @@ def check_cmd(
       ascent check --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3" --grid "13-- 4--- ---- ----"
       ascent check --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --grid "1432 ----" --reveal
     """
-    puzzle = read_puzzle(clues, keys, state, size, tatham, file)
+    puzzle = read_puzzle(clues, keys, state, size, tatham, file, index)
     n = puzzle.size
     try:
         values = parse_grid(grid, n)
@@ -77,6 +78,7 @@ def convert_cmd(
     size: Optional[int] = SIZE,
     tatham: Optional[str] = TATHAM,
     file: Optional[Path] = FILE,
+    index: Optional[int] = INDEX,
     to: Optional[str] = typer.Option(None, "--to", help=f"One format: {', '.join(formats.NAMES)} (default: every one that fits)."),
 ) -> int:
     """Write a puzzle in another input format: record JSON, clockwise clues, keys+state, Tatham id.
@@ -89,7 +91,7 @@ def convert_cmd(
       ascent convert --keys 0003010002003000 --state 4--22----234-4-- --to tatham
       ascent convert --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --to record > puzzle.json
     """
-    puzzle = read_puzzle(clues, keys, state, size, tatham, file)
+    puzzle = read_puzzle(clues, keys, state, size, tatham, file, index)
     if to is not None:
         if to not in formats.NAMES:
             raise Usage(f"--to: unknown format {to!r}; known: {', '.join(formats.NAMES)}")

@@ -1,6 +1,5 @@
 """solve-one, solve-all and solve: parse the options, make one library call, show the answer."""
 
-from __future__ import annotations
 
 import os
 import time
@@ -17,7 +16,7 @@ from ..render import plural
 from ..puzzle import Puzzle
 from ..store import Entry, file_for
 from ..trace import SOLVED
-from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, JSON_OUT, KEYS, NO_BACKTRACK, SIZE, STATE, STORE, TATHAM,
+from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, INDEX, read_puzzles, JSON_OUT, KEYS, NO_BACKTRACK, SIZE, STATE, STORE, TATHAM,
                    TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, entries_or_samples, exit_for, home, pick_stored, check_folder, check_output, make_folder,
                    ascii_int, labels, listing, numbers, read_puzzle, store_path, technique_names, write_json)
 from .progress import interrupted, run_jobs, solve_showing_progress
@@ -133,14 +132,14 @@ def solve_all(
     return EXIT_SOLVED if not unsolved else EXIT_UNSOLVED
 
 
-def _status_counts(items: list[Outcome]) -> str:
+def _status_counts(items: "list[Outcome]") -> str:
     counts: dict[str, int] = {}
     for o in items:
         counts[o.status] = counts.get(o.status, 0) + 1
     return ", ".join(f"{v} {k}" for k, v in counts.items())
 
 
-def _show_failure(console, o: Outcome, entry: Entry) -> None:
+def _show_failure(console, o: "Outcome", entry: Entry) -> None:
     console.rule(f"{o.size}x{o.size} difficulty {o.diff}: {o.id}: {o.status}")
     if o.masks is None:
         console.print(o.message, markup=False)
@@ -159,6 +158,7 @@ def solve_cmd(
     size: Optional[int] = SIZE,
     tatham: Optional[str] = TATHAM,
     file: Optional[Path] = FILE,
+    index: Optional[int] = INDEX,
     debug: bool = DEBUG,
     no_backtrack: bool = NO_BACKTRACK,
     answer: bool = ANSWER,
@@ -177,6 +177,7 @@ def solve_cmd(
       ascent solve --keys 0003010002003000 --state 4--22----234-4--
       ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --debug
       ascent solve --file puzzle.json --json -
+      ascent generate 5 --level easy --count 3 | ascent solve --file - --answer
       ascent solve --tatham "9:4//2/3//4//3//2//3////4/3///4/3//1/5/3//3/4//5/3/4///4/1,e3n4b6e2a5g5m4f7_1c6_4d2d2d" --timeout 10
 
     \b
@@ -187,11 +188,23 @@ def solve_cmd(
     """
     check_output("--json", json_path, stdout_ok=True)
     check_shares(html, svg, markdown)
-    puzzle = read_puzzle(clues, keys, state, size, tatham, file)
-    result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=technique_names(techniques), timeout=timeout)
-    if json_path is None or str(json_path) != "-":
-        show_result(result, debug, compact, answer)
-    if json_path is not None:
-        write_json(json_path, result.to_dict())  # the puzzle is in it, in the record shape
-    write_shares(result, html, svg, markdown)
-    return exit_for(result.status)
+    names = technique_names(techniques)
+    puzzles = read_puzzles(clues, keys, state, size, tatham, file, index)
+    if len(puzzles) > 1 and any(p is not None for p in (html, svg, markdown)):
+        raise Usage(f"--html, --svg and --markdown draw one solve; {file} holds {len(puzzles)} puzzles: add --index K")
+    to_screen = json_path is None or str(json_path) != "-"
+    results = []
+    for k, (where, puzzle) in enumerate(puzzles, 1):
+        if len(puzzles) > 1 and to_screen:
+            console.rule(f"puzzle {k} of {len(puzzles)}: {where}", characters="─")
+        result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=names, timeout=timeout)
+        results.append(result)
+        if to_screen:
+            show_result(result, debug, compact, answer)
+    if json_path is not None:  # the puzzle is in it, in the record shape
+        write_json(json_path, results[0].to_dict() if len(results) == 1 else [r.to_dict() for r in results])
+    write_shares(results[0], html, svg, markdown)
+    if len(results) > 1 and to_screen:
+        solved = sum(r.status == SOLVED for r in results)
+        console.print(f"{solved} of {len(results)} solved", markup=False)
+    return EXIT_SOLVED if all(r.status == SOLVED for r in results) else EXIT_UNSOLVED
