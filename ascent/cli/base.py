@@ -38,6 +38,29 @@ class Usage(Exception):
     """Bad usage found after parsing (options that clash, a malformed value): one line, exit code 2."""
 
 
+# Placeholders in help: words a person reads (FILE, DIR, N), not typer's <path> or <list[str]>.
+PLACEHOLDERS = {"store": "DIR", "reports": "DIR", "json": "FILE", "html": "FILE", "svg": "FILE", "markdown": "FILE",
+                "save": "FILE", "resume": "FILE", "file": "FILE", "trace": "FILE", "timeout": "SECONDS",
+                "max_seconds": "SECONDS", "delay": "SECONDS", "args": "SIZE STATE KEYS", "sizes": "4,5,6",
+                "diffs": "1,2,3", "techniques": "NAMES", "date": "MMDD", "dates": "MMDD-MMDD,MMDD", "level": "LEVEL",
+                "workers": "N", "count": "N", "concurrency": "N", "retries": "N", "attempts": "N", "step": "N",
+                "index": "K", "to": "FORMAT", "fmt": "FORMAT", "diff": "LABEL", "label": "LABEL"}
+
+
+def _name_placeholder(param) -> None:
+    if getattr(param, "is_flag", False) or param.metavar not in (None, ""):
+        return
+    longs = [o for o in getattr(param, "opts", []) if o.startswith("--")]
+    key = longs[0][2:] if longs else (param.name or "value")
+    word = PLACEHOLDERS.get(key, key.upper().replace("_", "-"))
+    param.metavar = word
+    if getattr(param, "param_type_name", "") == "argument" and hasattr(param, "_usage_display_name"):
+        shown = word if param.required else f"[{word}]"  # typer writes {FILE} for a required one
+        param._usage_display_name = lambda: shown
+        param._rich_display_name = lambda: word  # and "FILE <path>" in the list of arguments
+        param.display_type_rich = lambda ctx=None: ""
+
+
 # Every command: its module in this package, and its line in 'ascent -h', in the order listed there.
 # A command's module is imported only when that command runs (or its help is asked for), so each
 # command loads only what it uses.
@@ -75,7 +98,12 @@ class OneLineErrors(TyperGroup):
                 if info.name == name:
                     self.commands[name] = get_command_from_info(
                         info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode)
-        return self.commands.get(name)
+        command = self.commands.get(name)
+        if command is not None and not getattr(command, "_placeholders", False):
+            for param in command.params:
+                _name_placeholder(param)
+            command._placeholders = True
+        return command
 
     def format_commands(self, ctx, formatter) -> None:
         """The command list from ``COMMANDS``: whole summaries, and no command imported to print them."""

@@ -46,9 +46,9 @@ def generate_cmd(
 
     \b
     Example:
-      ascent generate 6 --level hard
-      ascent generate 5 --level tricky --count 10 --seed 7 --no-givens --format clues
-      ascent generate 9 --level extreme --count 20 --store mine --label extreme
+      ascent generate 5 --level hard --seed 1
+      ascent generate 5 --level tricky -n 3 --seed 7 --no-givens -f clues
+      ascent generate 5 --level easy -n 2 --store mine --label easy
     """
     try:
         level = canonical_level(level)

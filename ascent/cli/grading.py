@@ -47,7 +47,7 @@ def grade_cmd(
       ascent grade --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
       ascent grade --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --json -
       ascent grade --store ../shared/brainbashers --sizes 5 --diffs 3
-      ascent grade --store ../shared/tatham --each --json grades.json
+      ascent grade --store ../shared/tatham --sizes 7 --each --json grades.json
     """
     puzzle_given = any(v is not None for v in (clues, keys, tatham, file))
     check_output("--json", json_path, stdout_ok=True)

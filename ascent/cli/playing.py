@@ -68,9 +68,10 @@ def hint_cmd(
     A height in your grid that the puzzle's unique solution does not have is named first.
 
     \b
-    Example:  ascent hint --keys 2213322131232231 --grid "1--- ---- ---- ----" -l 1
-              ascent hint --keys 2213322131232231 --grid "1[23]-- ---- ---- ----"
-              ascent hint --size 6 --diff 3 --level 2
+    Example:
+      ascent hint --keys 2213322131232231 --grid "1--- ---- ---- ----" -l 1
+      ascent hint --keys 2213322131232231 --grid "1[23]-- ---- ---- ----"
+      ascent hint --size 6 --diff 3 --level 2
     """
     puzzle = chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, index=index)
     try:
@@ -352,10 +353,11 @@ def play_cmd(
     ('-' for empty) and the KEYS (top, bottom, left, right), rows and columns counted from 0.
 
     \b
-    Example:  ascent play --size 6 --diff 2 --save game.json
-              ascent play --resume game.json
-              ascent play --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
-              ascent play --classic 4 "4--22----234-4--" 0003010002003000
+    Example:
+      ascent play --size 6 --diff 2 --save game.json
+      ascent play --resume game.json
+      ascent play --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
+      ascent play --classic 4 "4--22----234-4--" 0003010002003000
     """
     if classic_game:
         return _classic(list(args or []))

@@ -35,9 +35,9 @@ def check_cmd(
 
     \b
     Example:
-      ascent check --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3" --grid "1342/4213/3421/2134"
-      ascent check --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3" --grid "13-- 4--- ---- ----"
-      ascent check --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --grid "1432 ----" --reveal
+      ascent check --keys 2213322131232231 --grid "1342/4213/3421/2134"
+      ascent check --keys 2213322131232231 --grid "13-- 4--- ---- ----"
+      ascent check --keys 2213322131232231 --grid "1432/----/----/----" --reveal
     """
     puzzle = read_puzzle(clues, keys, state, size, tatham, file, index)
     n = puzzle.size
@@ -89,7 +89,7 @@ def convert_cmd(
     Example:
       ascent convert --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
       ascent convert --keys 0003010002003000 --state 4--22----234-4-- --to tatham
-      ascent convert --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --to record > puzzle.json
+      ascent convert --keys 2213322131232231 --to record > puzzle.json
     """
     puzzle = read_puzzle(clues, keys, state, size, tatham, file, index)
     if to is not None:

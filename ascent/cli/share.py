@@ -70,9 +70,11 @@ def export_cmd(
 ) -> int:
     """Draw a saved solve as an HTML step-through, an SVG grid or a Markdown walk-through.
 
-    Example:  ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --json trace.json
-              ascent export trace.json --html solve.html --markdown solve.md
-              ascent export trace.json --svg step12.svg --step 12
+    \b
+    Example:
+      ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --json trace.json
+      ascent export trace.json --html solve.html --markdown solve.md
+      ascent export trace.json --svg step12.svg --step 12
     """
     if html is None and svg is None and markdown is None:
         raise Usage("give at least one of --html, --svg or --markdown")

@@ -79,7 +79,7 @@ def solve_all(
 
     \b
     Example:
-      ascent solve-all --store ../shared/brainbashers --no-backtrack
+      ascent solve-all --store ../shared/brainbashers --sizes 4,5 --no-backtrack
       ascent solve-all --sizes 4,5 --diffs 1 --show-fail --json /tmp/out.json
     """
     from .. import report
@@ -173,18 +173,20 @@ def solve_cmd(
     \b
     Example:
       ascent solve --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
-      ascent solve --clues "[2, 2, 1, 3, 2, 2, 3, 1, 1, 2, 2, 3, 3, 2, 1, 3]" --answer
+      ascent solve --clues "[2, 2, 1, 3, 2, 2, 3, 1, 1, 2, 2, 3, 3, 2, 1, 3]"
       ascent solve --keys 0003010002003000 --state 4--22----234-4--
       ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --debug
       ascent solve --file puzzle.json --json -
       ascent generate 5 --level easy --count 3 | ascent solve --file - --answer
-      ascent solve --tatham "9:4//2/3//4//3//2//3////4/3///4/3//1/5/3//3/4//5/3/4///4/1,e3n4b6e2a5g5m4f7_1c6_4d2d2d" --timeout 10
+      ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --timeout 10
 
     \b
     With --debug each step is one sentence, then what it changed:
-      [R2C4=7] places 7 in row 2, column 4; [R2C4-15] removes the candidates 1 and 5.
-    Rows, columns, clues and positions count from 1. A forcing step's supposition is shown
-    indented under it, marked hypothetical, ending with the contradiction it reaches.
+      [R2C4=7] places 7 in row 2, column 4
+      [R2C4-15] removes the candidates 1 and 5 from R2C4
+    Rows, columns, clues and positions count from 1. A forcing step's
+    supposition is shown indented under it, marked hypothetical, ending
+    with the contradiction it reaches.
     """
     check_output("--json", json_path, stdout_ok=True)
     check_shares(html, svg, markdown)
