@@ -29,6 +29,7 @@ CHANGED = "bold black on yellow"
 BROKEN = "bold white on red"  # a cell left with no candidates, or given a height it could not hold
 CLUE = "cyan"
 OPEN = "·"
+PLAIN_OPEN = "."  # piped output is plain ASCII: its width in bytes is its width in columns (awk, wc -L)
 PER_LINE = 3  # heights per line of a pencil-mark block
 
 
@@ -78,11 +79,11 @@ def fit(n: int, masks: Sequence[int], width: int, compact: bool = False, values:
     return options[-1]
 
 
-def _cell_lines(m: int, h: int, n: int, layout: Layout) -> list[str]:
+def _cell_lines(m: int, h: int, n: int, layout: Layout, open_mark: str = OPEN) -> list[str]:
     """The text of one cell (candidates ``m``, placed height ``h`` or 0), ``layout.height`` lines of ``layout.cell`` characters."""
     w = layout.cell
     if layout.name == "compact":
-        return [(symbol(h) if h else OPEN).center(w)]
+        return [(symbol(h) if h else open_mark).center(w)]
     if layout.name == "inline" or h or not m:
         text = cell_text(m, h)
         out = [" " * w] * layout.height
@@ -91,16 +92,18 @@ def _cell_lines(m: int, h: int, n: int, layout: Layout) -> list[str]:
     sep = " " if layout.name == "pencil" else ""
     out = []
     for start in range(1, n + 1, PER_LINE):
-        marks = [symbol(d) if m & cands.bit(d) else OPEN for d in range(start, min(start + PER_LINE, n + 1))]
+        marks = [symbol(d) if m & cands.bit(d) else open_mark for d in range(start, min(start + PER_LINE, n + 1))]
         out.append(sep.join(marks).ljust(w))
     return out
 
 
 def grid_lines(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), width: int = 80,
-               compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = ()) -> list[Text]:
+               compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = (),
+               open_mark: str = OPEN) -> list[Text]:
     """The grid as styled lines no wider than ``width`` (from 53 columns up for any size).
 
-    ``changed`` cells are highlighted, ``broken`` ones marked red; placed heights are bold."""
+    ``changed`` cells are highlighted, ``broken`` ones marked red; placed heights are bold; ``open_mark``
+    stands for a lost candidate (and, compact, an open cell)."""
     n = puzzle.size
     changed, broken = set(changed), set(broken)
     placed = placed_heights(masks, values)
@@ -121,7 +124,7 @@ def grid_lines(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = ()
 
     out = [edge(puzzle.upper)]
     for r in range(n):
-        blocks = [_cell_lines(masks[r * n + c], placed[r * n + c], n, layout) for c in range(n)]
+        blocks = [_cell_lines(masks[r * n + c], placed[r * n + c], n, layout, open_mark) for c in range(n)]
         for k in range(layout.height):
             middle = k == layout.height // 2
             line = Text()  # a plain line: the clue's colour stays on the clue

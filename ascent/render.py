@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import cands
-from .gridtext import grid_lines, side_by_side
+from .gridtext import OPEN, PLAIN_OPEN, grid_lines, side_by_side
 from .puzzle import Puzzle
 from .trace import Result, Step
 from .view import Frame, is_supposition, plural
@@ -32,14 +32,16 @@ class GridView:
         self.values = tuple(values) if values is not None else None
         self.broken = frozenset(broken)
 
-    def lines(self, width: int) -> list[Text]:
-        return grid_lines(self.puzzle, self.masks, self.changed, width, self.compact, self.values, self.broken)
+    def lines(self, width: int, plain: bool = False) -> list[Text]:
+        """``plain``: ASCII only ('.' for a lost candidate), for output that is not a terminal."""
+        return grid_lines(self.puzzle, self.masks, self.changed, width, self.compact, self.values, self.broken,
+                          PLAIN_OPEN if plain else OPEN)
 
     def __rich_console__(self, console, options):
-        yield from self.lines(options.max_width)
+        yield from self.lines(options.max_width, not options.is_terminal)
 
     def __rich_measure__(self, console, options):
-        width = max(line.cell_len for line in self.lines(options.max_width))
+        width = max(line.cell_len for line in self.lines(options.max_width, not options.is_terminal))
         return Measurement(width, width)
 
 
@@ -156,7 +158,7 @@ def summary(result: Result) -> Text:
     return text
 
 
-def stats_table(sets, title: str) -> Table:
+def stats_table(sets, title: str | None = None) -> Table:
     """The per-set report (columns from ``report.COLUMNS``), the median score, then one level (bold) and
     one grade per line, so it fits 80 columns."""
     from . import report

@@ -333,3 +333,21 @@ def test_a_byte_order_mark_is_accepted(tmp_path):
     (store / "4x4-puzzles.json").write_bytes(b"\xef\xbb\xbf" + json.dumps({"1": [Puzzle_record()]}).encode())
     r = CliRunner().invoke(app, ["solve-one", "4", "--store", str(store), "--answer"])
     assert r.exit_code == 0, r.stderr
+
+
+# ------------------------------------------------------------------ piped output is clean
+def test_piped_output_is_clean_and_fits_60_columns(tmp_path):
+    medved = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"
+    r = subprocess.run([sys.executable, "-m", "ascent", "solve", "--clues", medved], capture_output=True,
+                       env=env(COLUMNS="60"), timeout=60)
+    assert r.returncode == 0
+    lines = r.stdout.split(b"\n")
+    assert max(map(len, lines)) <= 60  # bytes, as awk counts them: piped grids are plain ASCII
+    for args in (["solve-all", "--store", SAMPLES, "--sizes", "4,5", "--workers", "1", "--reports", tmp_path],
+                 ["grade", "--store", SAMPLES, "--sizes", "4", "--workers", "1"]):
+        r = subprocess.run([sys.executable, "-m", "ascent", *map(str, args)], capture_output=True, text=True,
+                           env=env(COLUMNS="40"), timeout=60)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.strip() and not r.stdout.startswith("\n")  # no stray line from a progress bar
+        assert not any(line != line.rstrip() for line in r.stdout.splitlines())
+        assert any(len(line) > 40 and line.startswith(str(SAMPLES)) for line in r.stdout.splitlines())  # not wrapped

@@ -94,10 +94,13 @@ def run_jobs(jobs, workers: int, verb: str, out):
     from ..batch import Interrupted, solve_many
 
     try:
-        with Progress(TextColumn(verb), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=out, transient=True) as progress:
-            task = progress.add_task(verb, total=len(jobs))
-            outcomes = solve_many(jobs, workers, on_progress=lambda k: progress.advance(task, k))
+        if not out.is_terminal:  # a bar in a file or a pipe is only a stray blank line
+            outcomes = solve_many(jobs, workers)
+        else:
+            with Progress(TextColumn(verb), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=out, transient=True) as progress:
+                task = progress.add_task(verb, total=len(jobs))
+                outcomes = solve_many(jobs, workers, on_progress=lambda k: progress.advance(task, k))
     except Interrupted as e:
         return e.outcomes, e.positions, True
     return outcomes, list(range(len(outcomes))), False

@@ -106,8 +106,9 @@ def solve_all(
     title = f"{used}: {plural(len(outcomes), 'puzzle')}, {mode}; {wall:.1f} s wall on {plural(workers, 'worker')}"
     if partial:
         title += f" (partial: {len(outcomes)} of {len(jobs)})"
+    out.print(title, markup=False)  # a line of its own: never wrapped into the table's width when piped
     if outcomes:
-        out.print(render.stats_table(sets, title))
+        out.print(render.stats_table(sets))
     unsolved = [(o, e) for o, e in zip(outcomes, entries) if o.status != SOLVED]
     line = f"{len(outcomes) - len(unsolved)} of {len(outcomes)} solved"
     if unsolved:
