@@ -351,3 +351,42 @@ def test_piped_output_is_clean_and_fits_60_columns(tmp_path):
         assert r.stdout.strip() and not r.stdout.startswith("\n")  # no stray line from a progress bar
         assert not any(line != line.rstrip() for line in r.stdout.splitlines())
         assert any(len(line) > 40 and line.startswith(str(SAMPLES)) for line in r.stdout.splitlines())  # not wrapped
+
+
+# ------------------------------------------------------------------ small defects
+def test_reveal_names_the_first_wrong_cell_and_letters_fit_the_size():
+    from typer.testing import CliRunner
+
+    from ascent.cli import app
+
+    runner = CliRunner()
+    keys = "2213322131232231"  # the kata: its first row is 1 3 4 2
+    r = runner.invoke(app, ["check", "--keys", keys, "--grid", "1432/----/----/----", "--reveal"])
+    assert r.exit_code == 3 and "the first wrong cell is R1C2: the solution has 3 there" in r.stdout
+    for command in ("check", "hint"):
+        r = runner.invoke(app, [command, "--keys", keys, "--grid", "-B-- ---- ---- ----"])
+        assert r.exit_code == 2 and "R1C2" in r.stderr and "10-12" in r.stderr and "4x4" in r.stderr, r.stderr
+    from ascent.check import parse_grid
+    from ascent.hint import read_grid
+
+    assert parse_grid("A" + "-" * 99, 10)[0] == 10 and read_grid("c" + "-" * 143, 12)[0][0] == 12
+
+
+def test_game_board_with_every_mark_fits_60_columns():
+    from rich.console import Console
+
+    from ascent import Puzzle
+    from ascent.cli.playing import board
+    from ascent.play.game import Game
+
+    record = json.loads((SAMPLES / "8x8-puzzles.json").read_text())
+    puzzle = Puzzle.from_record(next(iter(record.values()))[0])
+    game = Game(puzzle)
+    for c in range(1, 9):
+        if not game.values[c - 1]:
+            game.toggle_marks(1, c, list(range(1, 9)))
+    out = Console(width=60, record=True, file=open(os.devnull, "w"))
+    out.print(board(game, width=60))
+    lines = out.export_text().splitlines()
+    assert max(map(len, lines)) <= 60
+    assert any("123" in line for line in lines) and not any("1234" in line for line in lines)  # stacked, not cut

@@ -99,10 +99,25 @@ COMMANDS = (
 )
 
 
-def board(game: Game, changed=()) -> Table:
-    """The player's board: clues on four sides, row and column numbers, givens bold, marks dim."""
+def _marks_text(m: int, block: bool) -> str:
+    """A cell's pencil marks: on one line, or (``block``) three to a line, so a narrow board never
+    breaks inside a cell."""
+    text = cands.show(m).strip("[]")
+    if cands.count(m) == 1 or not block:
+        return f"[{text}]"
+    return "\n".join(text[k:k + 3] for k in range(0, len(text), 3))
+
+
+def board(game: Game, changed=(), width: int = 80) -> Table:
+    """The player's board: clues on four sides, row and column numbers, givens bold, marks dim.
+    When the marks on one line would not fit ``width``, each cell's marks stack three to a line."""
     puzzle, n = game.puzzle, game.n
     changed = set(changed)
+    shown = [m if (not game.values[i] and game.show_marks) else 0 for i, m in enumerate(game.marks)]
+    columns = [max([1] + [len(_marks_text(shown[r * n + c], False)) for r in range(n) if shown[r * n + c]])
+               for c in range(n)]
+    cw = len(str(n))
+    block = 3 * cw + 4 + sum(w + 2 for w in columns) > width
     table = Table(box=box.SIMPLE_HEAD, show_header=False, show_edge=False, pad_edge=False, padding=(0, 1))
     # numbers and clues never shrink; a cell's marks fold onto a second line when the terminal is narrow
     for _ in range(2):
@@ -124,7 +139,7 @@ def board(game: Game, changed=()) -> Table:
             if v:
                 text, style = cands.show(cands.bit(v)), "bold" if game.given(i) else "bold green"
             elif m and game.show_marks:
-                text, style = cands.show(m) if cands.count(m) > 1 else f"[{cands.show(m)}]", "dim"
+                text, style = _marks_text(m, block), "dim"
             else:
                 text, style = ".", "dim"
             cells.append(Text(text, style="bold black on yellow" if i in changed else style))
@@ -154,7 +169,7 @@ class Session:
 
     def draw(self, changed=()) -> None:
         g = self.game
-        self.out.print(board(g, changed))
+        self.out.print(board(g, changed, self.out.width))
         self.say(f"{g.open_cells()} open, {clock_text(g.elapsed())}, hints {g.hints_used}"
                  + ("" if g.show_marks else ", marks hidden"), "dim")
 

@@ -9,6 +9,7 @@ import typer
 
 from .. import cands, formats, render
 from ..check import check, parse_grid
+from ..grid import cell_name
 from ..console import console
 from ..puzzle import PuzzleError
 from ..trace import AMBIGUOUS, SOLVED
@@ -48,12 +49,16 @@ def check_cmd(
     verdict = check(puzzle, values)
     masks = [cands.bit(h) if h else cands.full(n) for h in values]
     wrong = [verdict.wrong[0]] if verdict.wrong else []
+    first = None  # with --reveal: the first placed height, in reading order, that the solution does not have
+    if reveal and verdict.wrong and verdict.solution:
+        solution = [h for row in verdict.solution for h in row]
+        first = next((i for i, h in enumerate(values) if h and h != solution[i]), verdict.wrong[0])
+        wrong = [first]
     console.print(render.grid_view(puzzle, masks, wrong, title="Your grid", compact=True))
     if verdict.wrong:
-        cell, why = verdict.wrong
-        line = f"wrong: {why}"
-        if reveal and verdict.solution:
-            line += f" (the solution has {verdict.solution[cell // n][cell % n]})"
+        line = f"wrong: {verdict.wrong[1]}"
+        if first is not None:
+            line += f" (the first wrong cell is {cell_name(first, n)}: the solution has {solution[first]} there)"
         console.print(line, markup=False)
     elif verdict.status == SOLVED:
         done = "the grid is solved" if not verdict.open else f"{verdict.open} cells still open"
