@@ -126,11 +126,13 @@ def board(game: Game, changed=(), width: int = 80) -> Table:
         table.add_column(justify="center", overflow="fold", min_width=1)
     table.add_column(justify="center", no_wrap=True, min_width=len(str(n)))
 
-    def clue(c: int) -> Text:
-        return Text(str(c) if c else "", style="cyan")
+    bad_cells, bad_clues = game.conflicts()
+
+    def clue(c: int, side: str = "", k: int = -1) -> Text:
+        return Text(str(c) if c else "", style="bold white on red" if (side, k) in bad_clues else "cyan")
 
     table.add_row("", "", *(Text(str(c + 1), style="dim") for c in range(n)), "")
-    table.add_row("", "", *(clue(c) for c in puzzle.upper), "")
+    table.add_row("", "", *(clue(c, "upper", k) for k, c in enumerate(puzzle.upper)), "")
     for r in range(n):
         cells = []
         for c in range(n):
@@ -142,9 +144,12 @@ def board(game: Game, changed=(), width: int = 80) -> Table:
                 text, style = _marks_text(m, block), "dim"
             else:
                 text, style = ".", "dim"
-            cells.append(Text(text, style="bold black on yellow" if i in changed else style))
-        table.add_row(Text(str(r + 1), style="dim"), clue(puzzle.left[r]), *cells, clue(puzzle.right[r]))
-    table.add_row("", "", *(clue(c) for c in puzzle.lower), "")
+            if i in bad_cells:  # a repeated height: red at once, as in Tatham's game
+                style = "bold white on red"
+            cells.append(Text(text, style="bold black on yellow" if i in changed and i not in bad_cells else style))
+        table.add_row(Text(str(r + 1), style="dim"), clue(puzzle.left[r], "left", r), *cells,
+                      clue(puzzle.right[r], "right", r))
+    table.add_row("", "", *(clue(c, "lower", k) for k, c in enumerate(puzzle.lower)), "")
     return table
 
 
@@ -293,15 +298,24 @@ class Session:
             self.say("(hint again for more)", "dim")
         if level == 3 and h.kind in (STEP, WRONG, WRONG_MARKS):
             question = {STEP: "apply it?", WRONG: "take it out?", WRONG_MARKS: "clear those marks?"}[h.kind]
-            try:
-                answer = self.read(f"{question} [y/N] ").strip().lower()
-            except (EOFError, KeyboardInterrupt):
-                answer = ""
-            if answer in ("y", "yes"):
+            if self.ask(question):
                 g.apply(h)
                 changed = [i for i, _ in h.step.eliminations] + [i for i, _ in h.step.placements] if h.step else [h.cell]
                 return self.after_change(changed)
         return False
+
+    def ask(self, question: str) -> bool:
+        """A yes/no question, [y/N]: Enter, n or the end of input say no; any other answer asks again."""
+        while True:
+            try:
+                answer = self.read(f"{question} [y/N] ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                return False
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("", "n", "no"):
+                return False
+            self.say("please answer y or n", "yellow")
 
     def solve(self) -> bool:
         g = self.game
@@ -390,4 +404,4 @@ def play_cmd(
         game = Game(chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, default_size=5, index=index))
         if save is not None:
             game.save(save)
-    return Session(game, console, console.input, save).run()
+    return Session(game, console, lambda prompt: console.input(prompt, markup=False), save).run()
