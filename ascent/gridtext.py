@@ -104,47 +104,78 @@ def grid_lines(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = ()
 
     ``changed`` cells are highlighted, ``broken`` ones marked red; placed heights are bold; ``open_mark``
     stands for a lost candidate (and, compact, an open cell)."""
+    out = []
+    for runs in grid_runs(puzzle, masks, changed, width, compact, values, broken, open_mark):
+        line = Text()
+        for text, style in runs:
+            line.append(text, style=style or None)
+        line.no_wrap = True
+        out.append(line)
+    return out
+
+
+Run = tuple[str, str]  # text and its style ("" for none)
+
+
+def grid_runs(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), width: int = 80,
+              compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = (),
+              open_mark: str = OPEN) -> list[list[Run]]:
+    """``grid_lines`` as plain runs of (text, style), neighbours of one style joined and no trailing
+    spaces: what a renderer draws straight to the terminal, with no per-character work."""
     n = puzzle.size
     changed, broken = set(changed), set(broken)
     placed = placed_heights(masks, values)
     layout = fit(n, masks, width, compact, placed)
     cw, g, w = len(str(n)), layout.gap, layout.cell
     pad = " " * g
+    out: list[list[Run]] = []
 
-    def clue(c: int, just) -> Text:
-        return Text(just(str(c) if c else ""), style=CLUE)
-
-    def edge(clues: Sequence[int]) -> Text:
-        line = Text(" " * (cw + g))
+    def edge(clues: Sequence[int]) -> list[Run]:
+        line = [(" " * (cw + g), "")]
         for c, k in enumerate(clues):
-            line.append(clue(k, lambda s: s.center(w)))
+            line.append(((str(k) if k else "").center(w), CLUE))
             if c < n - 1:
-                line.append(pad)
+                line.append((pad, ""))
         return line
 
-    out = [edge(puzzle.upper)]
+    out.append(edge(puzzle.upper))
     for r in range(n):
         blocks = [_cell_lines(masks[r * n + c], placed[r * n + c], n, layout, open_mark) for c in range(n)]
+        styles = [BROKEN if i in broken else CHANGED if i in changed else ("bold" if placed[i] else "dim")
+                  for i in range(r * n, r * n + n)]
         for k in range(layout.height):
             middle = k == layout.height // 2
-            line = Text()  # a plain line: the clue's colour stays on the clue
-            line.append_text(clue(puzzle.left[r] if middle else 0, lambda s: s.rjust(cw)))
-            line.append(pad)
+            left, right = (puzzle.left[r], puzzle.right[r]) if middle else (0, 0)
+            line = [((str(left) if left else "").rjust(cw), CLUE), (pad, "")]
             for c in range(n):
-                i = r * n + c
-                style = BROKEN if i in broken else CHANGED if i in changed else ("bold" if placed[i] else "dim")
-                line.append(blocks[c][k], style=style)
+                line.append((blocks[c][k], styles[c]))
                 if c < n - 1:
-                    line.append(pad)
-            line.append(pad)
-            line.append_text(clue(puzzle.right[r] if middle else 0, lambda s: s.ljust(cw)))
+                    line.append((pad, ""))
+            line += [(pad, ""), ((str(right) if right else "").ljust(cw), CLUE)]
             out.append(line)
         if layout.height > 1 and r < n - 1:
-            out.append(Text(""))
+            out.append([])
     out.append(edge(puzzle.lower))
-    for line in out:
-        line.rstrip()
-        line.no_wrap = True
+    return [_tidy(line) for line in out]
+
+
+def _tidy(line: list[Run]) -> list[Run]:
+    """Join neighbours of one style (spaces join anything unstyled), drop empty runs and trailing spaces."""
+    out: list[Run] = []
+    for text, style in line:
+        if not text:
+            continue
+        if out and (out[-1][1] == style or (not style and not text.strip() and not out[-1][1])):
+            out[-1] = (out[-1][0] + text, out[-1][1])
+        else:
+            out.append((text, style))
+    while out:
+        text, style = out[-1]
+        stripped = text.rstrip(" ")
+        if stripped:
+            out[-1] = (stripped, style)
+            break
+        out.pop()
     return out
 
 
