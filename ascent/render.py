@@ -7,12 +7,14 @@ exports draw too; this module only decides how it looks in a terminal.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 from rich.console import Group
 from rich.measure import Measurement
 from rich.segment import Segment
-from rich.table import Table
 from rich.text import Text
 
 from . import cands
@@ -171,9 +173,11 @@ def summary(result: Result) -> Text:
     return text
 
 
-def stats_table(sets, title: str | None = None) -> Table:
+def stats_table(sets, title: str | None = None) -> "Table":
     """The per-set report (columns from ``report.COLUMNS``), the median score, then one level (bold) and
     one grade per line, so it fits 80 columns."""
+    from rich.table import Table
+
     from . import report
 
     table = Table(title=title, box=None, title_justify="left", pad_edge=False, padding=(0, 1), header_style="bold underline",

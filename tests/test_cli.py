@@ -133,7 +133,7 @@ def test_solve_one_errors(tmp_path, shared):
     store = shared / "brainbashers"
     one_line_error(invoke("solve-one", 5, "--diff", 2, "--date", "1399", "--store", store), 2, "--date")
     one_line_error(invoke("solve-one", 5, "--date", "0101", "--random-date", "--store", store), 2, "not both")
-    one_line_error(invoke("solve-one", 7, "--diff", 3, "--store", store), 1, "no 7x7 puzzles with difficulty 3", "7x7: 1, 2")
+    one_line_error(invoke("solve-one", 7, "--diff", 3, "--store", store), 2, "no 7x7 puzzles with difficulty 3", "7x7: 1, 2")
     one_line_error(invoke("solve-one", "seven"), 2)
     mine = tmp_path / "store"
     mine.mkdir()

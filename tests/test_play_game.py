@@ -230,7 +230,7 @@ def test_play_a_stored_puzzle_from_a_store(tmp_path):
 
 
 @pytest.mark.parametrize("args, code, words", [
-    (["play", "--resume", "nowhere.json"], 1, "no such file"),
+    (["play", "--resume", "nowhere.json"], 2, "no such file"),
     (["play", "4", "----"], 2, "go with --classic"),
     (["play", "--clues", KATA, "--diff", "2"], 2, "pick a stored puzzle"),
     (["play", "--state", "4---"], 2, "--grid"),

@@ -395,6 +395,8 @@ def play_cmd(
     if resume is not None:
         if any(v is not None for v in (clues, keys, state, size, tatham, file, index, diff, when, store)):
             raise Usage("--resume carries on a saved puzzle: no puzzle options with it")
+        if not resume.is_file():
+            raise Usage(f"--resume {resume}: no such file")
         try:
             game = Game.load(resume)
         except SaveError as e:

@@ -27,7 +27,7 @@ def solve_showing_progress(puzzle: Puzzle, *, logic_only: bool, techniques, time
             limit = f" of {timeout:g} s" if timeout is not None else ""
             return f"solving {puzzle.describe()}: {current[0]} ({time.perf_counter() - start:.1f} s{limit})"
 
-    status = err_console.status(Line(), spinner="dots")
+    status = None  # made only when it shows: a quick solve never loads rich's spinner
     shown = threading.Event()
     lock = threading.Lock()
 
@@ -36,7 +36,9 @@ def solve_showing_progress(puzzle: Puzzle, *, logic_only: bool, techniques, time
     def appear() -> None:
         with lock:
             if not done.is_set():
+                nonlocal status
                 echo[0] = _quiet_ctrl_c()
+                status = err_console.status(Line(), spinner="dots")
                 status.start()
                 shown.set()
 
