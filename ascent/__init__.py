@@ -5,24 +5,49 @@
     ((1, 3, 4, 2), (4, 2, 1, 3), (3, 4, 2, 1), (2, 1, 3, 4))
 """
 
-from .engine import ORDER as TECHNIQUE_NAMES
-from .engine import UnknownTechnique, solve
-from .grid import Contradiction, Grid
-from .puzzle import (
-    ClashingCluesError,
-    ClueError,
-    FormatError,
-    GivenError,
-    LengthError,
-    Puzzle,
-    PuzzleError,
-    RepeatedGivenError,
-    SizeError,
-    Source,
-)
-from .hint import Hint, hint
-from .rules import broken_rule
-from .trace import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, Pass, Result, Step
+import importlib
+
+__version__ = "0.1.0"  # pyproject.toml's; a test keeps them equal
+import sys
+import types
+
+# What ``import ascent`` offers, loaded on first use: the command line imports only what each
+# command needs, so ``ascent --version`` starts at once.
+_LAZY = {
+    "TECHNIQUE_NAMES": ("engine", "ORDER"), "UnknownTechnique": ("engine", None), "solve": ("engine", None),
+    "Contradiction": ("grid", None), "Grid": ("grid", None),
+    **{name: ("puzzle", None) for name in ("ClashingCluesError", "ClueError", "FormatError", "GivenError",
+                                           "LengthError", "Puzzle", "PuzzleError", "RepeatedGivenError",
+                                           "SizeError", "Source")},
+    "Hint": ("hint", None), "hint": ("hint", None), "broken_rule": ("rules", None),
+    **{name: ("trace", None) for name in ("AMBIGUOUS", "CONTRADICTION", "SOLVED", "STUCK", "Pass", "Result", "Step")},
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        module, attr = _LAZY[name]
+        value = getattr(importlib.import_module(f".{module}", __name__), attr or name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
+
+
+class _Package(types.ModuleType):
+    """``ascent.hint`` is the function, even after ``ascent.hint`` the module is imported (which
+    would otherwise bind the module over it); the module stays in ``sys.modules``."""
+
+    def __setattr__(self, name, value):
+        if name == "hint" and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 class UnsolvableError(ValueError):
@@ -31,6 +56,10 @@ class UnsolvableError(ValueError):
 
 def solve_puzzle(clues) -> tuple[tuple[int, ...], ...]:
     """The Codewars kata: 4N clockwise clues in, the rows of the only solution out."""
+    from .engine import solve
+    from .puzzle import Puzzle
+    from .trace import SOLVED
+
     result = solve(Puzzle.from_clues(clues))
     if result.status != SOLVED:
         what = {"contradiction": "the puzzle has no solution", "ambiguous": "the puzzle is ambiguous: it has more than one solution"}

@@ -8,8 +8,9 @@ The library never prints: ``on_progress(k)`` is called with the number of puzzle
 
 from __future__ import annotations
 
+import multiprocessing
 import statistics
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import signal
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -104,29 +105,61 @@ def solve_job(job: Job) -> Outcome:
     return out
 
 
-def _solve_chunk(chunk: list[Job]) -> list[Outcome]:
-    return [solve_job(job) for job in chunk]
+def _solve_chunk(item: tuple[int, list[Job]]) -> tuple[int, list[Outcome]]:
+    k, chunk = item
+    return k, [solve_job(job) for job in chunk]
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them: no traceback from each of them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Interrupted(Exception):
+    """Ctrl-C during ``solve_many``: ``outcomes`` holds the jobs finished, in job order, ``positions``
+    their places in the list of jobs, of ``total``."""
+
+    def __init__(self, outcomes: list[Outcome], positions: list[int], total: int):
+        super().__init__(f"interrupted: {len(outcomes)} of {total} done")
+        self.outcomes, self.positions, self.total = outcomes, positions, total
 
 
 def solve_many(jobs: Iterable[Job], workers: int = 1, on_progress: Callable[[int], None] | None = None) -> list[Outcome]:
-    """Every job's outcome, in the order of the jobs, on ``workers`` processes (1: in this one)."""
+    """Every job's outcome, in the order of the jobs, on ``workers`` processes (1: in this one).
+
+    Ctrl-C stops the workers at once and raises ``Interrupted`` with the outcomes finished so far."""
     jobs = list(jobs)
     tick = on_progress or (lambda k: None)
     if workers <= 1 or len(jobs) < 8:
-        out = []
-        for job in jobs:
-            out.append(solve_job(job))
-            tick(1)
+        out: list[Outcome] = []
+        try:
+            for job in jobs:
+                out.append(solve_job(job))
+                tick(1)
+        except KeyboardInterrupt:
+            raise Interrupted(out, list(range(len(out))), len(jobs)) from None
         return out
     size = max(1, min(64, len(jobs) // (workers * 8)))
     chunks = [jobs[i:i + size] for i in range(0, len(jobs), size)]
-    done: list[list[Outcome]] = [[] for _ in chunks]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(_solve_chunk, chunk): k for k, chunk in enumerate(chunks)}
-        for f in as_completed(futures):
-            done[futures[f]] = f.result()
-            tick(len(done[futures[f]]))
-    return [o for chunk in done for o in chunk]
+    done: list[list[Outcome] | None] = [None] * len(chunks)
+    pool = multiprocessing.Pool(min(workers, len(chunks)), initializer=_ignore_sigint)
+    try:
+        for k, outcomes in pool.imap_unordered(_solve_chunk, enumerate(chunks)):
+            done[k] = outcomes
+            tick(len(outcomes))
+    except KeyboardInterrupt:
+        pool.terminate()  # the workers stop now, mid-puzzle; their unfinished chunks are lost
+        pool.join()
+        finished = [k for k, chunk in enumerate(done) if chunk is not None]
+        raise Interrupted([o for k in finished for o in done[k]],
+                          [k * size + j for k in finished for j in range(len(done[k]))], len(jobs)) from None
+    except BaseException:
+        pool.terminate()
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
+    return [o for chunk in done if chunk is not None for o in chunk]
 
 
 def summarize(outcomes: Iterable[Outcome]) -> list[SetStats]:
@@ -158,3 +191,14 @@ def summarize(outcomes: Iterable[Outcome]) -> list[SetStats]:
             median_score=statistics.median(scores) if scores else None,
         ))
     return rows
+
+
+def grades_json(outcomes: list[Outcome], partial: tuple[int, int] | None = None) -> dict[str, Any]:
+    """``ascent grade --store --json``: the sets' levels and median scores, then every puzzle's grade.
+    ``partial`` is (done, total) for a run cut short."""
+    out: dict[str, Any] = {} if partial is None else {"partial": True, "done": partial[0], "total": partial[1]}
+    out["sets"] = [{"size": s.size, "label": s.diff, "total": s.total, "median_score": s.median_score,
+                    "levels": s.levels, "grades": s.grades} for s in summarize(outcomes)]
+    out["puzzles"] = [{"size": o.size, "label": o.diff, "id": o.id, "status": o.status, "level": o.level,
+                       "score": o.score, "grade": o.grade, "counts": o.counts} for o in outcomes]
+    return out

@@ -28,16 +28,25 @@ def parse_grid(text: str, n: int) -> list[int]:
         if ch in EMPTY:
             cells.append(0)
         elif "1" <= ch <= "9" or ch.upper() in "ABC":
-            h = int(ch) if ch.isascii() and ch.isdigit() else 10 + "ABC".index(ch.upper())
+            letter = not ch.isdigit()
+            h = int(ch) if not letter else 10 + "ABC".index(ch.upper())
             if h > n:
-                raise FormatError(f"grid cell {i + 1} (R{i // n + 1}C{i % n + 1}) is {h}, but a {n}x{n} height is 1..{n}")
+                top = f"a {n}x{n} height is 1..{n}"
+                why = (f"letters A-C are heights 10-12, which a {n}x{n} does not have; {top}" if letter else
+                       f"{h} is too tall: {top}")
+                raise FormatError(f"grid cell {i + 1} ({_where(i, n)}) is {ch!r}: {why}")
             cells.append(h)
         else:
             kind = "not an ASCII digit 0-9" if ch.isdigit() else "use a height or '-' for an empty cell"
-            raise FormatError(f"grid cell {i + 1} is {ch!r}: {kind}")
+            raise FormatError(f"grid cell {i + 1} ({_where(i, n)}) is {ch!r}: {kind}")
     if len(cells) != n * n:
         raise LengthError(f"the grid has {len(cells)} cells, but a {n}x{n} puzzle needs {n * n}")
     return cells
+
+
+def _where(i: int, n: int) -> str:
+    """R2C3 for cell i of an n-wide grid (past the end of the grid: only the cell's number is sure)."""
+    return f"R{i // n + 1}C{i % n + 1}" if i < n * n else "past the grid's end"
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The one shared rich Console (stdout) and its twin for errors (stderr). Only the CLI prints.
 
 Their width is the terminal's; when output is piped, $COLUMNS or 80. Grids lay themselves out for
-that width; step lines are never wrapped when piped (one step per line, for grep and diff).
+that width; step lines and other lines of text are never wrapped when piped (one per line, for grep
+and diff), and piped lines carry no trailing spaces.
 """
 
 import os
@@ -11,14 +12,28 @@ from rich.console import Console
 
 
 class _Console(Console):
+    def print(self, *objects, soft_wrap=None, **kw) -> None:
+        """Lines of text are never wrapped when the output is not a terminal: a file or a pipe gets
+        each summary, note and error on one line (grids and tables still lay out for the width)."""
+        if soft_wrap is None and not self.is_terminal and all(isinstance(o, str) for o in objects):
+            soft_wrap = True
+        super().print(*objects, soft_wrap=soft_wrap, **kw)
+
+    def _render_buffer(self, buffer) -> str:
+        """Output that is not a terminal has no trailing spaces (rich pads table cells)."""
+        text = super()._render_buffer(buffer)
+        if self.is_terminal or not text:
+            return text
+        return "\n".join(line.rstrip(" ") for line in text.split("\n"))
+
     def on_broken_pipe(self) -> None:
-        """The reader went away (``ascent ... | head``): stop quietly, with success, as ``cat`` would."""
+        """The reader went away (``ascent ... | head``): printing stops quietly, but the command goes on,
+        so the files it was asked to write are still written and its exit code still tells."""
         self.quiet = True
         try:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         except (OSError, ValueError):
             pass
-        raise SystemExit(0)
 
 
 console = _Console(highlight=False)

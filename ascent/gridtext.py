@@ -29,6 +29,7 @@ CHANGED = "bold black on yellow"
 BROKEN = "bold white on red"  # a cell left with no candidates, or given a height it could not hold
 CLUE = "cyan"
 OPEN = "·"
+PLAIN_OPEN = "."  # piped output is plain ASCII: its width in bytes is its width in columns (awk, wc -L)
 PER_LINE = 3  # heights per line of a pencil-mark block
 
 
@@ -78,11 +79,11 @@ def fit(n: int, masks: Sequence[int], width: int, compact: bool = False, values:
     return options[-1]
 
 
-def _cell_lines(m: int, h: int, n: int, layout: Layout) -> list[str]:
+def _cell_lines(m: int, h: int, n: int, layout: Layout, open_mark: str = OPEN) -> list[str]:
     """The text of one cell (candidates ``m``, placed height ``h`` or 0), ``layout.height`` lines of ``layout.cell`` characters."""
     w = layout.cell
     if layout.name == "compact":
-        return [(symbol(h) if h else OPEN).center(w)]
+        return [(symbol(h) if h else open_mark).center(w)]
     if layout.name == "inline" or h or not m:
         text = cell_text(m, h)
         out = [" " * w] * layout.height
@@ -91,57 +92,90 @@ def _cell_lines(m: int, h: int, n: int, layout: Layout) -> list[str]:
     sep = " " if layout.name == "pencil" else ""
     out = []
     for start in range(1, n + 1, PER_LINE):
-        marks = [symbol(d) if m & cands.bit(d) else OPEN for d in range(start, min(start + PER_LINE, n + 1))]
+        marks = [symbol(d) if m & cands.bit(d) else open_mark for d in range(start, min(start + PER_LINE, n + 1))]
         out.append(sep.join(marks).ljust(w))
     return out
 
 
 def grid_lines(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), width: int = 80,
-               compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = ()) -> list[Text]:
+               compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = (),
+               open_mark: str = OPEN) -> list[Text]:
     """The grid as styled lines no wider than ``width`` (from 53 columns up for any size).
 
-    ``changed`` cells are highlighted, ``broken`` ones marked red; placed heights are bold."""
+    ``changed`` cells are highlighted, ``broken`` ones marked red; placed heights are bold; ``open_mark``
+    stands for a lost candidate (and, compact, an open cell)."""
+    out = []
+    for runs in grid_runs(puzzle, masks, changed, width, compact, values, broken, open_mark):
+        line = Text()
+        for text, style in runs:
+            line.append(text, style=style or None)
+        line.no_wrap = True
+        out.append(line)
+    return out
+
+
+Run = tuple[str, str]  # text and its style ("" for none)
+
+
+def grid_runs(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), width: int = 80,
+              compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = (),
+              open_mark: str = OPEN) -> list[list[Run]]:
+    """``grid_lines`` as plain runs of (text, style), neighbours of one style joined and no trailing
+    spaces: what a renderer draws straight to the terminal, with no per-character work."""
     n = puzzle.size
     changed, broken = set(changed), set(broken)
     placed = placed_heights(masks, values)
     layout = fit(n, masks, width, compact, placed)
     cw, g, w = len(str(n)), layout.gap, layout.cell
     pad = " " * g
+    out: list[list[Run]] = []
 
-    def clue(c: int, just) -> Text:
-        return Text(just(str(c) if c else ""), style=CLUE)
-
-    def edge(clues: Sequence[int]) -> Text:
-        line = Text(" " * (cw + g))
+    def edge(clues: Sequence[int]) -> list[Run]:
+        line = [(" " * (cw + g), "")]
         for c, k in enumerate(clues):
-            line.append(clue(k, lambda s: s.center(w)))
+            line.append(((str(k) if k else "").center(w), CLUE))
             if c < n - 1:
-                line.append(pad)
+                line.append((pad, ""))
         return line
 
-    out = [edge(puzzle.upper)]
+    out.append(edge(puzzle.upper))
     for r in range(n):
-        blocks = [_cell_lines(masks[r * n + c], placed[r * n + c], n, layout) for c in range(n)]
+        blocks = [_cell_lines(masks[r * n + c], placed[r * n + c], n, layout, open_mark) for c in range(n)]
+        styles = [BROKEN if i in broken else CHANGED if i in changed else ("bold" if placed[i] else "dim")
+                  for i in range(r * n, r * n + n)]
         for k in range(layout.height):
             middle = k == layout.height // 2
-            line = Text()  # a plain line: the clue's colour stays on the clue
-            line.append_text(clue(puzzle.left[r] if middle else 0, lambda s: s.rjust(cw)))
-            line.append(pad)
+            left, right = (puzzle.left[r], puzzle.right[r]) if middle else (0, 0)
+            line = [((str(left) if left else "").rjust(cw), CLUE), (pad, "")]
             for c in range(n):
-                i = r * n + c
-                style = BROKEN if i in broken else CHANGED if i in changed else ("bold" if placed[i] else "dim")
-                line.append(blocks[c][k], style=style)
+                line.append((blocks[c][k], styles[c]))
                 if c < n - 1:
-                    line.append(pad)
-            line.append(pad)
-            line.append_text(clue(puzzle.right[r] if middle else 0, lambda s: s.ljust(cw)))
+                    line.append((pad, ""))
+            line += [(pad, ""), ((str(right) if right else "").ljust(cw), CLUE)]
             out.append(line)
         if layout.height > 1 and r < n - 1:
-            out.append(Text(""))
+            out.append([])
     out.append(edge(puzzle.lower))
-    for line in out:
-        line.rstrip()
-        line.no_wrap = True
+    return [_tidy(line) for line in out]
+
+
+def _tidy(line: list[Run]) -> list[Run]:
+    """Join neighbours of one style (spaces join anything unstyled), drop empty runs and trailing spaces."""
+    out: list[Run] = []
+    for text, style in line:
+        if not text:
+            continue
+        if out and (out[-1][1] == style or (not style and not text.strip() and not out[-1][1])):
+            out[-1] = (out[-1][0] + text, out[-1][1])
+        else:
+            out.append((text, style))
+    while out:
+        text, style = out[-1]
+        stripped = text.rstrip(" ")
+        if stripped:
+            out[-1] = (stripped, style)
+            break
+        out.pop()
     return out
 
 

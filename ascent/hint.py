@@ -72,7 +72,12 @@ def _level(level: int) -> int:
 
 
 # ---------------------------------------------------------------------------- reading a player's grid
-_TOKEN = re.compile(r"\[([0-9]*)\]|([0-9])|([-.])|(\S)")
+_TOKEN = re.compile(r"\[([0-9A-Ca-c]*)\]|([0-9A-Ca-c])|([-.])|(\S)")
+
+
+def _height(ch: str) -> int:
+    """A height written as a digit, or as a letter A-C for 10-12."""
+    return int(ch) if ch.isdigit() else 10 + "abc".index(ch.lower())
 
 
 def read_grid(text: str, n: int) -> tuple[list[int], list[int]]:
@@ -90,15 +95,18 @@ def read_grid(text: str, n: int) -> tuple[list[int], list[int]]:
             raise GridError(f"grid: {other!r} at position {m.start() + 1} is not a height, '-' or [marks]")
         where = cell_name(len(values), n) if len(values) < n * n else f"cell {len(values) + 1}"
         if digit is not None and digit != "0":
-            h = int(digit)
+            h = _height(digit)
             if h > n:
+                if not digit.isdigit():
+                    raise GridError(f"grid: {where} holds {digit!r}: letters A-C are heights 10-12, which a "
+                                    f"{n}x{n} does not have; heights are 1..{n}")
                 raise GridError(f"grid: {where} holds {h}, but heights are 1..{n}")
             values.append(h)
             masks.append(cands.bit(h))
         elif marks is not None:
             m_ = 0
             for ch in marks:
-                h = int(ch)
+                h = _height(ch)
                 if not 1 <= h <= n:
                     raise GridError(f"grid: {where} has the mark {h}, but heights are 1..{n}")
                 m_ |= cands.bit(h)

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import re
+from datetime import date
+from pathlib import Path
 from typing import Callable
 
-from .batch import SetStats
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .batch import SetStats
+from .store import write_atomic
 
 # (header, right-aligned?, the cell's text)
 COLUMNS: tuple[tuple[str, bool, Callable[[SetStats], str]], ...] = (
@@ -57,3 +64,22 @@ def filtered_name(store: str, sizes, diffs, logic_only: bool, techniques) -> str
     if techniques:
         parts.append("only-" + "-".join(safe(t) for t in techniques))
     return "-".join(parts)
+
+
+def save(folder: Path, stem: str, store: Path, sets: list[SetStats], title: str, logic_only: bool, techniques,
+         wall: float, partial: tuple[int, int] | None = None) -> tuple[Path, Path]:
+    """The solve-all report as ``{stem}.md`` and ``{stem}.json`` in ``folder`` (atomically). ``partial``
+    is (done, total) for a run cut short: both files say so."""
+    today = date.today().isoformat()
+    note = [] if partial is None else [f"**Partial: interrupted after {partial[0]} of {partial[1]} puzzles.**", ""]
+    lines = [f"# ascent solve-all: {store.name}", "", f"Date: {today}  ", f"{title}", "", *note, *markdown(sets),
+             "", LEGEND + "."]
+    md, js = Path(folder) / f"{stem}.md", Path(folder) / f"{stem}.json"
+    payload = {"date": today, "store": str(store), "logic_only": logic_only,
+               "techniques": list(techniques) if techniques else None, "wall_seconds": round(wall, 3)}
+    if partial is not None:
+        payload.update(partial=True, done=partial[0], total=partial[1])
+    payload["sets"] = [s.to_dict() for s in sets]
+    write_atomic(md, "\n".join(lines) + "\n")
+    write_atomic(js, json.dumps(payload, indent=1) + "\n")
+    return md, js

@@ -5,12 +5,10 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .puzzle import date_from_url
 
 FILE = re.compile(r"^(\d+)x(\d+)-puzzles\.json$")
 
@@ -29,7 +27,7 @@ def read_file(path: Path) -> dict[str, list[dict[str, Any]]]:
     if not path.exists():
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError) as e:
         raise StoreError(f"cannot read {path}: {e}") from None
     except json.JSONDecodeError as e:
@@ -51,6 +49,8 @@ def date_of(record: Any) -> str | None:
         return None
     if isinstance(record.get("date"), str):
         return record["date"]
+    from .puzzle import date_from_url
+
     return date_from_url(record.get("url") if isinstance(record.get("url"), str) else None)
 
 
@@ -100,6 +100,8 @@ def _label_key(label: str):
 
 def write_atomic(path: Path, text: str) -> None:
     """Write via a temporary file in the same folder, then rename: never a half-written file."""
+    import tempfile
+
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

@@ -69,11 +69,14 @@ def test_solve_json_has_status_solution_and_steps(tmp_path):
         (["--keys", "0000000000000000", "--state", "11--------------"], ["1 is given twice in row 1"]),
         (["--keys", "0000000000000000", "--state", "--"], ["state has 2"]),
         (["--tatham", "garbage"], ["size and a colon"]),
-        (["--file", "/no/such/file.json"], ["no such file"]),
     ],
 )
 def test_solve_bad_data_is_one_line_exit_1(args, words):
     one_line_error(invoke("solve", *args), 1, *words)
+
+
+def test_solve_missing_file_is_usage_exit_2():
+    one_line_error(invoke("solve", "--file", "/no/such/file.json"), 2, "no such file")
 
 
 def test_solve_garbage_file_is_one_line(tmp_path):
@@ -130,7 +133,7 @@ def test_solve_one_errors(tmp_path, shared):
     store = shared / "brainbashers"
     one_line_error(invoke("solve-one", 5, "--diff", 2, "--date", "1399", "--store", store), 2, "--date")
     one_line_error(invoke("solve-one", 5, "--date", "0101", "--random-date", "--store", store), 2, "not both")
-    one_line_error(invoke("solve-one", 7, "--diff", 3, "--store", store), 1, "no 7x7 puzzles with difficulty 3", "7x7: 1, 2")
+    one_line_error(invoke("solve-one", 7, "--diff", 3, "--store", store), 2, "no 7x7 puzzles with difficulty 3", "7x7: 1, 2")
     one_line_error(invoke("solve-one", "seven"), 2)
     mine = tmp_path / "store"
     mine.mkdir()

@@ -166,13 +166,14 @@ def test_hook_command_fits_80_columns():
 def test_compact_shows_placed_heights_and_dots():
     r = invoke("solve", "--clues", KATA, "--compact", "--no-backtrack")
     start = grid_after("Start:", r.stdout)
-    assert "·" in start[1] and "[" not in r.stdout
+    assert "." in start[1] and "[" not in r.stdout  # piped: plain ASCII '.', a terminal shows '·'
+    assert r.stdout.isascii()
 
 
-def test_solve_all_table_fits_80_columns():
-    r = invoke("solve-all", "--store", SAMPLES, "--sizes", "4,5,6", "--workers", 1, "--reports", "/dev/null/x")
-    assert r.exit_code == 1  # the report cannot be saved under /dev/null, but the table is printed first
-    table = r.stdout.splitlines()
+def test_solve_all_table_fits_80_columns(tmp_path):
+    r = invoke("solve-all", "--store", SAMPLES, "--sizes", "4,5,6", "--workers", 1, "--reports", tmp_path)
+    assert r.exit_code == 0
+    table = r.stdout.split("report saved")[0].splitlines()[1:]  # the title and the paths name the test's folders
     assert max(len(line) for line in table) <= 80
     assert any("peak descent" in line for line in table)  # a two-word grade, whole on its line
     for line in table:  # a grade is never cut into fragments
@@ -188,7 +189,7 @@ def test_help_examples_one_per_line_and_short_options():
         assert r.exit_code == 0, cmd
         examples = [line.strip() for line in r.stdout.splitlines() if line.strip().startswith("ascent ")]
         assert len(examples) >= 2, (cmd, r.stdout)
-        assert all(e.count("ascent ") == 1 for e in examples)
+        assert all(part.count("ascent ") <= 1 for e in examples for part in e.split(" | "))  # a pipe may join two
     r = invoke("--version")
     assert r.exit_code == 0 and r.stdout.startswith("ascent 0.")
     assert "[R2C4-15]" in invoke("-h").stdout and "[R2C4=7]" in invoke("solve", "-h").stdout
@@ -196,11 +197,11 @@ def test_help_examples_one_per_line_and_short_options():
 
 # ------------------------------------------------------------------ 3. --store
 def test_a_store_the_user_names_must_exist(tmp_path):
-    one_line_error(invoke("solve-one", 5, "--store", tmp_path / "nope"), 1, "nope", "no such folder")
+    one_line_error(invoke("solve-one", 5, "--store", tmp_path / "nope"), 2, "nope", "no such folder")
     (tmp_path / "file").write_text("x")
-    one_line_error(invoke("solve-all", "--store", tmp_path / "file"), 1, "not a folder")
+    one_line_error(invoke("solve-all", "--store", tmp_path / "file"), 2, "not a folder")
     r = runner.invoke(app, ["solve-one", "5"], env={"ASCENT_STORE": str(tmp_path / "gone")})
-    one_line_error(r, 1, "gone")
+    one_line_error(r, 2, "gone")
 
 
 def test_only_the_default_store_falls_back_and_says_so_on_stderr(default_store):
@@ -249,7 +250,9 @@ def test_json_to_stdout_includes_the_puzzle():
 
 
 def test_json_to_a_folder_names_the_users_path(tmp_path):
-    one_line_error(invoke("solve", "--clues", KATA, "--json", tmp_path), 1, f"--json {tmp_path}", "folder")
+    r = invoke("solve", "--clues", KATA, "--json", tmp_path)
+    one_line_error(r, 2, f"--json {tmp_path}", "folder")
+    assert r.stdout == ""  # checked before the solve: nothing was solved or printed
 
 
 # ------------------------------------------------------------------ 7. checkable sentences
@@ -342,7 +345,7 @@ def test_codewars_array_pasted_as_is_and_plurals():
     assert r.exit_code == 0 and "SOLVED in 6 passes," in r.stdout
     r = invoke("solve", "--clues", KATA, "--techniques", "naked single")  # no logic step: the finisher's one pass
     assert r.exit_code == 0 and "SOLVED in 1 pass," in r.stdout
-    one_line_error(invoke("solve-all", "--store", SAMPLES, "--sizes", 99), 1, "sizes 99 and")
+    one_line_error(invoke("solve-all", "--store", SAMPLES, "--sizes", 99), 2, "sizes 99 and")
     one_line_error(invoke("solve-all", "--sizes", "-4", "--store", SAMPLES), 2, "negative")
 
 
@@ -431,7 +434,7 @@ def test_convert_round_trips_every_format(fmt):
             "keys": lambda: Puzzle.from_keys(text), "tatham": lambda: Puzzle.from_tatham(text)}[fmt]()
     assert back == Puzzle.from_clues(KATA)
     with_givens = invoke("convert", "--keys", "0003010002003000", "--state", "4--22----234-4--", "--to", "clues")
-    one_line_error(with_givens, 1, "givens")
+    one_line_error(with_givens, 2, "givens")
 
 
 def test_in_a_terminal_steps_wrap_under_their_sentence():

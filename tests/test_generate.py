@@ -253,7 +253,7 @@ def test_generate_ctrl_c_keeps_what_was_made(tmp_path, monkeypatch):
 
     monkeypatch.setattr(generating, "make", interrupted)
     r = invoke("generate", 4, "--level", "easy", "--count", 5, "--seed", 1, "--store", tmp_path)
-    assert r.exit_code == 130 and "kept the 2 puzzles" in r.stderr
+    assert r.exit_code == 130 and "kept the 2 made" in r.stderr and "interrupted: 2 of 5 done" in r.stderr
     kept = read_file(tmp_path / "4x4-puzzles.json")["easy"]
     assert len(kept) == 2 and all(finisher_agrees(x) for x in kept)
 

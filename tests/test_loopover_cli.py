@@ -107,7 +107,7 @@ def test_bad_input_is_one_line():
 
 
 def test_bad_files(tmp_path):
-    one_line_error(invoke("--file", tmp_path / "missing.json"), 1, "no such file")
+    one_line_error(invoke("--file", tmp_path / "missing.json"), 2, "no such file")
     bad = tmp_path / "bad.json"
     bad.write_text("{")
     one_line_error(invoke("--file", bad), 1, "not valid JSON")

@@ -226,11 +226,11 @@ def test_play_a_stored_puzzle_from_a_store(tmp_path):
     r = runner.invoke(app, ["play", "--store", str(SAMPLES)], input="quit\n")
     assert r.exit_code == 0 and "5x5" in r.stdout
     r = runner.invoke(app, ["play", "--store", str(tmp_path / "nowhere")], input="quit\n")
-    assert r.exit_code == 1  # a store the user names must exist
+    assert r.exit_code == 2  # a store the user names must exist
 
 
 @pytest.mark.parametrize("args, code, words", [
-    (["play", "--resume", "nowhere.json"], 1, "no such file"),
+    (["play", "--resume", "nowhere.json"], 2, "no such file"),
     (["play", "4", "----"], 2, "go with --classic"),
     (["play", "--clues", KATA, "--diff", "2"], 2, "pick a stored puzzle"),
     (["play", "--state", "4---"], 2, "--grid"),
@@ -257,7 +257,7 @@ def test_hint_command_stored_puzzle(shared):
 
 
 @pytest.mark.parametrize("args, code, words", [
-    (["hint", "--clues", KATA, "--grid", "1--"], 1, "has 3 cells"),
+    (["hint", "--clues", KATA, "--grid", "1--"], 2, "has 3 cells"),
     (["hint", "--clues", KATA, "--level", "4"], 2, "--level"),
     (["hint"], 2, "which puzzle"),
     (["hint", "--state", "4---"], 2, "--grid"),
@@ -266,3 +266,46 @@ def test_hint_command_errors(args, code, words):
     r = runner.invoke(app, args)
     assert r.exit_code == code, r.output
     assert r.stderr.count("\n") == 1 and words in r.stderr
+
+
+# ---------------------------------------------------------------- issue 16: questions, conflicts, givens
+def test_questions_say_y_n_and_ask_again():
+    prompts = []
+    answers = iter(["hint 3", "maybe", "y", "quit"])
+
+    def read(prompt):
+        prompts.append(prompt)
+        return next(answers)
+
+    from ascent.cli.playing import Session
+    from rich.console import Console
+
+    g = kata_game()
+    out = io.StringIO()
+    Session(g, Console(file=out, width=80), read).run()
+    asked = [p for p in prompts if "[y/N]" in p]
+    assert len(asked) == 2 and "please answer y or n" in out.getvalue()
+    assert g.hints_applied == 1
+
+
+def test_conflicts_repeated_heights_and_broken_clues():
+    g = kata_game()  # clues 2 2 1 3 on top; the solution's first row is 1 3 4 2
+    g.place(1, 1, 2)
+    g.place(1, 3, 2)
+    cells, clues = g.conflicts()
+    assert cells == {0, 2} and not clues
+    g.erase(1, 3)
+    for c, h in ((2, 1), (3, 3), (4, 4)):
+        g.place(1, c, h)  # a full row 2 1 3 4: it shows 3 from the left and 1 from the right
+    cells, clues = g.conflicts()
+    shown_left, shown_right = 3, 1
+    expect = {("left", 0)} if g.puzzle.left[0] != shown_left else set()
+    expect |= {("right", 0)} if g.puzzle.right[0] != shown_right else set()
+    assert not cells and clues == expect and expect
+
+
+def test_givens_are_named_as_givens():
+    g = Game(Puzzle.from_keys("0003010002003000", "4--22----234-4--"))
+    for move in (lambda: g.place(1, 1, 3), lambda: g.erase(1, 1), lambda: g.toggle_marks(1, 1, [1])):
+        with pytest.raises(Illegal, match="R1C1 is a given: .*(fixed|fixes)"):
+            move()

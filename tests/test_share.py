@@ -411,7 +411,7 @@ def test_cli_solve_one_writes_html(tmp_path):
     (["export", "{trace}", "--html", "x.html", "--step", "2"], 2, "--step goes with --svg"),
     (["export", "{trace}", "--svg", "x.svg", "--step", "999"], 2, "step 999 does not exist"),
     (["export", "{trace}", "--html", "x.html", "--markdown-full"], 2, "--markdown-full goes with --markdown"),
-    (["export", "{missing}", "--html", "x.html"], 1, "no such file"),
+    (["export", "{missing}", "--html", "x.html"], 2, "no such file"),
     (["export", "{garbage}", "--html", "x.html"], 1, "not valid JSON"),
     (["export", "{old}", "--html", "x.html"], 1, "not of format 2"),
 ])

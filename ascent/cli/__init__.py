@@ -1,6 +1,6 @@
-"""The ascent command line. Each command lives in its own module; importing them registers them on ``app``."""
+"""The ascent command line. Each command lives in its own module of this package, imported only when
+that command runs (``base.COMMANDS`` lists them), so a command loads only what it uses."""
 
-from . import solving, puzzles, grading, generating, playing, share, fetching, loopover  # noqa: F401, I001  (registers the commands, in the order --help lists them)
 from .base import app
 
 __all__ = ["app", "main"]

@@ -1,7 +1,7 @@
 """Shared plumbing of the ascent command line: the app, one-line errors, exit codes, common options.
 
-Exit codes: 0 solved, 3 not solved (stuck, contradiction, ambiguous), 1 bad data or runtime error,
-2 bad usage. Every error is one line on stderr.
+Exit codes (the one table, also in HELP below and the README): 0 done or solved, 1 bad puzzle data,
+2 usage (a bad option or file), 3 not solved, 130 interrupted. Every error is one line on stderr.
 
 Each command lives in a module of this package that imports ``app`` from here and decorates its
 functions; ``ascent/cli/__init__.py`` imports those modules so the commands register.
@@ -21,14 +21,13 @@ import typer
 from typer.core import TyperGroup
 
 from ..console import console, err_console
-from ..engine import UnknownTechnique, select
-from ..formats import why_not_number
-from ..puzzle import Puzzle, PuzzleError
+from . import fastparams
+
+fastparams.install()
 from ..store import Entry, StoreError, all_dates, date_of, file_for, load, read_file, sizes_in, write_atomic
-from ..trace import SOLVED
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-EXIT_SOLVED, EXIT_ERROR, EXIT_USAGE, EXIT_UNSOLVED = 0, 1, 2, 3
+EXIT_SOLVED, EXIT_ERROR, EXIT_USAGE, EXIT_UNSOLVED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 class Failure(Exception):
@@ -39,14 +38,92 @@ class Usage(Exception):
     """Bad usage found after parsing (options that clash, a malformed value): one line, exit code 2."""
 
 
+# Placeholders in help: words a person reads (FILE, DIR, N), not typer's <path> or <list[str]>.
+PLACEHOLDERS = {"store": "DIR", "reports": "DIR", "json": "FILE", "html": "FILE", "svg": "FILE", "markdown": "FILE",
+                "save": "FILE", "resume": "FILE", "file": "FILE", "trace": "FILE", "timeout": "SECONDS",
+                "max_seconds": "SECONDS", "delay": "SECONDS", "args": "SIZE STATE KEYS", "sizes": "4,5,6",
+                "diffs": "1,2,3", "techniques": "NAMES", "date": "MMDD", "dates": "MMDD-MMDD,MMDD", "level": "LEVEL",
+                "workers": "N", "count": "N", "concurrency": "N", "retries": "N", "attempts": "N", "step": "N",
+                "index": "K", "to": "FORMAT", "fmt": "FORMAT", "diff": "LABEL", "label": "LABEL"}
+
+
+def _name_placeholder(param) -> None:
+    if getattr(param, "is_flag", False) or param.metavar not in (None, ""):
+        return
+    longs = [o for o in getattr(param, "opts", []) if o.startswith("--")]
+    key = longs[0][2:] if longs else (param.name or "value")
+    word = PLACEHOLDERS.get(key, key.upper().replace("_", "-"))
+    param.metavar = word
+    if getattr(param, "param_type_name", "") == "argument" and hasattr(param, "_usage_display_name"):
+        shown = word if param.required else f"[{word}]"  # typer writes {FILE} for a required one
+        param._usage_display_name = lambda: shown
+        param._rich_display_name = lambda: word  # and "FILE <path>" in the list of arguments
+        param.display_type_rich = lambda ctx=None: ""
+
+
+# Every command: its module in this package, and its line in 'ascent -h', in the order listed there.
+# A command's module is imported only when that command runs (or its help is asked for), so each
+# command loads only what it uses.
+COMMANDS = {
+    "solve": ("solving", "Solve a puzzle given on the command line, in any input format."),
+    "solve-one": ("solving", "Solve one stored puzzle and show every pass as a grid."),
+    "solve-all": ("solving", "Solve every stored puzzle; a table per size and difficulty."),
+    "check": ("puzzles", "Check a filled or partial grid against the rules and solution."),
+    "convert": ("puzzles", "Write a puzzle in another input format."),
+    "hint": ("playing", "The easiest next step from your grid, at three levels."),
+    "play": ("playing", "Play a puzzle in the terminal, with hints, undo and saves."),
+    "grade": ("grading", "Grade a puzzle, or a whole store: level, score, techniques."),
+    "generate": ("generating", "Make puzzles with one solution at the level asked for."),
+    "export": ("share", "Draw a saved solve as HTML, SVG or Markdown."),
+    "fetch": ("fetching", "Fetch the brainbashers daily archive into the store."),
+    "loopover": ("loopover", "Solve a Loopover board: rotate rows and columns."),
+}
+
+
 class OneLineErrors(TyperGroup):
-    """Usage errors and failures as one line on stderr, never a traceback or a panel."""
+    """Usage errors and failures as one line on stderr, never a traceback or a panel; commands loaded
+    on demand from ``COMMANDS``."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx, name: str):
+        if name not in self.commands and name in COMMANDS:
+            import importlib
+
+            from typer.main import get_command_from_info
+
+            importlib.import_module(f"{__package__}.{COMMANDS[name][0]}")  # registers its commands on app
+            for info in app.registered_commands:
+                if info.name == name:
+                    self.commands[name] = get_command_from_info(
+                        info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode)
+        command = self.commands.get(name)
+        if command is not None and not getattr(command, "_placeholders", False):
+            for param in command.params:
+                _name_placeholder(param)
+            command._placeholders = True
+        return command
+
+    def format_commands(self, ctx, formatter) -> None:
+        """The command list from ``COMMANDS``: whole summaries, and no command imported to print them."""
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, summary) for name, (_, summary) in COMMANDS.items()])
+
+    def invoke(self, ctx):
+        """Ctrl-C anywhere in a command: one line and exit 130 (typer would exit 130 without a word)."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            err_console.print("interrupted", markup=False)
+            raise typer.Exit(130) from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
             rv = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False, **extra)
         except BrokenPipeError:  # the reader went away (ascent ... | head): stop quietly, as rich does
             console.on_broken_pipe()
+            rv = 0
         except typer.Abort:
             err_console.print("interrupted", markup=False)
             sys.exit(130)
@@ -62,13 +139,30 @@ class OneLineErrors(TyperGroup):
         except Usage as e:
             err_console.print(f"error: {e}", markup=False)
             sys.exit(EXIT_USAGE)
-        except (Failure, StoreError, PuzzleError, UnknownTechnique, OSError) as e:
+        except (Failure, StoreError) as e:
             err_console.print(f"error: {e}", markup=False)
             sys.exit(EXIT_ERROR)
-        except Exception as e:  # a bug of ours: still one line, and it says so
-            err_console.print(f"error: internal error, please report it: {type(e).__name__}: {e}", markup=False)
-            sys.exit(EXIT_ERROR)
+        except OSError as e:
+            err_console.print(f"error: {e}", markup=False)
+            sys.exit(EXIT_USAGE)
+        except Exception as e:
+            code = _known(e)
+            if code is None:  # a bug of ours: still one line, and it says so
+                err_console.print(f"error: internal error, please report it: {type(e).__name__}: {e}", markup=False)
+                sys.exit(EXIT_ERROR)
+            err_console.print(f"error: {e}", markup=False)
+            sys.exit(code)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _known(e: Exception) -> Optional[int]:
+    """The exit code of a library error the user caused, or None for a bug. The modules are looked up,
+    not imported: a command that never loaded the engine cannot have raised its errors."""
+    for module, name, code in (("ascent.puzzle", "PuzzleError", EXIT_ERROR), ("ascent.engine", "UnknownTechnique", EXIT_USAGE)):
+        kind = getattr(sys.modules.get(module), name, None)
+        if kind is not None and isinstance(e, kind):
+            return code
+    return None
 
 
 HELP = """Solve Skyscrapers puzzles the way a strong human does, and show the working.
@@ -81,6 +175,14 @@ Reading a step: after each sentence, the brackets say what it changed:
 Cells are RrCc, rows top to bottom, columns left to right, from 1.
 
 \b
+Exit codes, for every command:
+  0    done, or solved
+  1    bad puzzle data
+  2    usage: a bad option, or a file that cannot be read or written
+  3    not solved: stuck, ambiguous, impossible or timed out
+  130  interrupted (Ctrl-C)
+
+\b
 Data: installed from a source checkout (pip install -e .), the store fetched/
 and reports/ sit in the checkout; otherwise in the user data folder, which
 'ascent --version' prints. --store DIR or $ASCENT_STORE choose another store."""
@@ -88,12 +190,8 @@ and reports/ sit in the checkout; otherwise in the user data folder, which
 
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import PackageNotFoundError, version
+        from .. import __version__ as v
 
-        try:
-            v = version("ascent")
-        except PackageNotFoundError:
-            v = "unknown (not installed)"
         console.print(f"ascent {v}; data folder {home()}", markup=False, soft_wrap=True)
         raise typer.Exit()
 
@@ -144,9 +242,9 @@ def check_store(store: Path) -> None:
     if store == default_store():
         return
     if not store.exists():
-        raise Failure(f"store {store}: no such folder")
+        raise Usage(f"store {store}: no such folder")
     if not store.is_dir():
-        raise Failure(f"store {store}: not a folder of NxN-puzzles.json files")
+        raise Usage(f"store {store}: not a folder of NxN-puzzles.json files")
 
 
 def numbers(values: Optional[List[str]], what: str) -> list[int]:
@@ -176,6 +274,8 @@ def ascii_int(value) -> int:
 
 def not_a_count(text: str) -> str | None:
     """Why ``text`` is not a whole number written in ASCII digits ("is negative", ...), or None."""
+    from ..formats import why_not_number
+
     problem = why_not_number(text)
     return f"is {problem}" if problem else None
 
@@ -201,13 +301,15 @@ def entries_or_samples(store: Path, sizes=None, diffs=None) -> tuple[list[Entry]
 
 
 def exit_for(status: str) -> int:
-    return EXIT_SOLVED if status == SOLVED else EXIT_UNSOLVED
+    return EXIT_SOLVED if status == "solved" else EXIT_UNSOLVED
 
 
 def technique_names(values: Optional[List[str]]) -> Optional[tuple[str, ...]]:
     names = labels(values)
     if not names:
         return None
+    from ..engine import UnknownTechnique, select
+
     try:
         return select(names)
     except UnknownTechnique as e:
@@ -217,30 +319,93 @@ def technique_names(values: Optional[List[str]]) -> Optional[tuple[str, ...]]:
 
 
 def read_puzzle(clues: Optional[str], keys: Optional[str], state: Optional[str], size: Optional[int],
-                tatham: Optional[str], file: Optional[Path]) -> Puzzle:
-    """The one puzzle given by exactly one of --clues, --keys (with --state/--size), --tatham, --file."""
+                tatham: Optional[str], file: Optional[Path], index: Optional[int] = None):
+    """The one puzzle given by exactly one of --clues, --keys (with --state/--size), --tatham, --file.
+    A file of many puzzles needs --index."""
+    puzzles = read_puzzles(clues, keys, state, size, tatham, file, index)
+    if len(puzzles) > 1:
+        raise Usage(f"--file {file}: it holds {len(puzzles)} puzzles; pick one with --index K (1 to {len(puzzles)})")
+    return puzzles[0][1]
+
+
+def read_puzzles(clues: Optional[str], keys: Optional[str], state: Optional[str], size: Optional[int],
+                 tatham: Optional[str], file: Optional[Path], index: Optional[int] = None) -> list:
+    """[(where, Puzzle)]: the puzzle given on the command line, or every puzzle of --file (one record,
+    a list of records, JSON lines, or a store file {label: [records]}), or its --index'th."""
+    from ..puzzle import Puzzle, PuzzleError
+
     given = [name for name, v in (("--clues", clues), ("--keys", keys), ("--tatham", tatham), ("--file", file)) if v is not None]
     if len(given) != 1:
         raise Usage("give exactly one of --clues, --keys, --tatham or --file" + (f" (got {', '.join(given)})" if given else ""))
     if (state is not None or size is not None) and keys is None:
         raise Usage("--state and --size go with --keys")
+    if index is not None and file is None:
+        raise Usage("--index picks a puzzle of a --file")
     if clues is not None:
-        return Puzzle.from_clues(clues)
+        return [("", Puzzle.from_clues(clues))]
     if keys is not None:
-        return Puzzle.from_keys(keys, state, size)
+        return [("", Puzzle.from_keys(keys, state, size))]
     if tatham is not None:
-        return Puzzle.from_tatham(tatham)
-    return Puzzle.from_record(read_json(file))
+        return [("", Puzzle.from_tatham(tatham))]
+    records = read_records(file)
+    name = "stdin" if str(file) == "-" else str(file)
+    if index is not None:
+        if not 1 <= index <= len(records):
+            raise Usage(f"--index {index}: {name} holds {len(records)} puzzle{'s' if len(records) != 1 else ''}")
+        records = [records[index - 1]]
+    out = []
+    for where, label, record in records:
+        try:
+            out.append((where, Puzzle.from_record(record, label)))
+        except PuzzleError as e:
+            raise Failure(f"{name}: {where}: {e}" if len(records) > 1 or index is not None else f"{name}: {e}") from None
+    return out
+
+
+def read_text(file: Path) -> str:
+    """A file's text ('-': standard input); a UTF-8 byte-order mark is dropped."""
+    try:
+        if str(file) == "-":
+            return sys.stdin.read().lstrip("\ufeff")
+        return file.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise Usage(f"{file}: no such file") from None
+    except IsADirectoryError:
+        raise Usage(f"{file}: is a folder, not a file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise Usage(f"{file}: cannot read it: {getattr(e, 'strerror', None) or e}") from None
+
+
+def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
+    """[(where, label, record)] of a puzzle file: one record, a list of them, JSON lines (as
+    'ascent generate' prints), or a store file {label: [record, ...]}."""
+    text = read_text(file)
+    name = "stdin" if str(file) == "-" else str(file)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as first:
+        lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if len(lines) < 2:
+            raise Failure(f"{name} is not valid JSON (line {first.lineno}, column {first.colno}): {first.msg}") from None
+        out = []
+        for k, line in lines:
+            try:
+                out.append((f"line {k}", None, json.loads(line)))
+            except json.JSONDecodeError as e:
+                raise Failure(f"{name} is neither JSON nor JSON lines: line {k}, column {e.colno}: {e.msg}") from None
+        return out
+    if isinstance(data, list):
+        return [(f"record {k}", None, rec) for k, rec in enumerate(data, 1)]
+    if isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
+        return [(f"{label} entry {k}", label, rec) for label, recs in data.items() for k, rec in enumerate(recs, 1)]
+    return [("", None, data)]
 
 
 def read_json(file: Path):
-    """A JSON file's contents, or one Failure line saying what is wrong with the file."""
+    """A JSON file's contents ('-': standard input), or one line saying what is wrong with the file."""
+    text = read_text(file)
     try:
-        return json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise Failure(f"{file}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise Failure(f"{file}: cannot read it: {e}") from None
+        return json.loads(text)
     except json.JSONDecodeError as e:
         raise Failure(f"{file} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
 
@@ -255,16 +420,18 @@ def pick_stored(store: Optional[Path], size: int, diff: str, when: Optional[str]
         raise Usage(f"--date: {when!r} is not a date MMDD such as 0521")
     entries, used = entries_or_samples(store_path(store), [size], [diff])
     if not entries:
-        raise Failure(f"no {size}x{size} puzzles with difficulty {diff} in {used} ({_what_is_there(used)})")
+        raise Usage(f"no {size}x{size} puzzles with difficulty {diff} in {used} ({_what_is_there(used)})")
     if random_date:
         entry = random.choice(entries)
     elif when is not None:
         entry = next((e for e in entries if date_of(e.record) == when), None)
         if entry is None:
-            raise Failure(f"no {size}x{size} difficulty {diff} puzzle dated {when} in {used}")
+            raise Usage(f"no {size}x{size} difficulty {diff} puzzle dated {when} in {used}")
     else:
         today = date.today().strftime("%m%d")
         entry = next((e for e in entries if date_of(e.record) == today), entries[0])
+    from ..puzzle import Puzzle, PuzzleError
+
     where = f"{file_for(used, entry.size)}: difficulty {entry.label} entry {entry.ident}"
     try:
         puzzle = Puzzle.from_record(entry.record, entry.label)
@@ -288,7 +455,9 @@ KEYS = typer.Option(None, "--keys", help="Clues as digits: top, bottom, left, ri
 STATE = typer.Option(None, "--state", help="With --keys: row-major givens, '-' for empty.")
 SIZE = typer.Option(None, "--size", parser=ascii_int, help="With --keys: the size, to check the lengths.")
 TATHAM = typer.Option(None, "--tatham", help="A Simon Tatham Towers game id, e.g. 4:1///...,b1_2l.")
-FILE = typer.Option(None, "--file", help="A JSON file holding one puzzle record.")
+FILE = typer.Option(None, "--file", metavar="FILE",
+                    help="A puzzle file: a record, JSON lines or a store file; '-' reads stdin.")
+INDEX = typer.Option(None, "--index", min=1, metavar="K", help="With --file: only its K-th puzzle (from 1).")
 STORE = typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE); it must exist.")
 NO_BACKTRACK = typer.Option(False, "--no-backtrack", help="Logic only: stop where logic stops.")
 TIMEOUT = typer.Option(None, "--timeout", min=0.01, metavar="SECONDS",
@@ -300,17 +469,64 @@ TECHNIQUES = typer.Option(None, "--techniques", metavar="NAMES", help="Only thes
 JSON_OUT = typer.Option(None, "--json", help="Also write the answer as JSON to this file ('-' for stdout: JSON only).")
 
 
-def write_json(path: Path, payload) -> None:
-    """JSON to a file (atomically) or, for '-', to stdout. Errors name the user's path."""
-    text = json.dumps(payload, indent=1) + "\n"
-    if str(path) == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
+def check_output(option: str, path: Optional[Path], stdout_ok: bool = False) -> None:
+    """An output file the user named must be writable before any work starts: a folder, a missing
+    parent folder or no permission is one line naming the option and the path (exit 2)."""
+    if path is None or (stdout_ok and str(path) == "-"):
         return
+    path = Path(path)
     if path.is_dir():
-        raise Failure(f"--json {path}: is a folder; give a file name such as {path / 'out.json'}")
+        raise Usage(f"{option} {path}: is a folder; give a file name such as {path / 'out'}")
+    parent = path.parent
+    if not parent.exists():
+        raise Usage(f"{option} {path}: the folder {parent} does not exist")
+    if not parent.is_dir():
+        raise Usage(f"{option} {path}: {parent} is not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise Usage(f"{option} {path}: no permission to write there")
+
+
+def check_folder(option: str, folder: Optional[Path]) -> None:
+    """An output folder the user named: it must be a folder we can write in, or one we can make
+    (made later, and said so)."""
+    if folder is None:
+        return
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise Usage(f"{option} {folder}: is a file, not a folder")
+    probe = folder
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir():
+        raise Usage(f"{option} {folder}: {probe} is not a folder")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise Usage(f"{option} {folder}: no permission to write in {probe}")
+
+
+def make_folder(folder: Path) -> None:
+    """Make a missing output folder, and say so on stderr: folders never appear silently."""
+    if not folder.is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+        err_console.print(f"note: made the folder {folder}", markup=False)
+
+
+def write_text(option: str, path: Path, text: str) -> None:
+    """A file the user asked for, written atomically; an error names the option and the path."""
     try:
         write_atomic(path, text)
     except OSError as e:
-        raise Failure(f"--json {path}: cannot write it: {e.strerror or e}") from None
+        raise Usage(f"{option} {path}: cannot write it: {e.strerror or e}") from None
+
+
+def write_json(path: Path, payload, option: str = "--json") -> None:
+    """JSON to a file (atomically) or, for '-', to stdout. Errors name the user's path."""
+    text = json.dumps(payload, indent=1) + "\n"
+    if str(path) == "-":
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            console.on_broken_pipe()
+        return
+    write_text(option, path, text)
     console.print(f"JSON written: {path}", markup=False, soft_wrap=True)

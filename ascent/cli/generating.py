@@ -16,7 +16,7 @@ from ..generate import ATTEMPTS, MAX_GEN, SECONDS, MIN_GEN, Unreachable, ident, 
 from ..grade import LEVELS, UnknownLevel, canonical_level
 from ..puzzle import MAX_CHAR_SIZE, Puzzle
 from ..store import StoreError, file_for, read_file
-from .base import EXIT_SOLVED, Failure, Usage, app, ascii_int
+from .base import EXIT_SOLVED, Failure, Usage, app, ascii_int, check_folder, make_folder
 
 
 @app.command("generate", epilog=f"Levels, easiest first: {', '.join(LEVELS)} (see ascent grade).")
@@ -33,7 +33,7 @@ def generate_cmd(
                                  help="Give up on a puzzle after this many attempts that miss the level."),
     max_seconds: float = typer.Option(SECONDS, "--max-seconds",
                                       help="Or give up once a puzzle has taken this long (checked between attempts)."),
-    store: Optional[Path] = typer.Option(None, "--store", help="Merge the puzzles into this store folder (made if missing)."),
+    store: Optional[Path] = typer.Option(None, "--store", help="Merge the puzzles into this store folder (made if missing, and said so)."),
     label: Optional[str] = typer.Option(None, "--label", help="With --store: the label to file them under (default: the level)."),
     fmt: str = typer.Option("record", "--format", "-f", help=f"Printed as: {', '.join(formats.NAMES)} (without --store)."),
 ) -> int:
@@ -46,9 +46,9 @@ def generate_cmd(
 
     \b
     Example:
-      ascent generate 6 --level hard
-      ascent generate 5 --level tricky --count 10 --seed 7 --no-givens --format clues
-      ascent generate 9 --level extreme --count 20 --store mine --label extreme
+      ascent generate 5 --level hard --seed 1
+      ascent generate 5 --level tricky -n 3 --seed 7 --no-givens -f clues
+      ascent generate 5 --level easy -n 2 --store mine --label easy
     """
     try:
         level = canonical_level(level)
@@ -73,9 +73,11 @@ def generate_cmd(
     if fmt == "keys" and size > MAX_CHAR_SIZE:
         raise Usage(f"--format keys has one character per cell: sizes up to {MAX_CHAR_SIZE}")
     if store is not None and store.exists() and not store.is_dir():
-        raise Failure(f"store {store}: not a folder")
+        raise Usage(f"--store {store}: not a folder")
     if store is not None:
+        check_folder("--store", store)
         read_file(file_for(store, size))  # a store file that cannot be merged into fails now, not after the work
+        make_folder(store)
     if seed is None:
         seed = str(random.SystemRandom().randrange(10**6))
         err_console.print(f"seed {seed}", markup=False)
@@ -105,10 +107,10 @@ def generate_cmd(
                     console.print(_text(record, fmt), markup=False, soft_wrap=True)
                 progress.advance(task)
     except KeyboardInterrupt:
-        where = f" in {file_for(store, size)}" if store is not None and made else ""
-        err_console.print(f"interrupted: kept the {len(made)} puzzle{'s' if len(made) != 1 else ''} made{where}",
-                          markup=False)
-        raise typer.Exit(130)
+        if store is not None and made:
+            err_console.print(f"kept the {len(made)} made in {file_for(store, size)}", markup=False, soft_wrap=True)
+        err_console.print(f"interrupted: {len(made)} of {count} done", markup=False)
+        raise typer.Exit(130) from None
     summary = f"{len(made)} {size}x{size} {level} puzzle{'s' if len(made) != 1 else ''}, {tried[0]} attempts"
     if store is not None:
         summary += f"; saved in {file_for(store, size)} under {label or level!r}"
@@ -122,7 +124,7 @@ def _save(store: Path, size: int, label: str, records: list[dict]) -> None:
     except StoreError:
         raise
     except OSError as e:
-        raise Failure(f"cannot write {file_for(store, size)}: {e.strerror or e}") from None
+        raise Usage(f"--store: cannot write {file_for(store, size)}: {e.strerror or e}") from None
 
 
 def _text(record: dict, fmt: str) -> str:

@@ -7,17 +7,17 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..batch import Job, solve_many, summarize
+from ..batch import Job, grades_json, summarize
 from ..console import console, err_console
 from ..engine import TIER, solve
 from ..grade import BACKTRACK_COST, LEVEL, LEVELS
 from ..techniques import BY_NAME
 from ..store import file_for
 from ..trace import SOLVED
-from .base import (CLUES, FILE, KEYS, SIZE, STATE, TATHAM, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app,
+from .progress import interrupted, run_jobs
+from .base import (INDEX, CLUES, FILE, KEYS, SIZE, STATE, TATHAM, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output,
                    entries_or_samples, exit_for, labels, listing, numbers, read_puzzle, store_path, write_json)
 
 SCALE = (f"Levels, easiest first: {', '.join(LEVELS)}. The level is the hardest technique's; the score adds "
@@ -32,6 +32,7 @@ def grade_cmd(
     size: Optional[int] = SIZE,
     tatham: Optional[str] = TATHAM,
     file: Optional[Path] = FILE,
+    index: Optional[int] = INDEX,
     store: Optional[Path] = typer.Option(None, "--store", help="Grade every puzzle of this store folder instead."),
     sizes: Optional[List[str]] = typer.Option(None, "--sizes", help="With --store: only these sizes, as 4,5,6."),
     diffs: Optional[List[str]] = typer.Option(None, "--diffs", help="With --store: only these labels, as 1,2 or hard."),
@@ -46,16 +47,17 @@ def grade_cmd(
       ascent grade --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
       ascent grade --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --json -
       ascent grade --store ../shared/brainbashers --sizes 5 --diffs 3
-      ascent grade --store ../shared/tatham --each --json grades.json
+      ascent grade --store ../shared/tatham --sizes 7 --each --json grades.json
     """
     puzzle_given = any(v is not None for v in (clues, keys, tatham, file))
+    check_output("--json", json_path, stdout_ok=True)
     if store is None and (sizes or diffs or each):
         raise Usage("--sizes, --diffs and --each go with --store")
     if store is not None:
         if puzzle_given or state is not None or size is not None:
             raise Usage("give a puzzle (--clues, --keys, --tatham, --file) or --store, not both")
         return _grade_store(store, sizes, diffs, each, workers, json_path)
-    puzzle = read_puzzle(clues, keys, state, size, tatham, file)
+    puzzle = read_puzzle(clues, keys, state, size, tatham, file, index)
     result = solve(puzzle)
     payload = {"status": result.status, "level": result.level, "score": result.score, "grade": result.grade,
                "counts": result.counts, "message": result.message}
@@ -85,14 +87,11 @@ def _grade_store(store: Path, sizes, diffs, each: bool, workers: int, json_path:
     size_list, diff_list = numbers(sizes, "--sizes"), labels(diffs)
     entries, used = entries_or_samples(store_path(store), size_list or None, diff_list or None)
     if not entries:
-        raise Failure(f"no puzzles match sizes {listing(size_list or ['any'])} and labels "
+        raise Usage(f"no puzzles match sizes {listing(size_list or ['any'])} and labels "
                       f"{listing(diff_list or ['any'])} in {used}")
     jobs = [Job(e.size, e.label, e.ident, e.record, source=str(file_for(used, e.size))) for e in entries]
     out = err_console if json_path is not None and str(json_path) == "-" else console
-    with Progress(TextColumn("grading"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=out, transient=True) as progress:
-        task = progress.add_task("grade", total=len(jobs))
-        outcomes = solve_many(jobs, workers, on_progress=lambda k: progress.advance(task, k))
+    outcomes, _, partial = run_jobs(jobs, workers, "grading", out)
     if each:
         table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold underline")
         for name, right in (("size", False), ("label", False), ("id", False), ("level", False), ("score", True),
@@ -103,7 +102,8 @@ def _grade_store(store: Path, sizes, diffs, each: bool, workers: int, json_path:
                           o.grade or "-")
         out.print(table)
     sets = summarize(outcomes)
-    out.print(f"{used}: levels and median score per set", markup=False, soft_wrap=True)
+    part = f" (partial: {len(outcomes)} of {len(jobs)})" if partial else ""
+    out.print(f"{used}: levels and median score per set{part}", markup=False, soft_wrap=True)
     table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold underline")
     for name, right in (("size", False), ("label", False), ("total", True), ("median score", True), ("levels", False)):
         table.add_column(name, justify="right" if right else "left", no_wrap=True)
@@ -116,11 +116,8 @@ def _grade_store(store: Path, sizes, diffs, each: bool, workers: int, json_path:
         out.print(f"{len(bad)} of {len(outcomes)} not graded (not solved): " + ", ".join(f"{o.id} {o.status}" for o in bad[:5])
                   + (" ..." if len(bad) > 5 else ""), markup=False, soft_wrap=True)
     if json_path is not None:
-        write_json(json_path, {
-            "sets": [{"size": s.size, "label": s.diff, "total": s.total, "median_score": s.median_score,
-                      "levels": s.levels, "grades": s.grades} for s in sets],
-            "puzzles": [{"size": o.size, "label": o.diff, "id": o.id, "status": o.status, "level": o.level,
-                         "score": o.score, "grade": o.grade, "counts": o.counts} for o in outcomes],
-        })
+        write_json(json_path, grades_json(outcomes, (len(outcomes), len(jobs)) if partial else None))
+    if partial:
+        interrupted(len(outcomes), len(jobs))
     return EXIT_SOLVED if not bad else EXIT_UNSOLVED
 

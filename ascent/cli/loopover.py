@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Optional
@@ -14,8 +13,7 @@ from rich.text import Text
 
 from ..console import console, err_console
 from ..loopover import Board, LoopoverError, SearchTooLarge, solve, unsolvable_reason
-from ..store import write_atomic
-from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, read_json
+from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output, read_json, write_json
 
 HOME, MOVED = "bold green", "black on yellow"
 HOW = {"search": "fewest moves (breadth-first search)", "line": "fewest moves (one line: its shortest turn)",
@@ -94,14 +92,14 @@ def loopover_command(
       ascent loopover --file boards.json --json moves.json
     """
     replay = replay or debug
+    check_output("--json", json_path, stdout_ok=True)
     begin, goal = read_boards(start, target, file)
     try:
         reason = unsolvable_reason(begin, goal)
         if reason is not None:
             if json_path is not None:
-                write_atomic(json_path, json.dumps({"status": "unsolvable", "start": ["".join(r) for r in begin.rows],
-                                                    "target": ["".join(r) for r in goal.rows],
-                                                    "reason": reason}, indent=1) + "\n")
+                write_json(json_path, {"status": "unsolvable", "start": ["".join(r) for r in begin.rows],
+                                       "target": ["".join(r) for r in goal.rows], "reason": reason})
             err_console.print(f"unsolvable: {reason}", markup=False, soft_wrap=True)
             return EXIT_UNSOLVED
         t0 = time.perf_counter()
@@ -131,8 +129,7 @@ def loopover_command(
     if replay:
         show_replay(solution, debug)
     if json_path is not None:
-        write_atomic(json_path, json.dumps(solution.to_dict(), indent=1) + "\n")
-        console.print(f"JSON written: {json_path}")
+        write_json(json_path, solution.to_dict())
     return EXIT_SOLVED
 
 

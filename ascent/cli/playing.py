@@ -21,7 +21,7 @@ from ..play import classic
 from ..play.game import Game, Illegal, SaveError
 from ..puzzle import Puzzle
 from ..view import build
-from .base import (CLUES, FILE, KEYS, STATE, TATHAM, EXIT_ERROR, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage,
+from .base import (INDEX, CLUES, FILE, KEYS, STATE, TATHAM, EXIT_ERROR, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage,
                    app, pick_stored, read_puzzle)
 
 
@@ -32,12 +32,12 @@ WHEN = typer.Option(None, "--date", help="A stored puzzle's date, MMDD (default 
 STORE = typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE; samples when empty).")
 
 
-def chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, default_size=None) -> Puzzle:
+def chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, default_size=None, index=None) -> Puzzle:
     """The puzzle given by --clues/--keys/--tatham/--file, else the stored one picked by --size/--diff/--date."""
     if any(v is not None for v in (clues, keys, tatham, file)):
         if diff is not None or when is not None:
             raise Usage("--diff and --date pick a stored puzzle: not with --clues, --keys, --tatham or --file")
-        return read_puzzle(clues, keys, state, size, tatham, file)
+        return read_puzzle(clues, keys, state, size, tatham, file, index)
     if state is not None:
         raise Usage("--state (the givens) goes with --keys; the player's grid is --grid")
     size = size if size is not None else default_size
@@ -55,6 +55,7 @@ def hint_cmd(
     size: Optional[int] = PSIZE,
     tatham: Optional[str] = TATHAM,
     file: Optional[Path] = FILE,
+    index: Optional[int] = INDEX,
     diff: Optional[str] = DIFF,
     when: Optional[str] = WHEN,
     store: Optional[Path] = STORE,
@@ -67,15 +68,16 @@ def hint_cmd(
     A height in your grid that the puzzle's unique solution does not have is named first.
 
     \b
-    Example:  ascent hint --keys 2213322131232231 --grid "1--- ---- ---- ----" -l 1
-              ascent hint --keys 2213322131232231 --grid "1[23]-- ---- ---- ----"
-              ascent hint --size 6 --diff 3 --level 2
+    Example:
+      ascent hint --keys 2213322131232231 --grid "1--- ---- ---- ----" -l 1
+      ascent hint --keys 2213322131232231 --grid "1[23]-- ---- ---- ----"
+      ascent hint --size 6 --diff 3 --level 2
     """
-    puzzle = chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store)
+    puzzle = chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, index=index)
     try:
         player = player_grid(puzzle, grid)
     except GridError as e:
-        raise Failure(str(e)) from None
+        raise Usage(f"--grid: {e}") from None
     h = hint(puzzle, player, level)
     console.print(h.text, markup=False)
     return EXIT_UNSOLVED if h.kind == NO_SOLUTION else EXIT_SOLVED
@@ -97,10 +99,25 @@ COMMANDS = (
 )
 
 
-def board(game: Game, changed=()) -> Table:
-    """The player's board: clues on four sides, row and column numbers, givens bold, marks dim."""
+def _marks_text(m: int, block: bool) -> str:
+    """A cell's pencil marks: on one line, or (``block``) three to a line, so a narrow board never
+    breaks inside a cell."""
+    text = cands.show(m).strip("[]")
+    if cands.count(m) == 1 or not block:
+        return f"[{text}]"
+    return "\n".join(text[k:k + 3] for k in range(0, len(text), 3))
+
+
+def board(game: Game, changed=(), width: int = 80) -> Table:
+    """The player's board: clues on four sides, row and column numbers, givens bold, marks dim.
+    When the marks on one line would not fit ``width``, each cell's marks stack three to a line."""
     puzzle, n = game.puzzle, game.n
     changed = set(changed)
+    shown = [m if (not game.values[i] and game.show_marks) else 0 for i, m in enumerate(game.marks)]
+    columns = [max([1] + [len(_marks_text(shown[r * n + c], False)) for r in range(n) if shown[r * n + c]])
+               for c in range(n)]
+    cw = len(str(n))
+    block = 3 * cw + 4 + sum(w + 2 for w in columns) > width
     table = Table(box=box.SIMPLE_HEAD, show_header=False, show_edge=False, pad_edge=False, padding=(0, 1))
     # numbers and clues never shrink; a cell's marks fold onto a second line when the terminal is narrow
     for _ in range(2):
@@ -109,11 +126,13 @@ def board(game: Game, changed=()) -> Table:
         table.add_column(justify="center", overflow="fold", min_width=1)
     table.add_column(justify="center", no_wrap=True, min_width=len(str(n)))
 
-    def clue(c: int) -> Text:
-        return Text(str(c) if c else "", style="cyan")
+    bad_cells, bad_clues = game.conflicts()
+
+    def clue(c: int, side: str = "", k: int = -1) -> Text:
+        return Text(str(c) if c else "", style="bold white on red" if (side, k) in bad_clues else "cyan")
 
     table.add_row("", "", *(Text(str(c + 1), style="dim") for c in range(n)), "")
-    table.add_row("", "", *(clue(c) for c in puzzle.upper), "")
+    table.add_row("", "", *(clue(c, "upper", k) for k, c in enumerate(puzzle.upper)), "")
     for r in range(n):
         cells = []
         for c in range(n):
@@ -122,12 +141,15 @@ def board(game: Game, changed=()) -> Table:
             if v:
                 text, style = cands.show(cands.bit(v)), "bold" if game.given(i) else "bold green"
             elif m and game.show_marks:
-                text, style = cands.show(m) if cands.count(m) > 1 else f"[{cands.show(m)}]", "dim"
+                text, style = _marks_text(m, block), "dim"
             else:
                 text, style = ".", "dim"
-            cells.append(Text(text, style="bold black on yellow" if i in changed else style))
-        table.add_row(Text(str(r + 1), style="dim"), clue(puzzle.left[r]), *cells, clue(puzzle.right[r]))
-    table.add_row("", "", *(clue(c) for c in puzzle.lower), "")
+            if i in bad_cells:  # a repeated height: red at once, as in Tatham's game
+                style = "bold white on red"
+            cells.append(Text(text, style="bold black on yellow" if i in changed and i not in bad_cells else style))
+        table.add_row(Text(str(r + 1), style="dim"), clue(puzzle.left[r], "left", r), *cells,
+                      clue(puzzle.right[r], "right", r))
+    table.add_row("", "", *(clue(c, "lower", k) for k, c in enumerate(puzzle.lower)), "")
     return table
 
 
@@ -152,7 +174,7 @@ class Session:
 
     def draw(self, changed=()) -> None:
         g = self.game
-        self.out.print(board(g, changed))
+        self.out.print(board(g, changed, self.out.width))
         self.say(f"{g.open_cells()} open, {clock_text(g.elapsed())}, hints {g.hints_used}"
                  + ("" if g.show_marks else ", marks hidden"), "dim")
 
@@ -276,15 +298,24 @@ class Session:
             self.say("(hint again for more)", "dim")
         if level == 3 and h.kind in (STEP, WRONG, WRONG_MARKS):
             question = {STEP: "apply it?", WRONG: "take it out?", WRONG_MARKS: "clear those marks?"}[h.kind]
-            try:
-                answer = self.read(f"{question} [y/N] ").strip().lower()
-            except (EOFError, KeyboardInterrupt):
-                answer = ""
-            if answer in ("y", "yes"):
+            if self.ask(question):
                 g.apply(h)
                 changed = [i for i, _ in h.step.eliminations] + [i for i, _ in h.step.placements] if h.step else [h.cell]
                 return self.after_change(changed)
         return False
+
+    def ask(self, question: str) -> bool:
+        """A yes/no question, [y/N]: Enter, n or the end of input say no; any other answer asks again."""
+        while True:
+            try:
+                answer = self.read(f"{question} [y/N] ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                return False
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("", "n", "no"):
+                return False
+            self.say("please answer y or n", "yellow")
 
     def solve(self) -> bool:
         g = self.game
@@ -335,6 +366,7 @@ def play_cmd(
     size: Optional[int] = PSIZE,
     tatham: Optional[str] = TATHAM,
     file: Optional[Path] = FILE,
+    index: Optional[int] = INDEX,
     diff: Optional[str] = DIFF,
     when: Optional[str] = WHEN,
     store: Optional[Path] = STORE,
@@ -350,25 +382,28 @@ def play_cmd(
     ('-' for empty) and the KEYS (top, bottom, left, right), rows and columns counted from 0.
 
     \b
-    Example:  ascent play --size 6 --diff 2 --save game.json
-              ascent play --resume game.json
-              ascent play --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
-              ascent play --classic 4 "4--22----234-4--" 0003010002003000
+    Example:
+      ascent play --size 6 --diff 2 --save game.json
+      ascent play --resume game.json
+      ascent play --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
+      ascent play --classic 4 "4--22----234-4--" 0003010002003000
     """
     if classic_game:
         return _classic(list(args or []))
     if args:
         raise Usage(f"unexpected {' '.join(args)!r} (SIZE STATE KEYS go with --classic)")
     if resume is not None:
-        if any(v is not None for v in (clues, keys, state, size, tatham, file, diff, when, store)):
+        if any(v is not None for v in (clues, keys, state, size, tatham, file, index, diff, when, store)):
             raise Usage("--resume carries on a saved puzzle: no puzzle options with it")
+        if not resume.is_file():
+            raise Usage(f"--resume {resume}: no such file")
         try:
             game = Game.load(resume)
         except SaveError as e:
             raise Failure(str(e)) from None
         save = save or resume
     else:
-        game = Game(chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, default_size=5))
+        game = Game(chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, default_size=5, index=index))
         if save is not None:
             game.save(save)
-    return Session(game, console, console.input, save).run()
+    return Session(game, console, lambda prompt: console.input(prompt, markup=False), save).run()

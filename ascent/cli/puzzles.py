@@ -9,10 +9,11 @@ import typer
 
 from .. import cands, formats, render
 from ..check import check, parse_grid
+from ..grid import cell_name
 from ..console import console
 from ..puzzle import PuzzleError
 from ..trace import AMBIGUOUS, SOLVED
-from .base import CLUES, EXIT_SOLVED, EXIT_UNSOLVED, FILE, KEYS, SIZE, STATE, TATHAM, Failure, Usage, app, read_puzzle
+from .base import INDEX, CLUES, EXIT_SOLVED, EXIT_UNSOLVED, FILE, KEYS, SIZE, STATE, TATHAM, Failure, Usage, app, read_puzzle
 
 
 # ---------------------------------------------------------------------------- check
@@ -25,6 +26,7 @@ def check_cmd(
     size: Optional[int] = SIZE,
     tatham: Optional[str] = TATHAM,
     file: Optional[Path] = FILE,
+    index: Optional[int] = INDEX,
     reveal: bool = typer.Option(False, "--reveal", help="Also show the right height of the first wrong cell, and the solution."),
 ) -> int:
     """Check a filled or partial grid: is each placed height allowed by the rules and the solution?
@@ -34,11 +36,11 @@ def check_cmd(
 
     \b
     Example:
-      ascent check --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3" --grid "1342/4213/3421/2134"
-      ascent check --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3" --grid "13-- 4--- ---- ----"
-      ascent check --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --grid "1432 ----" --reveal
+      ascent check --keys 2213322131232231 --grid "1342/4213/3421/2134"
+      ascent check --keys 2213322131232231 --grid "13-- 4--- ---- ----"
+      ascent check --keys 2213322131232231 --grid "1432/----/----/----" --reveal
     """
-    puzzle = read_puzzle(clues, keys, state, size, tatham, file)
+    puzzle = read_puzzle(clues, keys, state, size, tatham, file, index)
     n = puzzle.size
     try:
         values = parse_grid(grid, n)
@@ -47,12 +49,16 @@ def check_cmd(
     verdict = check(puzzle, values)
     masks = [cands.bit(h) if h else cands.full(n) for h in values]
     wrong = [verdict.wrong[0]] if verdict.wrong else []
+    first = None  # with --reveal: the first placed height, in reading order, that the solution does not have
+    if reveal and verdict.wrong and verdict.solution:
+        solution = [h for row in verdict.solution for h in row]
+        first = next((i for i, h in enumerate(values) if h and h != solution[i]), verdict.wrong[0])
+        wrong = [first]
     console.print(render.grid_view(puzzle, masks, wrong, title="Your grid", compact=True))
     if verdict.wrong:
-        cell, why = verdict.wrong
-        line = f"wrong: {why}"
-        if reveal and verdict.solution:
-            line += f" (the solution has {verdict.solution[cell // n][cell % n]})"
+        line = f"wrong: {verdict.wrong[1]}"
+        if first is not None:
+            line += f" (the first wrong cell is {cell_name(first, n)}: the solution has {solution[first]} there)"
         console.print(line, markup=False)
     elif verdict.status == SOLVED:
         done = "the grid is solved" if not verdict.open else f"{verdict.open} cells still open"
@@ -77,6 +83,7 @@ def convert_cmd(
     size: Optional[int] = SIZE,
     tatham: Optional[str] = TATHAM,
     file: Optional[Path] = FILE,
+    index: Optional[int] = INDEX,
     to: Optional[str] = typer.Option(None, "--to", help=f"One format: {', '.join(formats.NAMES)} (default: every one that fits)."),
 ) -> int:
     """Write a puzzle in another input format: record JSON, clockwise clues, keys+state, Tatham id.
@@ -87,16 +94,16 @@ def convert_cmd(
     Example:
       ascent convert --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
       ascent convert --keys 0003010002003000 --state 4--22----234-4-- --to tatham
-      ascent convert --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --to record > puzzle.json
+      ascent convert --keys 2213322131232231 --to record > puzzle.json
     """
-    puzzle = read_puzzle(clues, keys, state, size, tatham, file)
+    puzzle = read_puzzle(clues, keys, state, size, tatham, file, index)
     if to is not None:
         if to not in formats.NAMES:
             raise Usage(f"--to: unknown format {to!r}; known: {', '.join(formats.NAMES)}")
         try:
             text = formats.write(puzzle, to)
         except PuzzleError as e:
-            raise Failure(str(e)) from None
+            raise Usage(f"--to {to}: {e}") from None
         console.print(text, markup=False, soft_wrap=True)
         return EXIT_SOLVED
     for name in formats.NAMES:

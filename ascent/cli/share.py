@@ -4,21 +4,27 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from ..console import console
-from ..export import TraceError, grid_svg, page, result_from_dict, walkthrough
-from ..store import write_atomic
-from ..trace import Result
-from ..view import View, build
-from .base import EXIT_SOLVED, Failure, Usage, app, read_json
+from .base import EXIT_SOLVED, Failure, Usage, app, check_output, read_json, write_text
+
+if TYPE_CHECKING:
+    from ..trace import Result
+    from ..view import View
 
 # The options solve and solve-one share (one line each in their signatures).
 HTML = typer.Option(None, "--html", help="Also write a self-contained HTML page that steps through the solve.")
 SVG = typer.Option(None, "--svg", help="Also write the final grid as a standalone SVG.")
 MARKDOWN = typer.Option(None, "--markdown", help="Also write a Markdown walk-through that fits a forum post.")
+
+
+def check_shares(html: Optional[Path], svg: Optional[Path], markdown: Optional[Path]) -> None:
+    """Each file asked for can be written: checked before the work starts."""
+    for option, path in (("--html", html), ("--svg", svg), ("--markdown", markdown)):
+        check_output(option, path)
 
 
 def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path] = None,
@@ -29,6 +35,9 @@ def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path
     The Markdown fits a forum post unless ``markdown_full`` (every grid, every sentence)."""
     if html is None and svg is None and markdown is None:
         return None
+    from ..export import grid_svg, page, walkthrough
+    from ..view import build
+
     view = build(result)
     if view.unknown:
         where = f"{source}: " if source is not None else ""
@@ -39,7 +48,7 @@ def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path
         if path is not None:
             start = time.perf_counter()
             text = make(view)
-            write_atomic(path, text)
+            write_text(f"--{what.lower()}", path, text)
             console.print(f"{what} written: {path} ({_size(len(text.encode()))}, {time.perf_counter() - start:.2f} s)",
                           markup=False, highlight=False)
     if svg is not None:
@@ -49,7 +58,7 @@ def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path
             raise Usage(f"--step: {e}") from None
         title = f"{view.puzzle.describe()}: " + ("the final grid" if step is None else
                                                  ("the start" if step == 0 else f"after step {step}"))
-        write_atomic(svg, grid_svg(view.puzzle, frame, title=title, plain=step is None) + "\n")
+        write_text("--svg", svg, grid_svg(view.puzzle, frame, title=title, plain=step is None) + "\n")
         console.print(f"SVG written: {svg} ({title})", markup=False, highlight=False)
     return view
 
@@ -70,10 +79,12 @@ def export_cmd(
 ) -> int:
     """Draw a saved solve as an HTML step-through, an SVG grid or a Markdown walk-through.
 
-    Example:  ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --json trace.json
-              ascent export trace.json --html solve.html --markdown solve.md
-              ascent export trace.json --svg step12.svg --step 12
-              ascent export trace.json --markdown long.md --markdown-full
+    \b
+    Example:
+      ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --json trace.json
+      ascent export trace.json --html solve.html --markdown solve.md
+      ascent export trace.json --svg step12.svg --step 12
+      ascent export trace.json --markdown long.md --markdown-full
     """
     if html is None and svg is None and markdown is None:
         raise Usage("give at least one of --html, --svg or --markdown")
@@ -81,6 +92,9 @@ def export_cmd(
         raise Usage("--step goes with --svg")
     if markdown_full and markdown is None:
         raise Usage("--markdown-full goes with --markdown")
+    check_shares(html, svg, markdown)
+    from ..export import TraceError, result_from_dict
+
     data = read_json(trace)
     try:
         result = result_from_dict(data)

@@ -1,32 +1,30 @@
 """solve-one, solve-all and solve: parse the options, make one library call, show the answer."""
 
-from __future__ import annotations
 
-import json
 import os
 import time
-from datetime import date
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from .. import render, report
-from ..batch import Job, Outcome, solve_many, summarize
+from .. import render
 from ..console import console, err_console
 from ..engine import ORDER
 from ..grid import Grid
 from ..render import plural
 from ..puzzle import Puzzle
-from ..store import Entry, file_for, write_atomic
+from ..store import Entry, file_for
 from ..trace import SOLVED
-from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, JSON_OUT, KEYS, NO_BACKTRACK, SIZE, STATE, STORE, TATHAM,
-                   TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED, Failure, app, entries_or_samples, exit_for, home, pick_stored,
+from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, INDEX, read_puzzles, JSON_OUT, KEYS, NO_BACKTRACK, SIZE, STATE, STORE, TATHAM,
+                   TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, entries_or_samples, exit_for, home, pick_stored, check_folder, check_output, make_folder,
                    ascii_int, labels, listing, numbers, read_puzzle, store_path, technique_names, write_json)
-from .progress import solve_showing_progress
+from .progress import interrupted, run_jobs, solve_showing_progress
 from .show import show_result
-from .share import HTML, MARKDOWN, SVG, write_shares
+from .share import HTML, MARKDOWN, SVG, check_shares, write_shares
+
+if TYPE_CHECKING:
+    from ..batch import Outcome
 
 TECHNIQUE_LIST = f"Techniques, easiest first: {', '.join(ORDER)}."
 
@@ -56,6 +54,7 @@ def solve_one(
       ascent solve-one 6 --diff 1 --random-date --compact
     """
     names = technique_names(techniques)
+    check_shares(html, svg, markdown)
     puzzle = pick_stored(store, size, diff, when, random_date)
     result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=names, timeout=timeout)
     show_result(result, debug, compact, answer)
@@ -80,53 +79,68 @@ def solve_all(
 
     \b
     Example:
-      ascent solve-all --store ../shared/brainbashers --no-backtrack
+      ascent solve-all --store ../shared/brainbashers --sizes 4,5 --no-backtrack
       ascent solve-all --sizes 4,5 --diffs 1 --show-fail --json /tmp/out.json
     """
+    from .. import report
+    from ..batch import Job, summarize
+
     size_list, diff_list = numbers(sizes, "--sizes"), labels(diffs)
     names = technique_names(techniques)
+    check_output("--json", json_path, stdout_ok=True)
+    check_folder("--reports", reports)
     entries, used = entries_or_samples(store_path(store), size_list or None, diff_list or None)
     if not entries:
-        raise Failure(f"no puzzles match sizes {listing(size_list or ['any'])} and difficulties "
+        raise Usage(f"no puzzles match sizes {listing(size_list or ['any'])} and difficulties "
                       f"{listing(diff_list or ['any'])} in {used}")
     jobs = [Job(e.size, e.label, e.ident, e.record, no_backtrack, names, str(file_for(used, e.size))) for e in entries]
     out = err_console if json_path is not None and str(json_path) == "-" else console  # stdout is the JSON's
     start = time.perf_counter()
-    columns = (TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=out, transient=True) as progress:
-        task = progress.add_task("solve", total=len(jobs))
-        outcomes = solve_many(jobs, workers, on_progress=lambda k: progress.advance(task, k))
+    outcomes, positions, partial = run_jobs(jobs, workers, "solving", out)
     wall = time.perf_counter() - start
+    entries = [entries[k] for k in positions]
     sets = summarize(outcomes)
     mode = "logic only" if no_backtrack else "logic, then backtracking"
     if names:
         mode += " with " + ", ".join(names)
     title = f"{used}: {plural(len(outcomes), 'puzzle')}, {mode}; {wall:.1f} s wall on {plural(workers, 'worker')}"
-    out.print(render.stats_table(sets, title))
+    if partial:
+        title += f" (partial: {len(outcomes)} of {len(jobs)})"
+    out.print(title, markup=False)  # a line of its own: never wrapped into the table's width when piped
+    if outcomes:
+        out.print(render.stats_table(sets))
     unsolved = [(o, e) for o, e in zip(outcomes, entries) if o.status != SOLVED]
     line = f"{len(outcomes) - len(unsolved)} of {len(outcomes)} solved"
     if unsolved:
         line += f"; {len(unsolved)} not: " + _status_counts([o for o, _ in unsolved])
-    out.print(line)
+    out.print(line, markup=False, soft_wrap=True)
     if show_fail:
         for o, entry in unsolved:
             _show_failure(out, o, entry)
     stem = report.filtered_name(used.name, size_list, diff_list, no_backtrack, names)
-    md, js = _save_report(reports or home() / "reports", stem, used, sets, title, no_backtrack, names, wall)
-    out.print(f"report saved:\n  {md}\n  {js}", soft_wrap=True, markup=False)
+    folder = reports or home() / "reports"
+    make_folder(folder)
+    md, js = report.save(folder, stem, used, sets, title, no_backtrack, names, wall,
+                         (len(outcomes), len(jobs)) if partial else None)
+    out.print(f"report saved{' (partial)' if partial else ''}:\n  {md}\n  {js}", soft_wrap=True, markup=False)
     if json_path is not None:
-        write_json(json_path, {"sets": [s.to_dict() for s in sets], "puzzles": [o.to_dict() for o in outcomes]})
+        payload = {"sets": [s.to_dict() for s in sets], "puzzles": [o.to_dict() for o in outcomes]}
+        if partial:
+            payload = {"partial": True, "done": len(outcomes), "total": len(jobs), **payload}
+        write_json(json_path, payload)
+    if partial:
+        interrupted(len(outcomes), len(jobs))
     return EXIT_SOLVED if not unsolved else EXIT_UNSOLVED
 
 
-def _status_counts(items: list[Outcome]) -> str:
+def _status_counts(items: "list[Outcome]") -> str:
     counts: dict[str, int] = {}
     for o in items:
         counts[o.status] = counts.get(o.status, 0) + 1
     return ", ".join(f"{v} {k}" for k, v in counts.items())
 
 
-def _show_failure(console, o: Outcome, entry: Entry) -> None:
+def _show_failure(console, o: "Outcome", entry: Entry) -> None:
     console.rule(f"{o.size}x{o.size} difficulty {o.diff}: {o.id}: {o.status}")
     if o.masks is None:
         console.print(o.message, markup=False)
@@ -134,19 +148,6 @@ def _show_failure(console, o: Outcome, entry: Entry) -> None:
     puzzle = Puzzle.from_record(entry.record, entry.label)
     console.print(render.grid_view(puzzle, Grid.start(puzzle).snapshot(), title="start"))
     console.print(render.grid_view(puzzle, o.masks, title=f"where it stopped: {o.message}"))
-
-
-def _save_report(folder: Path, stem: str, used: Path, sets, title: str, logic_only: bool, names,
-                 wall: float) -> tuple[Path, Path]:
-    today = date.today().isoformat()
-    lines = [f"# ascent solve-all: {used.name}", "", f"Date: {today}  ", f"{title}", "", *report.markdown(sets),
-             "", report.LEGEND + "."]
-    md, js = folder / f"{stem}.md", folder / f"{stem}.json"
-    write_atomic(md, "\n".join(lines) + "\n")
-    write_atomic(js, json.dumps({"date": today, "store": str(used), "logic_only": logic_only,
-                                 "techniques": list(names) if names else None, "wall_seconds": round(wall, 3),
-                                 "sets": [s.to_dict() for s in sets]}, indent=1) + "\n")
-    return md, js
 
 
 # ---------------------------------------------------------------------------- solve
@@ -158,6 +159,7 @@ def solve_cmd(
     size: Optional[int] = SIZE,
     tatham: Optional[str] = TATHAM,
     file: Optional[Path] = FILE,
+    index: Optional[int] = INDEX,
     debug: bool = DEBUG,
     no_backtrack: bool = NO_BACKTRACK,
     answer: bool = ANSWER,
@@ -172,23 +174,40 @@ def solve_cmd(
     \b
     Example:
       ascent solve --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
-      ascent solve --clues "[2, 2, 1, 3, 2, 2, 3, 1, 1, 2, 2, 3, 3, 2, 1, 3]" --answer
+      ascent solve --clues "[2, 2, 1, 3, 2, 2, 3, 1, 1, 2, 2, 3, 3, 2, 1, 3]"
       ascent solve --keys 0003010002003000 --state 4--22----234-4--
       ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --debug
       ascent solve --file puzzle.json --json -
-      ascent solve --tatham "9:4//2/3//4//3//2//3////4/3///4/3//1/5/3//3/4//5/3/4///4/1,e3n4b6e2a5g5m4f7_1c6_4d2d2d" --timeout 10
+      ascent generate 5 --level easy --count 3 | ascent solve --file - --answer
+      ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --timeout 10
 
     \b
     With --debug each step is one sentence, then what it changed:
-      [R2C4=7] places 7 in row 2, column 4; [R2C4-15] removes the candidates 1 and 5.
-    Rows, columns, clues and positions count from 1. A forcing step's supposition is shown
-    indented under it, marked hypothetical, ending with the contradiction it reaches.
+      [R2C4=7] places 7 in row 2, column 4
+      [R2C4-15] removes the candidates 1 and 5 from R2C4
+    Rows, columns, clues and positions count from 1. A forcing step's
+    supposition is shown indented under it, marked hypothetical, ending
+    with the contradiction it reaches.
     """
-    puzzle = read_puzzle(clues, keys, state, size, tatham, file)
-    result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=technique_names(techniques), timeout=timeout)
-    if json_path is None or str(json_path) != "-":
-        show_result(result, debug, compact, answer)
-    if json_path is not None:
-        write_json(json_path, result.to_dict())  # the puzzle is in it, in the record shape
-    write_shares(result, html, svg, markdown)
-    return exit_for(result.status)
+    check_output("--json", json_path, stdout_ok=True)
+    check_shares(html, svg, markdown)
+    names = technique_names(techniques)
+    puzzles = read_puzzles(clues, keys, state, size, tatham, file, index)
+    if len(puzzles) > 1 and any(p is not None for p in (html, svg, markdown)):
+        raise Usage(f"--html, --svg and --markdown draw one solve; {file} holds {len(puzzles)} puzzles: add --index K")
+    to_screen = json_path is None or str(json_path) != "-"
+    results = []
+    for k, (where, puzzle) in enumerate(puzzles, 1):
+        if len(puzzles) > 1 and to_screen:
+            console.rule(f"puzzle {k} of {len(puzzles)}: {where}", characters="─")
+        result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=names, timeout=timeout)
+        results.append(result)
+        if to_screen:
+            show_result(result, debug, compact, answer)
+    if json_path is not None:  # the puzzle is in it, in the record shape
+        write_json(json_path, results[0].to_dict() if len(results) == 1 else [r.to_dict() for r in results])
+    write_shares(results[0], html, svg, markdown)
+    if len(results) > 1 and to_screen:
+        solved = sum(r.status == SOLVED for r in results)
+        console.print(f"{solved} of {len(results)} solved", markup=False)
+    return EXIT_SOLVED if all(r.status == SOLVED for r in results) else EXIT_UNSOLVED

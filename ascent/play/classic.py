@@ -114,7 +114,7 @@ class Board:
 
 def parse(size: str, state: str, keys: str) -> Board:
     """Requirement 1A's three arguments. Raises ArgumentError naming what is malformed."""
-    if not size.isdigit() or not 1 <= int(size) <= 9:
+    if not (size.isascii() and size.isdigit()) or not 1 <= int(size) <= 9:
         raise ArgumentError(f"SIZE must be a number from 1 to 9, not {size!r}")
     n = int(size)
     if len(state) != n * n:
@@ -126,7 +126,7 @@ def parse(size: str, state: str, keys: str) -> Board:
     if len(keys) != 4 * n:
         raise ArgumentError(f"KEYS must have {4 * n} digits for size {n} (top, bottom, left, right), not {len(keys)}")
     for i, k in enumerate(keys):
-        if not k.isdigit() or int(k) > n:
+        if not (k.isascii() and k.isdigit()) or int(k) > n:
             raise ArgumentError(f"KEYS character {i + 1} is {k!r}: use 0-{n} (0 = no key)")
     ks = [int(k) for k in keys]
     cells = [list(state[r * n:(r + 1) * n]) for r in range(n)]

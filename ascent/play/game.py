@@ -112,7 +112,7 @@ class Game:
         """Place height h at row r, column c. Returns a note when it repeats a height in its row or column."""
         i, h = self._cell(r, c), self._height(h)
         if self.given(i):
-            raise Illegal(f"{cell_name(i, self.n)} is a given")
+            raise Illegal(f"{cell_name(i, self.n)} is a given: the puzzle fixes its height, so it cannot change")
         self._remember()
         self.values[i] = h
         return self._repeat_note(i, h)
@@ -124,10 +124,32 @@ class Game:
                  if any(j != i and self.values[j] == h for j in cells)]
         return f"note: {h} is already in {' and '.join(where)} {r + 1 if where[0] == 'row' else c + 1}" if where else ""
 
+    def conflicts(self) -> tuple[set[int], set[tuple[str, int]]]:
+        """What breaks a rule now, as Tatham's game shows it in red: the cells of a height repeated in
+        its row or column, and the clues (side, index) of full lines that do not show their clue."""
+        from ..lanes import visible
+
+        n, p = self.n, self.puzzle
+        cells: set[int] = set()
+        for i, h in enumerate(self.values):
+            if h:
+                r, c = divmod(i, n)
+                if any(j != i and self.values[j] == h for j in [*range(r * n, r * n + n), *range(c, n * n, n)]):
+                    cells.add(i)
+        clues: set[tuple[str, int]] = set()
+        for k in range(n):
+            row = [self.values[k * n + c] for c in range(n)]
+            col = [self.values[r * n + k] for r in range(n)]
+            for side, clue, line in (("left", p.left[k], row), ("right", p.right[k], row[::-1]),
+                                     ("upper", p.upper[k], col), ("lower", p.lower[k], col[::-1])):
+                if clue and all(line) and visible(line) != clue:
+                    clues.add((side, k))
+        return cells, clues
+
     def erase(self, r: int, c: int) -> None:
         i = self._cell(r, c)
         if self.given(i):
-            raise Illegal(f"{cell_name(i, self.n)} is a given")
+            raise Illegal(f"{cell_name(i, self.n)} is a given: the puzzle fixes its height, so it cannot be erased")
         if not self.values[i] and not self.marks[i]:
             raise Illegal(f"{cell_name(i, self.n)} is already empty")
         self._remember()
@@ -137,8 +159,10 @@ class Game:
     def toggle_marks(self, r: int, c: int, heights: list[int]) -> None:
         """Toggle pencil marks: each height is added to the cell's marks, or taken off if there."""
         i = self._cell(r, c)
+        if self.given(i):
+            raise Illegal(f"{cell_name(i, self.n)} is a given: its height is fixed, so it takes no pencil marks")
         if self.values[i]:
-            raise Illegal(f"{cell_name(i, self.n)} holds a height; erase it first")
+            raise Illegal(f"{cell_name(i, self.n)} holds a height; erase it first to pencil marks in")
         if not heights:
             raise Illegal("which heights? e.g. mark 2 3 14")
         m = self.marks[i]

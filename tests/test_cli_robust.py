@@ -1,0 +1,392 @@
+"""Issue 16: Ctrl-C stops multi-worker runs, output files are checked first and never lost, one exit-code table."""
+
+import json
+import re
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+KATA = "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
+SAMPLES = ROOT / "ascent" / "samples"
+# a Tatham 9x9 "unreasonable": about a second a solve (the first in a process slower), so a run of 30
+# is still going after 2.5 s
+SLOW = "9:4/4///1/3/5//3/2//3//3/3/2//4//////6/3/4///3/4/3/4///2/3,e1j1b2_3e4a1c2_4b6m7a5zb"
+COUNT = 30
+
+
+def env(**more):
+    e = {**os.environ, "COLUMNS": "80", "PYTHONPATH": str(ROOT), **more}
+    e.pop("ASCENT_STORE", None)
+    return e
+
+
+def run(*args, **kw):
+    return subprocess.run([sys.executable, "-m", "ascent", *map(str, args)], capture_output=True, text=True,
+                          env=env(), timeout=60, **kw)
+
+
+def slow_store(folder: Path) -> Path:
+    from ascent import Puzzle
+
+    record = Puzzle.from_tatham(SLOW).to_record()
+    folder.mkdir()
+    (folder / "9x9-puzzles.json").write_text(json.dumps({"hard": [dict(record, id=f"p{k}") for k in range(COUNT)]}))
+    return folder
+
+
+def interrupt_after(seconds: float, *args):
+    """Run the command in its own process group and press Ctrl-C (SIGINT to the group, as a terminal does)."""
+    proc = subprocess.Popen([sys.executable, "-m", "ascent", *map(str, args)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env(), start_new_session=True)
+    time.sleep(seconds)
+    pressed = time.perf_counter()
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    return proc.returncode, out, err, time.perf_counter() - pressed
+
+
+def test_ctrl_c_in_a_terminal_stops_solve_all_and_its_workers(tmp_path):
+    """The real thing: SIGINT to the process group, as a terminal sends it, then exit 130 within a second."""
+    store = slow_store(tmp_path / "store")
+    code, out, err, took = interrupt_after(2.5, "solve-all", "--store", store, "--workers", 2,
+                                           "--json", tmp_path / "out.json", "--reports", tmp_path / "reports")
+    assert code == 130, (out, err)
+    assert took < 3.0, took  # within a second or so of the key, on a busy 2-core machine
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("interrupted: ") and last.endswith(f" of {COUNT} done"), err
+    assert "Traceback" not in err
+    data = json.loads((tmp_path / "out.json").read_text())
+    assert data["partial"] is True and data["total"] == COUNT and len(data["puzzles"]) == data["done"]
+    report = json.loads((tmp_path / "reports" / "solve-all-store.json").read_text())
+    assert report["partial"] is True and report["done"] == data["done"]
+    assert "Partial: interrupted" in (tmp_path / "reports" / "solve-all-store.md").read_text()
+
+
+def test_solve_many_stops_its_workers_on_ctrl_c():
+    """Ctrl-C (here: SIGINT to ourselves once the first chunk is in) ends the pool at once and keeps
+    the finished outcomes, in job order, with their positions."""
+    import multiprocessing
+
+    from ascent import Puzzle
+    from ascent.batch import Interrupted, Job, solve_many
+
+    record = Puzzle.from_clues(KATA).to_record()
+    jobs = [Job(4, "1", f"p{k}", record) for k in range(200)]
+    ticks = []
+
+    def tick(k):
+        ticks.append(k)
+        if len(ticks) == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    start = time.perf_counter()
+    with pytest.raises(Interrupted) as caught:
+        solve_many(jobs, workers=2, on_progress=tick)
+    assert time.perf_counter() - start < 5
+    e = caught.value
+    assert e.total == 200 and 0 < len(e.outcomes) < 200 and len(e.positions) == len(e.outcomes)
+    assert [o.id for o in e.outcomes] == [f"p{k}" for k in e.positions]
+    assert all(o.status == "solved" for o in e.outcomes)
+    assert multiprocessing.active_children() == []  # the workers are gone
+
+
+@pytest.mark.parametrize("command", ["solve-all", "grade"])
+def test_an_interrupted_run_is_kept_and_marked_partial(tmp_path, monkeypatch, command):
+    from typer.testing import CliRunner
+
+    from ascent import batch
+    from ascent.cli import app
+
+    real = batch.solve_many
+
+    def cut_short(jobs, workers=1, on_progress=None):
+        jobs = list(jobs)
+        done = real(jobs[:3], 1)
+        raise batch.Interrupted(done, [0, 1, 2], len(jobs))
+
+    monkeypatch.setattr(batch, "solve_many", cut_short)
+    extra = ["--reports", str(tmp_path / "r")] if command == "solve-all" else []
+    r = CliRunner().invoke(app, [command, "--store", str(SAMPLES), "--json", str(tmp_path / "o.json"), *extra])
+    assert r.exit_code == 130, r.output
+    assert r.stderr.strip().splitlines()[-1].startswith("interrupted: 3 of ")
+    data = json.loads((tmp_path / "o.json").read_text())
+    assert data["partial"] is True and data["done"] == 3 and len(data["puzzles"]) == 3 and data["total"] > 3
+    assert "partial" in r.stdout
+
+
+# ------------------------------------------------------------------ output files
+@pytest.mark.parametrize("option", ["--json", "--html", "--svg", "--markdown"])
+def test_output_path_checked_before_the_solve(tmp_path, option):
+    for path, words in ((tmp_path, "is a folder"), (tmp_path / "no" / "t.out", "the folder")):
+        r = run("solve", "--clues", KATA, option, path)
+        assert r.returncode == 2, r.stderr
+        assert r.stdout == ""  # nothing solved, nothing printed
+        assert r.stderr.startswith(f"error: {option} {path}: {words}") and r.stderr.count("\n") == 1, r.stderr
+    assert not (tmp_path / "no").exists()  # a missing folder is never made silently
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
+def test_output_without_permission(tmp_path):
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o500)
+    r = run("solve", "--clues", KATA, "--json", locked / "t.json")
+    assert r.returncode == 2 and "no permission" in r.stderr
+
+
+def test_closed_stdout_never_loses_a_file(tmp_path):
+    """ascent solve ... --json t.json --html t.html | head -1: the files are still written."""
+    for args in (("solve", "--clues", KATA, "--html", tmp_path / "t.html"),
+                 ("solve-all", "--store", ROOT / "ascent" / "samples", "--sizes", 4, "--workers", 1,
+                  "--reports", tmp_path / "r")):
+        cmd = [sys.executable, "-m", "ascent", *map(str, args), "--json", str(tmp_path / "t.json")]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
+        proc.stdout.readline()
+        proc.stdout.close()  # the reader goes away after one line, as head -1 does
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == 0, err
+        assert "Traceback" not in err
+        assert json.loads((tmp_path / "t.json").read_text())
+        (tmp_path / "t.json").unlink()
+    assert "<html" in (tmp_path / "t.html").read_text().lower()
+
+
+def test_loopover_json_dash_is_stdout(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "ascent", "loopover", "DCA/BEF", "BAE/FCD", "--json", "-"],
+                       capture_output=True, text=True, env=env(), cwd=tmp_path, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert not (tmp_path / "-").exists()
+    assert '"moves"' in r.stdout
+
+
+# ------------------------------------------------------------------ one exit-code table
+BLANK = " ".join(["0"] * 16)  # no clues: many solutions
+WRONG = "1 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"  # clues that no grid meets
+LOOSE = "AB/CD"
+
+
+def exit_table(tmp):
+    bad_store = tmp / "bad"
+    bad_store.mkdir()
+    (bad_store / "4x4-puzzles.json").write_text("{not json")
+    trace = tmp / "trace.json"
+    garbage = tmp / "garbage.json"
+    garbage.write_text("{}")
+    return {
+        "solve": [(0, ["--clues", KATA, "--answer"]), (1, ["--clues", "1 2 3"]), (2, ["--clues", KATA, "--nope"]),
+                  (2, ["--file", tmp / "none.json"]), (3, ["--clues", BLANK, "--no-backtrack"]),
+                  (3, ["--clues", WRONG]), (0, ["--clues", KATA, "--json", trace])],
+        "solve-one": [(0, ["4", "--store", SAMPLES, "--answer"]), (2, ["4", "--store", tmp / "nowhere"]),
+                      (2, ["99", "--store", SAMPLES])],
+        "solve-all": [(0, ["--store", SAMPLES, "--sizes", "4", "--workers", "1", "--reports", tmp / "r"]),
+                      (1, ["--store", bad_store, "--reports", tmp / "r"]), (2, ["--store", tmp / "nowhere"]),
+                      (2, ["--sizes", "x"])],
+        "check": [(0, ["--clues", KATA, "--grid", "1342/4213/3421/2134"]), (3, ["--clues", KATA, "--grid", "2--- ---- ---- ----"]),
+                  (2, ["--clues", KATA, "--grid", "12"]), (1, ["--clues", "9", "--grid", "1"])],
+        "convert": [(0, ["--clues", KATA]), (1, ["--tatham", "garbage"]), (2, ["--clues", KATA, "--to", "nope"])],
+        "grade": [(0, ["--clues", KATA]), (3, ["--clues", BLANK]), (1, ["--clues", "1 2"]), (2, ["--store", tmp / "nowhere"])],
+        "generate": [(0, ["4", "--level", "easy", "--seed", "1"]), (2, ["4", "--level", "nope"]), (2, ["99", "--level", "easy"])],
+        "hint": [(0, ["--clues", KATA]), (3, ["--clues", WRONG]), (2, ["--clues", KATA, "--grid", "1"]), (1, ["--clues", "1"])],
+        "export": [(0, [trace, "--svg", tmp / "t.svg"]), (1, [garbage, "--svg", tmp / "t.svg"]),
+                   (2, [tmp / "none.json", "--svg", tmp / "t.svg"]), (2, [trace])],
+        "loopover": [(0, ["BA/CD", "AB/CD"]), (3, ["BAC/DEF/GHI", "ABC/DEF/GHI"]), (1, ["AB/C", "AB/CD"]), (2, [LOOSE])],
+        "play": [(0, ["--clues", KATA]), (2, ["--clues", KATA, "--date", "0101"]), (1, ["--clues", "1 2"]),
+                 (1, ["--classic", "2", "11--", "00000000"])],
+        "fetch": [(2, ["--sizes", "9"])],
+    }
+
+
+def test_every_command_follows_the_exit_code_table(tmp_path):
+    from typer.testing import CliRunner
+
+    from ascent.cli import app
+
+    runner = CliRunner()
+    table = exit_table(tmp_path)
+    from ascent.cli.base import COMMANDS
+
+    assert set(COMMANDS) == set(table), "every command has a row in the exit-code test"
+    for command, cases in table.items():
+        for code, args in cases:
+            r = runner.invoke(app, [command, *map(str, args)], input="quit\n")
+            assert r.exit_code == code, (command, args, r.stdout[-300:], r.stderr)
+            if code in (1, 2) and "--classic" not in args:  # the classic game prints as the assignment says
+                assert r.stderr.count("\n") == 1 and r.stderr.startswith("error: "), (command, args, r.stderr)
+    help_text = runner.invoke(app, ["-h"]).stdout
+    readme = (ROOT / "README.md").read_text()
+    for code, word in ((0, "done"), (1, "bad puzzle data"), (2, "usage"), (3, "not solved"), (130, "interrupted")):
+        assert re.search(rf"^\s+{code}\s+{word}", help_text, re.M), code
+        assert re.search(rf"^\| {code} \| {word}", readme, re.M | re.I), code
+
+
+# ------------------------------------------------------------------ start-up: each command imports what it uses
+def loaded_by(*args) -> set[str]:
+    code = ("import sys, runpy\nsys.argv = ['ascent', *sys.argv[1:]]\ntry:\n    runpy.run_module('ascent', run_name='__main__')\n"
+            "except SystemExit:\n    pass\nprint('\\n'.join(sys.modules), file=sys.stderr)")
+    r = subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True, env=env(),
+                       timeout=60)
+    return set(r.stderr.split())
+
+
+def test_each_command_imports_only_what_it_uses():
+    version = loaded_by("--version")
+    assert not {"ascent.engine", "ascent.puzzle", "ascent.cli.solving", "pydantic"} & version
+    solve = loaded_by("solve", "--clues", KATA, "--answer")
+    assert "ascent.engine" in solve
+    assert not {"ascent.export", "ascent.batch", "ascent.generate", "ascent.loopover", "ascent.cli.playing",
+                "ascent.play.game", "pydantic", "rich.progress", "httpx"} & solve
+    assert not {"ascent.engine", "ascent.cli.solving", "pydantic"} & loaded_by("-h")
+
+
+def test_version_is_the_packages():
+    import tomllib
+
+    import ascent
+
+    assert ascent.__version__ == tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+
+
+def test_command_list_is_whole_and_every_command_is_there():
+    from typer.testing import CliRunner
+
+    from ascent.cli import app
+    from ascent.cli.base import COMMANDS
+
+    out = CliRunner().invoke(app, ["-h"], env={"COLUMNS": "80"}).stdout
+    listing = out[out.index("Commands:"):].splitlines()[1:]
+    assert [line.split()[0] for line in listing if line.strip()] == list(COMMANDS)
+    assert "..." not in "\n".join(listing) and max(map(len, out.splitlines())) <= 80
+    for name in COMMANDS:  # each loads and answers -h
+        r = CliRunner().invoke(app, [name, "-h"])
+        assert r.exit_code == 0 and f"ascent {name}" in r.stdout.replace("python -m ascent", "ascent"), name
+
+
+def test_plain_option_values_checked_without_pydantic():
+    from typer.testing import CliRunner
+
+    from ascent.cli import app
+
+    runner = CliRunner()
+    for args, words in ((["solve-all", "--workers", "0"], "greater than or equal to 1"),
+                        (["solve-all", "--workers", "x"], "valid integer"),
+                        (["solve", "--clues", KATA, "--timeout", "abc"], "valid number"),
+                        (["solve", "--keys", "0003010002003000", "--size", "７"], "ASCII digits"),
+                        (["hint", "--clues", KATA, "--level", "4"], "less than or equal to 3")):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2 and words in r.stderr, (args, r.stderr)
+
+
+# ------------------------------------------------------------------ input: stdin, many records, BOM
+def test_generate_pipes_into_solve(tmp_path):
+    made = run("generate", 4, "--level", "easy", "--count", 2, "--seed", 5)
+    assert made.returncode == 0 and len(made.stdout.splitlines()) == 2
+    solved = subprocess.run([sys.executable, "-m", "ascent", "solve", "--file", "-", "--answer"], input=made.stdout,
+                            capture_output=True, text=True, env=env(), timeout=60)
+    assert solved.returncode == 0, solved.stderr
+    assert solved.stdout.count("SOLVED in") == 2 and solved.stdout.rstrip().endswith("2 of 2 solved")
+
+
+def test_many_records_one_by_one_or_by_index(tmp_path):
+    from typer.testing import CliRunner
+
+    from ascent.cli import app
+
+    runner = CliRunner()
+    store = SAMPLES / "4x4-puzzles.json"
+    count = sum(len(v) for v in json.loads(store.read_text()).values())
+    r = runner.invoke(app, ["solve", "--file", str(store), "--answer"])
+    assert r.exit_code == 0 and r.stdout.count("SOLVED in") == count and f"{count} of {count} solved" in r.stdout
+    r = runner.invoke(app, ["solve", "--file", str(store), "--index", "2", "--json", "-"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["status"] == "solved"
+    r = runner.invoke(app, ["check", "--file", str(store), "--grid", "----"])
+    assert r.exit_code == 2 and "--index" in r.stderr
+    r = runner.invoke(app, ["solve", "--file", str(store), "--index", str(count + 1)])
+    assert r.exit_code == 2 and f"holds {count} puzzles" in r.stderr
+    lines = tmp_path / "p.jsonl"
+    lines.write_text(json.dumps(Puzzle_record()) + "\n\n" + json.dumps(Puzzle_record()) + "\n{bad\n")
+    r = runner.invoke(app, ["solve", "--file", str(lines)])
+    assert r.exit_code == 1 and "line 4" in r.stderr
+
+
+def Puzzle_record():
+    from ascent import Puzzle
+
+    return Puzzle.from_clues(KATA).to_record()
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    from typer.testing import CliRunner
+
+    from ascent.cli import app
+
+    f = tmp_path / "bom.json"
+    f.write_bytes(b"\xef\xbb\xbf" + json.dumps(Puzzle_record()).encode())
+    r = CliRunner().invoke(app, ["solve", "--file", str(f), "--answer"])
+    assert r.exit_code == 0, r.stderr
+    store = tmp_path / "store"
+    store.mkdir()
+    (store / "4x4-puzzles.json").write_bytes(b"\xef\xbb\xbf" + json.dumps({"1": [Puzzle_record()]}).encode())
+    r = CliRunner().invoke(app, ["solve-one", "4", "--store", str(store), "--answer"])
+    assert r.exit_code == 0, r.stderr
+
+
+# ------------------------------------------------------------------ piped output is clean
+def test_piped_output_is_clean_and_fits_60_columns(tmp_path):
+    medved = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"
+    r = subprocess.run([sys.executable, "-m", "ascent", "solve", "--clues", medved], capture_output=True,
+                       env=env(COLUMNS="60"), timeout=60)
+    assert r.returncode == 0
+    lines = r.stdout.split(b"\n")
+    assert max(map(len, lines)) <= 60  # bytes, as awk counts them: piped grids are plain ASCII
+    for args in (["solve-all", "--store", SAMPLES, "--sizes", "4,5", "--workers", "1", "--reports", tmp_path],
+                 ["grade", "--store", SAMPLES, "--sizes", "4", "--workers", "1"]):
+        r = subprocess.run([sys.executable, "-m", "ascent", *map(str, args)], capture_output=True, text=True,
+                           env=env(COLUMNS="40"), timeout=60)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.strip() and not r.stdout.startswith("\n")  # no stray line from a progress bar
+        assert not any(line != line.rstrip() for line in r.stdout.splitlines())
+        assert any(len(line) > 40 and line.startswith(str(SAMPLES)) for line in r.stdout.splitlines())  # not wrapped
+
+
+# ------------------------------------------------------------------ small defects
+def test_reveal_names_the_first_wrong_cell_and_letters_fit_the_size():
+    from typer.testing import CliRunner
+
+    from ascent.cli import app
+
+    runner = CliRunner()
+    keys = "2213322131232231"  # the kata: its first row is 1 3 4 2
+    r = runner.invoke(app, ["check", "--keys", keys, "--grid", "1432/----/----/----", "--reveal"])
+    assert r.exit_code == 3 and "the first wrong cell is R1C2: the solution has 3 there" in r.stdout
+    for command in ("check", "hint"):
+        r = runner.invoke(app, [command, "--keys", keys, "--grid", "-B-- ---- ---- ----"])
+        assert r.exit_code == 2 and "R1C2" in r.stderr and "10-12" in r.stderr and "4x4" in r.stderr, r.stderr
+    from ascent.check import parse_grid
+    from ascent.hint import read_grid
+
+    assert parse_grid("A" + "-" * 99, 10)[0] == 10 and read_grid("c" + "-" * 143, 12)[0][0] == 12
+
+
+def test_game_board_with_every_mark_fits_60_columns():
+    from rich.console import Console
+
+    from ascent import Puzzle
+    from ascent.cli.playing import board
+    from ascent.play.game import Game
+
+    record = json.loads((SAMPLES / "8x8-puzzles.json").read_text())
+    puzzle = Puzzle.from_record(next(iter(record.values()))[0])
+    game = Game(puzzle)
+    for c in range(1, 9):
+        if not game.values[c - 1]:
+            game.toggle_marks(1, c, list(range(1, 9)))
+    out = Console(width=60, record=True, file=open(os.devnull, "w"))
+    out.print(board(game, width=60))
+    lines = out.export_text().splitlines()
+    assert max(map(len, lines)) <= 60
+    assert any("123" in line for line in lines) and not any("1234" in line for line in lines)  # stacked, not cut
