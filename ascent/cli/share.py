@@ -19,10 +19,14 @@ if TYPE_CHECKING:
 HTML = typer.Option(None, "--html", help="Also write a self-contained HTML page that steps through the solve.")
 SVG = typer.Option(None, "--svg", help="Also write the final grid as a standalone SVG.")
 MARKDOWN = typer.Option(None, "--markdown", help="Also write a Markdown walk-through that fits a forum post.")
+MARKDOWN_FULL = typer.Option(False, "--markdown-full",
+                             help="With --markdown: keep every grid and sentence (the default fits a forum post).")
 
 
-def check_shares(html: Optional[Path], svg: Optional[Path], markdown: Optional[Path]) -> None:
+def check_shares(html: Optional[Path], svg: Optional[Path], markdown: Optional[Path], markdown_full: bool = False) -> None:
     """Each file asked for can be written: checked before the work starts."""
+    if markdown_full and markdown is None:
+        raise Usage("--markdown-full goes with --markdown")
     for option, path in (("--html", html), ("--svg", svg), ("--markdown", markdown)):
         check_output(option, path)
 
@@ -74,8 +78,7 @@ def export_cmd(
     svg: Optional[Path] = typer.Option(None, "--svg", help="Write the final grid (or --step N's) as a standalone SVG."),
     markdown: Optional[Path] = typer.Option(None, "--markdown", help="Write a Markdown walk-through."),
     step: Optional[int] = typer.Option(None, "--step", min=0, help="With --svg: the grid right after step N (0 = the start)."),
-    markdown_full: bool = typer.Option(False, "--markdown-full",
-                                       help="With --markdown: keep every grid and sentence (the default fits a forum post)."),
+    markdown_full: bool = MARKDOWN_FULL,
 ) -> int:
     """Draw a saved solve as an HTML step-through, an SVG grid or a Markdown walk-through.
 
@@ -90,9 +93,7 @@ def export_cmd(
         raise Usage("give at least one of --html, --svg or --markdown")
     if step is not None and svg is None:
         raise Usage("--step goes with --svg")
-    if markdown_full and markdown is None:
-        raise Usage("--markdown-full goes with --markdown")
-    check_shares(html, svg, markdown)
+    check_shares(html, svg, markdown, markdown_full)
     from ..export import TraceError, result_from_dict
 
     data = read_json(trace)

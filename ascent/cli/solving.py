@@ -21,7 +21,7 @@ from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, INDEX, read_puzzles, JSO
                    ascii_int, labels, listing, numbers, read_puzzle, store_path, technique_names, write_json)
 from .progress import interrupted, run_jobs, solve_showing_progress
 from .show import show_result
-from .share import HTML, MARKDOWN, SVG, check_shares, write_shares
+from .share import HTML, MARKDOWN, MARKDOWN_FULL, SVG, check_shares, write_shares
 
 if TYPE_CHECKING:
     from ..batch import Outcome
@@ -44,6 +44,7 @@ def solve_one(
     timeout: Optional[float] = TIMEOUT,
     store: Optional[Path] = STORE,
     html: Optional[Path] = HTML, svg: Optional[Path] = SVG, markdown: Optional[Path] = MARKDOWN,
+    markdown_full: bool = MARKDOWN_FULL,
 ) -> int:
     """Solve one stored puzzle and show every pass as a grid.
 
@@ -54,11 +55,11 @@ def solve_one(
       ascent solve-one 6 --diff 1 --random-date --compact
     """
     names = technique_names(techniques)
-    check_shares(html, svg, markdown)
+    check_shares(html, svg, markdown, markdown_full)
     puzzle = pick_stored(store, size, diff, when, random_date)
     result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=names, timeout=timeout)
     show_result(result, debug, compact, answer)
-    write_shares(result, html, svg, markdown)
+    write_shares(result, html, svg, markdown, markdown_full=markdown_full)
     return exit_for(result.status)
 
 
@@ -168,6 +169,7 @@ def solve_cmd(
     timeout: Optional[float] = TIMEOUT,
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the puzzle, status, solution and every step as JSON ('-': stdout, JSON only)."),
     html: Optional[Path] = HTML, svg: Optional[Path] = SVG, markdown: Optional[Path] = MARKDOWN,
+    markdown_full: bool = MARKDOWN_FULL,
 ) -> int:
     """Solve a puzzle given on the command line, in any input format.
 
@@ -190,7 +192,7 @@ def solve_cmd(
     with the contradiction it reaches.
     """
     check_output("--json", json_path, stdout_ok=True)
-    check_shares(html, svg, markdown)
+    check_shares(html, svg, markdown, markdown_full)
     names = technique_names(techniques)
     puzzles = read_puzzles(clues, keys, state, size, tatham, file, index)
     if len(puzzles) > 1 and any(p is not None for p in (html, svg, markdown)):
@@ -206,7 +208,7 @@ def solve_cmd(
             show_result(result, debug, compact, answer)
     if json_path is not None:  # the puzzle is in it, in the record shape
         write_json(json_path, results[0].to_dict() if len(results) == 1 else [r.to_dict() for r in results])
-    write_shares(results[0], html, svg, markdown)
+    write_shares(results[0], html, svg, markdown, markdown_full=markdown_full)
     if len(results) > 1 and to_screen:
         solved = sum(r.status == SOLVED for r in results)
         console.print(f"{solved} of {len(results)} solved", markup=False)
