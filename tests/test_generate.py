@@ -73,7 +73,7 @@ def test_the_brute_force_finds_two_solutions_of_an_ambiguous_puzzle():
 def test_level_and_score_come_from_the_trace():
     r = solve(Puzzle.from_clues("2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"))
     assert r.level == "easy" and r.level == level_of(r)
-    costs = {"ascent": 1, "sudoku": 1, "naked single": 2, "pinpoint": 3, "peak descent": 6}
+    costs = {"ascent": 1, "sudoku": 1, "naked single": 2, "pinpoint": 3, "peak bounds": 4, "peak descent": 6}
     assert r.score == sum(costs[t] * k for t, k in r.counts.items()) + max(costs[t] for t in r.counts)
     assert r.to_dict()["level"] == "easy" and r.to_dict()["score"] == r.score
 
@@ -261,7 +261,7 @@ def test_generate_ctrl_c_keeps_what_was_made(tmp_path, monkeypatch):
 def test_grade_one_puzzle_text_and_json():
     r = invoke("grade", "--clues", "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3")
     assert r.exit_code == 0 and r.stdout.startswith("level easy, score ")
-    assert "peak descent" in r.stdout
+    assert "peak bounds" in r.stdout
     j = invoke("grade", "--tatham", "7:////3//3/2//4/3/4///3//4/4/2/5///3/3/3/4//,j4e1zf", "--json", "-")
     data = json.loads(j.stdout)
     assert data["level"] == "unreasonable" and data["grade"] == "forcing" and data["counts"]["forcing"] >= 1
