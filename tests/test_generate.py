@@ -157,7 +157,9 @@ def test_unreachable_level_stops_after_the_bound():
         for index in range(50):
             gen.make(4, "extreme", seed=0, index=index, attempts=1)
     with pytest.raises(gen.Unreachable, match="the time bound"):
-        gen.make(4, "tricky", seed=0, seconds=0.001)  # 4x4 tricky: never seen; stops after one attempt
+        gen.make(4, "unreasonable", seed=0, seconds=0.001)  # seed 0's first attempt misses; stops after it
+    # the default bound is time alone: no count of attempts
+    assert gen.ATTEMPTS is None and gen.SECONDS > 0
     with pytest.raises(ValueError):
         gen.make(13, "easy")
 
@@ -268,3 +270,21 @@ def test_grade_one_puzzle_text_and_json():
     amb = invoke("grade", "--clues", "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0")
     assert amb.exit_code == 3 and "not graded: ambiguous" in amb.stdout
     assert invoke("grade", "--sizes", 4).exit_code == 2
+
+
+def test_clue_twin_finds_a_second_filling_with_the_same_clues():
+    import random
+    twins = 0
+    for seed in range(40):
+        square = gen.latin_square(5, random.Random(seed))
+        unique = gen._Draft(square, "unreasonable").unique()  # the finisher's count, from the full clues
+        if gen.clue_twin(square):
+            twins += 1
+            assert not unique  # a twin is a second solution: never wrong
+    assert twins >= 10  # and it finds the commonest kind: most squares here
+
+
+def test_no_givens_at_7x7_hard_is_reached_by_time():
+    m = gen.make(7, "hard", "yield", 1, givens=False, seconds=120)
+    assert not any(any(r) for r in m.puzzle.givens) and m.level == "hard"
+    assert search(Grid.start(m.puzzle)) == [m.solution]

@@ -75,6 +75,8 @@ def solve_all(
     store: Optional[Path] = STORE,
     techniques: Optional[List[str]] = TECHNIQUES,
     reports: Optional[Path] = typer.Option(None, "--reports", help="Where the Markdown and JSON tables go (default reports/ beside fetched/)."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="Solve on the Dask scheduler at this address instead "
+                                          "(pip install 'ascent[cluster]')."),
 ) -> int:
     """Solve every stored puzzle and print a stats table per size and difficulty.
 
@@ -95,7 +97,10 @@ def solve_all(
     columns = (TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=out, transient=True) as progress:
         task = progress.add_task("solve", total=len(jobs))
-        outcomes = solve_many(jobs, workers, on_progress=lambda k: progress.advance(task, k))
+        if cluster is None:
+            outcomes = solve_many(jobs, workers, on_progress=lambda k: progress.advance(task, k))
+        else:
+            outcomes, workers = _solve_on_cluster(cluster, jobs, lambda k: progress.advance(task, k))
     wall = time.perf_counter() - start
     sets = summarize(outcomes)
     mode = "logic only" if no_backtrack else "logic, then backtracking"
@@ -117,6 +122,15 @@ def solve_all(
     if json_path is not None:
         write_json(json_path, {"sets": [s.to_dict() for s in sets], "puzzles": [o.to_dict() for o in outcomes]})
     return EXIT_SOLVED if not unsolved else EXIT_UNSOLVED
+
+
+def _solve_on_cluster(address: str, jobs: list[Job], tick) -> tuple[list[Outcome], int]:
+    from ..cluster import ClusterError, connect, solve, workers
+    try:
+        with connect(address) as client:
+            return solve(client, jobs, on_progress=tick), workers(client)
+    except ClusterError as e:
+        raise Failure(str(e)) from None
 
 
 def _status_counts(items: list[Outcome]) -> str:
