@@ -26,7 +26,7 @@ def invoke(*args):
 
 @pytest.fixture(scope="module")
 def address():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=50) as lc:
         yield lc.scheduler_address
 
