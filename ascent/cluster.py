@@ -8,8 +8,8 @@
 Every puzzle of a run is one task: ``ascent.generate.make(n, level, seed, index, ...)`` on a worker. A
 puzzle's random stream depends only on (seed, size, level, index), so a cluster makes exactly the
 puzzles a local run makes with the same seed, in the same order. Solving sends chunks of jobs to
-``ascent.batch.solve_job``; outcomes come back in the order of the jobs. The workers need the same
-ascent installed. The library never prints: progress is a callback, and the caller writes the store.
+``ascent.batch.solve_job``; outcomes come back in the order of the jobs. The scheduler and the
+workers need the same ascent installed (else: one ClusterError saying so). The library never prints: progress is a callback, and the caller writes the store.
 """
 
 from __future__ import annotations
@@ -49,6 +49,17 @@ def connect(address, timeout: float = 5.0):
         client.close()
 
 
+def _result(future):
+    """The task's result; a scheduler or worker that cannot read ascent's tasks is a ClusterError."""
+    try:
+        return future.result()
+    except RuntimeError as e:
+        if "deserializ" not in str(e):
+            raise
+        raise ClusterError("the Dask scheduler or a worker cannot read ascent's tasks: they need the same "
+                           "ascent installed as here") from None
+
+
 def workers(client) -> int:
     return len(client.scheduler_info().get("workers", {}))
 
@@ -62,7 +73,7 @@ def generate(client, n: int, level: str, count: int, seed, **options) -> Iterato
                              **options): index for index in range(count)}
     try:
         for future in distributed.as_completed(futures, loop=client.loop):
-            yield futures[future], future.result()
+            yield futures[future], _result(future)
     finally:
         pending = [f for f in futures if not f.done()]
         if pending:
@@ -85,7 +96,7 @@ def solve(client, jobs: Iterable[Job], on_progress: Callable[[int], None] | None
     try:
         for future in distributed.as_completed(futures, loop=client.loop):
             k = futures[future]
-            done[k] = future.result()
+            done[k] = _result(future)
             tick(len(done[k]))
     finally:
         pending = [f for f in futures if not f.done()]
