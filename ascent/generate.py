@@ -17,7 +17,7 @@ One attempt, as Tatham's Towers generator does it:
 
 Uniqueness is proved by the fast finisher (``propagate.solutions``, counting to two); "within the
 level" is the traced engine solving it by logic with only that level's techniques (the fast core
-first rejects what even tiers 1-7 cannot do). Taking a clue away never makes a puzzle easier, so
+first rejects what even tiers 1-8 cannot do). Taking a clue away never makes a puzzle easier, so
 one pass leaves a minimal puzzle: no clue or given can go and keep both uniqueness and the level.
 
 Each puzzle has its own random stream (seed, size, level, index), so the same seed makes the same
@@ -49,7 +49,7 @@ from .puzzle import MAX_SIZE, SIDES, Puzzle
 from .store import file_for, read_file, write_atomic
 
 MIN_GEN, MAX_GEN = 4, MAX_SIZE
-EXACT = 9  # up to this size the fast core's fixpoint is exactly tiers 1-7's (ascent/propagate.py)
+EXACT = 9  # up to this size the fast core's fixpoint is exactly tiers 1-8's, ascent to sequence (ascent/propagate.py)
 ATTEMPTS = None  # attempts are bounded by time, not by count (the caller may still give a count)
 SECONDS = 600.0  # the command's time bound per puzzle (between attempts)
 
@@ -207,9 +207,9 @@ class _Draft:
             masks, lines = self._start()
             fast = settle(masks, self.n, lines) and not any(m & (m - 1) for m in masks)
             if rank <= hard and not fast:
-                return False  # the fast core is at least as strong as tiers 1-7: a quick no
+                return False  # the fast core is at least as strong as tiers 1-8: a quick no
             if rank >= hard and self.n <= EXACT and fast:
-                return True  # up to 9x9 it is exactly tiers 1-7: a quick yes (filled, so unique)
+                return True  # up to 9x9 it is exactly tiers 1-8: a quick yes (filled, so unique)
         # the pass loop alone: logic that fills the grid proves uniqueness, and when it stops short
         # there is no need to count solutions (the engine's solve() would)
         grid = Grid.start(self.puzzle())
