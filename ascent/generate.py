@@ -5,7 +5,11 @@ One attempt, as Tatham's Towers generator does it:
 
 1. a random Latin square (the solution) and every clue it shows;
 2. with givens allowed, givens from the solution (in random order) until the puzzle is unique and
-   within the level (from 10x10 on, a fifth of the cells before the first check); without givens, a square whose full clues are not already so is a failed attempt;
+   within the level (from 10x10 on, a fifth of the cells before the first check); without givens, a
+   square whose full clues are not already so is a failed attempt. Most squares fail there because
+   their full clues have a second solution; ``clue_twin`` finds the commonest kind in well under a
+   millisecond (two rows or two columns that can trade heights along a cycle and keep every clue), so
+   only the rest pay for the finisher's count;
 3. every clue and given in random order (in symmetric groups with ``symmetric``): take it away,
    and put it back when the puzzle is no longer unique or needs a harder level (skipped with
    ``minimal=False``, which stops after one sweep over half the spots -- faster, looser puzzles);
@@ -13,7 +17,7 @@ One attempt, as Tatham's Towers generator does it:
 
 Uniqueness is proved by the fast finisher (``propagate.solutions``, counting to two); "within the
 level" is the traced engine solving it by logic with only that level's techniques (the fast core
-first rejects what even tiers 1-7 cannot do). Taking a clue away never makes a puzzle easier, so
+first rejects what even tiers 1-8 cannot do). Taking a clue away never makes a puzzle easier, so
 one pass leaves a minimal puzzle: no clue or given can go and keep both uniqueness and the level.
 
 Each puzzle has its own random stream (seed, size, level, index), so the same seed makes the same
@@ -45,8 +49,8 @@ from .puzzle import MAX_SIZE, SIDES, Puzzle
 from .store import file_for, read_file, write_atomic
 
 MIN_GEN, MAX_GEN = 4, MAX_SIZE
-EXACT = 9  # up to this size the fast core's fixpoint is exactly tiers 1-7's (ascent/propagate.py)
-ATTEMPTS = 200  # the bound: attempts per puzzle before a level is called out of reach at a size
+EXACT = 9  # up to this size the fast core's fixpoint is exactly tiers 1-8's, ascent to sequence (ascent/propagate.py)
+ATTEMPTS = None  # attempts are bounded by time, not by count (the caller may still give a count)
 SECONDS = 600.0  # the command's time bound per puzzle (between attempts)
 
 
@@ -118,6 +122,53 @@ def full_clues(rows: list[list[int]]) -> Puzzle:
     )
 
 
+def clue_twin(rows: list[list[int]]) -> bool:
+    """True when the square has a second filling with the same full clues of a kind found at once: two
+    rows trade their heights in a cycle of columns (r1 holds what r2 holds in the next column of the
+    cycle, and back), or two columns in a cycle of rows, and every row and column touched still shows
+    the same from both ends. Such a square can never make a puzzle without givens."""
+    n = len(rows)
+    cols = [[rows[r][c] for r in range(n)] for c in range(n)]
+    return _twin(rows, cols) or _twin(cols, rows)
+
+
+def _twin(rows: list[list[int]], cols: list[list[int]]) -> bool:
+    n = len(rows)
+
+    def same(a: list[int], b: list[int]) -> bool:
+        return visible(a) == visible(b) and visible(a[::-1]) == visible(b[::-1])
+
+    for r1 in range(n):
+        where = {h: c for c, h in enumerate(rows[r1])}
+        for r2 in range(r1 + 1, n):
+            seen = [False] * n
+            for c0 in range(n):
+                if seen[c0]:
+                    continue
+                cycle, c = [], c0
+                while not seen[c]:  # the columns of one cycle: r2's height at c is r1's at the next
+                    seen[c] = True
+                    cycle.append(c)
+                    c = where[rows[r2][c]]
+                if len(cycle) == n:
+                    continue  # the whole rows trade places: rare to keep the clues; left to the finisher's count
+                a, b = rows[r1][:], rows[r2][:]
+                for c in cycle:
+                    a[c], b[c] = rows[r2][c], rows[r1][c]
+                if not (same(a, rows[r1]) and same(b, rows[r2])):
+                    continue
+                ok = True
+                for c in cycle:
+                    col = cols[c][:]
+                    col[r1], col[r2] = col[r2], col[r1]
+                    if not same(col, cols[c]):
+                        ok = False
+                        break
+                if ok:
+                    return True
+    return False
+
+
 class _Draft:
     """The puzzle being trimmed: clues per side and givens, with the checks the trimming needs."""
 
@@ -156,9 +207,9 @@ class _Draft:
             masks, lines = self._start()
             fast = settle(masks, self.n, lines) and not any(m & (m - 1) for m in masks)
             if rank <= hard and not fast:
-                return False  # the fast core is at least as strong as tiers 1-7: a quick no
+                return False  # the fast core is at least as strong as tiers 1-8: a quick no
             if rank >= hard and self.n <= EXACT and fast:
-                return True  # up to 9x9 it is exactly tiers 1-7: a quick yes (filled, so unique)
+                return True  # up to 9x9 it is exactly tiers 1-8: a quick yes (filled, so unique)
         # the pass loop alone: logic that fills the grid proves uniqueness, and when it stops short
         # there is no need to count solutions (the engine's solve() would)
         grid = Grid.start(self.puzzle())
@@ -217,6 +268,8 @@ def attempt(n: int, level: str, rng: random.Random, *, givens: bool = True, symm
     # From 10x10 on, full clues alone are nearly always ambiguous and the first checks of a nearly
     # empty grid are the slowest of all (tens of seconds at 12x12): givens start at a fifth of the cells.
     first = n * n // 5 if givens and n >= 10 else 0
+    if not givens and clue_twin(rows):
+        return None  # the full clues have a second solution: no trimming helps
     if first or not draft.fits():
         if not givens:
             return None
@@ -259,16 +312,16 @@ def stream(seed: int | str, n: int, level: str, index: int) -> random.Random:
 
 
 def make(n: int, level: str, seed: int | str = 0, index: int = 0, *, givens: bool = True,
-         symmetric: bool = False, minimal: bool = True, attempts: int = ATTEMPTS, seconds: float | None = None,
+         symmetric: bool = False, minimal: bool = True, attempts: int | None = ATTEMPTS, seconds: float | None = SECONDS,
          on_attempt: Callable[[], None] | None = None) -> Made:
-    """The ``index``-th puzzle of the run (seed, size, level). Raises Unreachable after ``attempts``
-    attempts, or once ``seconds`` have passed (checked between attempts: the bound never changes
-    which puzzle a seed gives, only whether it is reached)."""
+    """The ``index``-th puzzle of the run (seed, size, level). Raises Unreachable once ``seconds`` have
+    passed (checked between attempts), or after ``attempts`` attempts when a count is given: the bound
+    never changes which puzzle a seed gives, only whether it is reached."""
     check(n, level)
     rng = stream(seed, n, level, index)
     start = time.perf_counter()
     k = 0
-    while k < attempts:
+    while attempts is None or k < attempts:
         k += 1
         made = attempt(n, level, rng, givens=givens, symmetric=symmetric, minimal=minimal)
         if on_attempt is not None:
@@ -278,7 +331,7 @@ def make(n: int, level: str, seed: int | str = 0, index: int = 0, *, givens: boo
             return made
         if seconds is not None and time.perf_counter() - start > seconds:
             break
-    bound = f"{k} attempts" if k >= attempts else f"{k} attempts and {seconds:g} s (the time bound)"
+    bound = f"{k} attempts" if attempts is not None and k >= attempts else f"{k} attempts and {seconds:g} s (the time bound)"
     raise Unreachable(f"no {n}x{n} {level} puzzle in {bound}; {time.perf_counter() - start:.1f} s spent; "
                       f"the level may not exist at this size" + ("" if givens else " without givens"))
 

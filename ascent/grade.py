@@ -5,11 +5,22 @@ The **level** is defined by the tiers the puzzle needed: each technique in the t
 finisher, ``backtrack``, counts as ``unreasonable``). Because the pass loop always takes the
 easiest technique that can act (Tatham's rule), that is the hardest *idea* the puzzle needs.
 
-    easy          edge clue rules, Latin singles, counting past a sure peak (tiers 1-5)
-    tricky        subsets: naked and hidden pairs, triples, quads (isolate, tier 6)
-    hard          enumerating the orderings a clue allows along a lane (sequence, tier 7)
-    extreme       fish: X-wing, swordfish, jellyfish (tier 8)
-    unreasonable  supposing a candidate and following it to a contradiction (forcing, tier 9)
+    easy          edge clue rules, Latin singles, the tallest placed heights bounding a clue
+                  (ascent, sudoku, naked single, pinpoint, peak bounds: tiers 1-5)   = Tatham's Easy
+    tricky        a clue split at a sure peak (peak descent, tier 6)                = Tatham's Hard
+    hard          subsets in a row or column (isolate, tier 7), the orderings a clue
+                  allows along a lane (sequence, tier 8)                            = Tatham's Hard
+    extreme       fish: X-wing, swordfish, jellyfish (tier 9); a chain of two-candidate
+                  cells (pair chain, tier 10)                                       = Tatham's Extreme
+    unreasonable  supposing a candidate and following it to a contradiction (forcing,
+                  tier 11), or the finisher                                         = Tatham's Unreasonable
+
+Each level maps onto one of Simon Tatham's Towers levels (``towers.c``/``latin.c``): his Easy is the
+Latin singles with ``solver_easy`` (opposite clues summing to N+1, lower bounds, a clue "nearly
+filled"); his Hard adds ``solver_hard`` (every arrangement of a lane fitting one clue) and subsets
+within one row or column; his Extreme adds subsets across rows and columns (fish) and forcing chains
+through two-candidate cells; his Unreasonable guesses. ``tricky`` is the lower part of his Hard:
+puzzles whose hardest step is a clue split at a sure peak, without subsets or whole-lane enumeration.
 
 The **score** breaks ties inside a level. In HoDoKu's way it is the sum of every step's cost (the
 table's ``cost``); in Sudoku Explainer's way the hardest step counts once more, and a forcing step
@@ -76,3 +87,8 @@ def level_of(result: "Result") -> str | None:
             if best is None or RANK[lv] > RANK[best]:
                 best = lv
     return best or LEVELS[0]  # nothing to do (every cell given): the easiest level
+
+
+# Simon Tatham's Towers level that each level means (README: Levels and Tatham's)
+TATHAM: dict[str, str] = {"easy": "Easy", "tricky": "Hard", "hard": "Hard", "extreme": "Extreme",
+                          "unreasonable": "Unreasonable"}

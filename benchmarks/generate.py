@@ -4,6 +4,7 @@ and the fraction of attempts that landed on the level. One process, one core.
     python benchmarks/generate.py                       # short: sizes 4-7, 3 puzzles per level
     python benchmarks/generate.py --sizes 4-12 --count 10 --budget 600   # the full run
     python benchmarks/generate.py --sizes 9 --levels hard --count 10
+    python benchmarks/generate.py --sizes 4-7 --no-givens --attempts 0 --budget 60   # clues only, time-bounded
 
 Seconds are wall time (what a user waits; inflated when the machine is shared), the CPU column
 the process's own time. A (size, level) whose first puzzle takes more than --budget seconds is cut short and reported as
@@ -50,7 +51,7 @@ def p90(xs: list[float]) -> float:
     return xs[min(len(xs) - 1, int(0.9 * len(xs)))]
 
 
-def run(n: int, level: str, count: int, seed: str, attempts: int, budget: float) -> dict:
+def run(n: int, level: str, count: int, seed: str, attempts: int | None, budget: float, givens: bool = True) -> dict:
     secs, cpus, tries, made = [], [], 0, 0
     note = ""
     start = time.perf_counter()
@@ -63,11 +64,11 @@ def run(n: int, level: str, count: int, seed: str, attempts: int, budget: float)
         signal.setitimer(signal.ITIMER_REAL, left)
         t, c = time.perf_counter(), time.process_time()
         try:
-            m = make(n, level, seed, index, attempts=attempts)
+            m = make(n, level, seed, index, attempts=attempts, givens=givens, seconds=None)
         except Unreachable:
             signal.setitimer(signal.ITIMER_REAL, 0)
             note = f"unreached in {attempts} attempts"
-            tries += attempts
+            tries += attempts or 0
             break
         except OverBudget:
             note = f"cut at the {budget:g} s budget after {time.perf_counter() - t:.0f} s on one puzzle"
@@ -88,14 +89,15 @@ def main() -> None:
     ap.add_argument("--levels", default=",".join(LEVELS))
     ap.add_argument("--count", type=int, default=3)
     ap.add_argument("--seed", default="bench")
-    ap.add_argument("--attempts", type=int, default=200)
+    ap.add_argument("--attempts", type=int, default=200, help="per puzzle; 0: no count, only --budget")
+    ap.add_argument("--no-givens", action="store_true", help="clues only, no heights given in the grid")
     ap.add_argument("--budget", type=float, default=120.0, help="seconds per (size, level) at most")
     args = ap.parse_args()
     print("| size | level | made | median s | p90 s | median CPU s | yield | target | note |")
     print("|---|---|---:|---:|---:|---:|---:|---|---|")
     for n in sizes_of(args.sizes):
         for level in args.levels.split(","):
-            r = run(n, level, args.count, args.seed, args.attempts, args.budget)
+            r = run(n, level, args.count, args.seed, args.attempts or None, args.budget, not args.no_givens)
             target = TARGETS.get((n, level))
             verdict = ""
             if target is not None and r["median"] is not None:

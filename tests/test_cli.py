@@ -121,7 +121,7 @@ def test_solve_one_from_the_archive_by_date(shared):
     r = invoke("solve-one", 5, "--diff", 2, "--date", "1217", "--debug", "--store", shared / "brainbashers")
     assert r.exit_code == 0
     assert "Start: 5x5, difficulty 2, date 1217" in r.stdout
-    assert "peak descent" in r.stdout and "Pass 2" in r.stdout and "SOLVED" in r.stdout
+    assert "peak bounds" in r.stdout and "Pass 2" in r.stdout and "SOLVED" in r.stdout
 
 
 def test_solve_one_uses_the_store_from_the_environment(shared):

@@ -178,8 +178,8 @@ def test_solve_all_table_fits_80_columns(tmp_path):
     assert any("peak descent" in line for line in table)  # a two-word grade, whole on its line
     for line in table:  # a grade is never cut into fragments
         for t in TECHNIQUES:
-            if t.split()[0] in line.split():
-                assert t in line
+            if t.split()[0] in line.split():  # "peak" begins two names: one of them stands whole
+                assert any(u in line for u in TECHNIQUES if u.split()[0] == t.split()[0])
 
 
 # ------------------------------------------------------------------ 2. help
@@ -342,7 +342,7 @@ def test_solve_all_json_to_stdout_keeps_stdout_for_the_json(tmp_path):
 
 def test_codewars_array_pasted_as_is_and_plurals():
     r = invoke("solve", "--clues", "[" + KATA.replace(" ", ", ") + "]")
-    assert r.exit_code == 0 and "SOLVED in 6 passes," in r.stdout
+    assert r.exit_code == 0 and "SOLVED in 9 passes," in r.stdout
     r = invoke("solve", "--clues", KATA, "--techniques", "naked single")  # no logic step: the finisher's one pass
     assert r.exit_code == 0 and "SOLVED in 1 pass," in r.stdout
     one_line_error(invoke("solve-all", "--store", SAMPLES, "--sizes", 99), 2, "sizes 99 and")

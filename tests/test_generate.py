@@ -73,7 +73,7 @@ def test_the_brute_force_finds_two_solutions_of_an_ambiguous_puzzle():
 def test_level_and_score_come_from_the_trace():
     r = solve(Puzzle.from_clues("2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"))
     assert r.level == "easy" and r.level == level_of(r)
-    costs = {"ascent": 1, "sudoku": 1, "naked single": 2, "pinpoint": 3, "peak descent": 6}
+    costs = {"ascent": 1, "sudoku": 1, "naked single": 2, "pinpoint": 3, "peak bounds": 4, "peak descent": 6}
     assert r.score == sum(costs[t] * k for t, k in r.counts.items()) + max(costs[t] for t in r.counts)
     assert r.to_dict()["level"] == "easy" and r.to_dict()["score"] == r.score
 
@@ -157,7 +157,9 @@ def test_unreachable_level_stops_after_the_bound():
         for index in range(50):
             gen.make(4, "extreme", seed=0, index=index, attempts=1)
     with pytest.raises(gen.Unreachable, match="the time bound"):
-        gen.make(4, "tricky", seed=0, seconds=0.001)  # 4x4 tricky: never seen; stops after one attempt
+        gen.make(4, "unreasonable", seed=0, seconds=0.001)  # seed 0's first attempt misses; stops after it
+    # the default bound is time alone: no count of attempts
+    assert gen.ATTEMPTS is None and gen.SECONDS > 0
     with pytest.raises(ValueError):
         gen.make(13, "easy")
 
@@ -261,10 +263,28 @@ def test_generate_ctrl_c_keeps_what_was_made(tmp_path, monkeypatch):
 def test_grade_one_puzzle_text_and_json():
     r = invoke("grade", "--clues", "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3")
     assert r.exit_code == 0 and r.stdout.startswith("level easy, score ")
-    assert "peak descent" in r.stdout
+    assert "peak bounds" in r.stdout
     j = invoke("grade", "--tatham", "7:////3//3/2//4/3/4///3//4/4/2/5///3/3/3/4//,j4e1zf", "--json", "-")
     data = json.loads(j.stdout)
     assert data["level"] == "unreasonable" and data["grade"] == "forcing" and data["counts"]["forcing"] >= 1
     amb = invoke("grade", "--clues", "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0")
     assert amb.exit_code == 3 and "not graded: ambiguous" in amb.stdout
     assert invoke("grade", "--sizes", 4).exit_code == 2
+
+
+def test_clue_twin_finds_a_second_filling_with_the_same_clues():
+    import random
+    twins = 0
+    for seed in range(40):
+        square = gen.latin_square(5, random.Random(seed))
+        unique = gen._Draft(square, "unreasonable").unique()  # the finisher's count, from the full clues
+        if gen.clue_twin(square):
+            twins += 1
+            assert not unique  # a twin is a second solution: never wrong
+    assert twins >= 10  # and it finds the commonest kind: most squares here
+
+
+def test_no_givens_at_7x7_hard_is_reached_by_time():
+    m = gen.make(7, "hard", "yield", 1, givens=False, seconds=120)
+    assert not any(any(r) for r in m.puzzle.givens) and m.level == "hard"
+    assert search(Grid.start(m.puzzle)) == [m.solution]

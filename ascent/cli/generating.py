@@ -29,19 +29,21 @@ def generate_cmd(
     symmetric: bool = typer.Option(False, "--symmetric", help="Clues and givens symmetric under a half turn."),
     minimal: bool = typer.Option(True, "--minimal/--no-minimal",
                                  help="Trim until no clue or given can go (default), or stop early: faster, looser."),
-    attempts: int = typer.Option(ATTEMPTS, "--attempts", parser=ascii_int,
-                                 help="Give up on a puzzle after this many attempts that miss the level."),
+    attempts: Optional[int] = typer.Option(ATTEMPTS, "--attempts", parser=ascii_int,
+                                           help="Also give up on a puzzle after this many attempts (default: no count, only time)."),
     max_seconds: float = typer.Option(SECONDS, "--max-seconds",
                                       help="Or give up once a puzzle has taken this long (checked between attempts)."),
     store: Optional[Path] = typer.Option(None, "--store", help="Merge the puzzles into this store folder (made if missing, and said so)."),
     label: Optional[str] = typer.Option(None, "--label", help="With --store: the label to file them under (default: the level)."),
     fmt: str = typer.Option("record", "--format", "-f", help=f"Printed as: {', '.join(formats.NAMES)} (without --store)."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="Make them on the Dask scheduler at this address "
+                                          "(pip install 'ascent[cluster]'): the same puzzles as here."),
 ) -> int:
     """Make puzzles with exactly one solution that need exactly the level asked for.
 
     Each is minimal: no clue or given can be taken away and keep it unique at that
-    level. A level that a size cannot reach stops with an error after --attempts
-    attempts (200) or --max-seconds (600) on one puzzle, whichever comes first.
+    level. A level that a size cannot reach stops with an error after --max-seconds
+    (600) on one puzzle, or --attempts attempts when given.
     Ctrl-C keeps the puzzles made.
 
     \b
@@ -58,7 +60,7 @@ def generate_cmd(
         raise Usage(f"size {size}: puzzles are made at sizes {MIN_GEN} to {MAX_GEN}")
     if count < 1:
         raise Usage("--count: at least 1")
-    if attempts < 1:
+    if attempts is not None and attempts < 1:
         raise Usage("--attempts: at least 1")
     if not max_seconds > 0:
         raise Usage("--max-seconds: more than 0")
@@ -89,10 +91,13 @@ def generate_cmd(
     try:
         with Progress(*columns, console=out, transient=True) as progress:
             task = progress.add_task("make", total=count)
-            for index in range(count):
+            options = dict(givens=givens, symmetric=symmetric, minimal=minimal, attempts=attempts, seconds=max_seconds)
+            puzzles = _puzzles(cluster, size, level, count, seed, options, tried)
+            while True:
                 try:
-                    puzzle = make(size, level, seed, index, givens=givens, symmetric=symmetric, minimal=minimal,
-                                  attempts=attempts, seconds=max_seconds, on_attempt=lambda: tried.__setitem__(0, tried[0] + 1))
+                    index, puzzle = next(puzzles)
+                except StopIteration:
+                    break
                 except Unreachable as e:
                     if not made:
                         raise Failure(str(e)) from None
@@ -116,6 +121,27 @@ def generate_cmd(
         summary += f"; saved in {file_for(store, size)} under {label or level!r}"
     err_console.print(summary, markup=False, soft_wrap=True)
     return EXIT_SOLVED
+
+
+def _puzzles(cluster, size, level, count, seed, options, tried):
+    """(index, puzzle) in index order: made here one by one, or on the cluster, each as one task, held back
+    until those before it are in (the same puzzles, in the same order, as made here)."""
+    if cluster is None:
+        for index in range(count):
+            yield index, make(size, level, seed, index, on_attempt=lambda: tried.__setitem__(0, tried[0] + 1), **options)
+        return
+    from ..cluster import ClusterError, connect, generate
+    try:
+        with connect(cluster) as client:
+            ready, want = {}, 0
+            for index, puzzle in generate(client, size, level, count, seed, **options):
+                tried[0] += puzzle.attempts
+                ready[index] = puzzle
+                while want in ready:
+                    yield want, ready.pop(want)
+                    want += 1
+    except ClusterError as e:
+        raise Failure(str(e)) from None
 
 
 def _save(store: Path, size: int, label: str, records: list[dict]) -> None:

@@ -75,6 +75,8 @@ def solve_all(
     store: Optional[Path] = STORE,
     techniques: Optional[List[str]] = TECHNIQUES,
     reports: Optional[Path] = typer.Option(None, "--reports", help="Where the Markdown and JSON tables go (default reports/ beside fetched/)."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="Solve on the Dask scheduler at this address instead "
+                                          "(pip install 'ascent[cluster]')."),
 ) -> int:
     """Solve every stored puzzle and print a stats table per size and difficulty.
 
@@ -97,7 +99,10 @@ def solve_all(
     jobs = [Job(e.size, e.label, e.ident, e.record, no_backtrack, names, str(file_for(used, e.size))) for e in entries]
     out = err_console if json_path is not None and str(json_path) == "-" else console  # stdout is the JSON's
     start = time.perf_counter()
-    outcomes, positions, partial = run_jobs(jobs, workers, "solving", out)
+    if cluster is None:
+        outcomes, positions, partial = run_jobs(jobs, workers, "solving", out)
+    else:
+        outcomes, positions, workers, partial = _solve_on_cluster(cluster, jobs, out)
     wall = time.perf_counter() - start
     entries = [entries[k] for k in positions]
     sets = summarize(outcomes)
@@ -132,6 +137,28 @@ def solve_all(
     if partial:
         interrupted(len(outcomes), len(jobs))
     return EXIT_SOLVED if not unsolved else EXIT_UNSOLVED
+
+
+def _solve_on_cluster(address: str, jobs: "list[Job]", out) -> "tuple[list[Outcome], list[int], int, bool]":
+    """The jobs on a Dask cluster, under the same progress bar: (outcomes, their job positions, the
+    cluster's workers, interrupted?). Ctrl-C keeps what was finished, as a local run does."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ..batch import Interrupted
+    from ..cluster import ClusterError, connect, solve, workers
+
+    count = 0
+    try:
+        with connect(address) as client, Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(),
+                                                  TimeElapsedColumn(), console=out, transient=True) as progress:
+            task = progress.add_task("solve", total=len(jobs))
+            count = workers(client)
+            outcomes = solve(client, jobs, on_progress=lambda k: progress.advance(task, k))
+            return outcomes, list(range(len(outcomes))), count, False
+    except ClusterError as e:
+        raise Failure(str(e)) from None
+    except Interrupted as e:
+        return e.outcomes, e.positions, count, True
 
 
 def _status_counts(items: "list[Outcome]") -> str:

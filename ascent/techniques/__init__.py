@@ -23,6 +23,8 @@ from .fish import fish
 from .forcing import forcing
 from .isolate import isolate
 from .naked_single import naked_single
+from .pair_chain import pair_chain
+from .peak_bounds import peak_bounds
 from .peak_descent import peak_descent
 from .pinpoint import pinpoint
 from .sequence import sequence
@@ -54,14 +56,18 @@ TABLE: tuple[Technique, ...] = (
     Technique("naked single", 3, naked_single, 2, True, "a cell with a single candidate left", aliases=("solve",)),
     Technique("pinpoint", 4, pinpoint, 3, True, "a height with only one place left in a row or column",
               aliases=("hidden single",)),
-    Technique("peak descent", 5, peak_descent, 6, True,
-              "a sure peak splitting its clue"),  # easy: brainbashers' easiest sets need it nearly always
-    Technique("isolate", 6, isolate, 10, True, "a group of cells that share as many heights as there are cells",
-              level="tricky"),
-    Technique("sequence", 7, sequence, 20, False, "the orderings a clue allows along its lane", level="hard"),
-    Technique("fish", 8, fish, 40, False, "a height confined to the same columns in several rows (or rows in several columns)",
+    Technique("peak bounds", 5, peak_bounds, 4, True,
+              "the tallest heights already placed bounding a clue"),  # Tatham's Easy clue rules
+    Technique("peak descent", 6, peak_descent, 6, True, "a sure peak splitting its clue", level="tricky"),
+    Technique("isolate", 7, isolate, 10, True, "a group of cells that share as many heights as there are cells",
+              level="hard"),
+    Technique("sequence", 8, sequence, 20, False, "the orderings a clue allows along its lane", level="hard"),
+    Technique("fish", 9, fish, 40, False, "a height confined to the same columns in several rows (or rows in several columns)",
               level="extreme"),
-    Technique("forcing", 9, forcing, 80, False, "supposing a candidate and following it to a contradiction",
+    Technique("pair chain", 10, pair_chain, 50, False,
+              "a chain of cells with two candidates each, linked along rows and columns",
+              aliases=("xy chain",), level="extreme"),
+    Technique("forcing", 11, forcing, 80, False, "supposing a candidate and following it to a contradiction",
               contextual=True, level="unreasonable"),
 )
 

@@ -1,4 +1,4 @@
-"""fish: a height confined to the same k columns in k rows leaves the rest of those columns (tier 8).
+"""fish: a height confined to the same k columns in k rows leaves the rest of those columns (tier 9).
 
     X-wing (k = 2), height 3:          row 1: 3 fits only in C2, C5
                                        row 4: 3 fits only in C2, C5

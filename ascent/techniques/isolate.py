@@ -1,4 +1,4 @@
-"""isolate: naked and hidden subsets (pairs, triples, quads) in a row or column (tier 6).
+"""isolate: naked and hidden subsets (pairs, triples, quads) in a row or column (tier 7).
 
     naked:  _ | [12] [12] [123] [1234] _   ->  _ | [12] [12] [3] [34] _
             two cells holding only 1 and 2 between them take both; 1 and 2 leave the rest.

@@ -1,4 +1,4 @@
-"""peak descent: count what the peaks already show; the rest of the clue falls on the cells before them (tier 5).
+"""peak descent: count what the peaks already show; the rest of the clue falls on the cells before them (tier 6, tricky).
 
     4 | _ _ 4 _ 6 5     ->  4 | [12] [23] 4 [123] 6 5
     3 | _ _ _ 5 _ 6     ->  3 | [34] [123] [123] 5 [1234] 6     (not [4]: 3 1 2 5 4 6 shows 3 too)

@@ -1,0 +1,111 @@
+"""Making and solving puzzles on a Dask cluster (``dask.distributed``; ``pip install 'ascent[cluster]'``).
+
+    with connect("tcp://scheduler:8786") as client:
+        for index, made in generate(client, 12, "unreasonable", 100, seed="mine"):
+            ...                                   # as each is ready, in any order
+        outcomes = solve(client, jobs, on_progress=lambda k: ...)
+
+Every puzzle of a run is one task: ``ascent.generate.make(n, level, seed, index, ...)`` on a worker. A
+puzzle's random stream depends only on (seed, size, level, index), so a cluster makes exactly the
+puzzles a local run makes with the same seed, in the same order. Solving sends chunks of jobs to
+``ascent.batch.solve_job``; outcomes come back in the order of the jobs. The scheduler and the
+workers need the same ascent installed (else: one ClusterError saying so). The library never prints: progress is a callback, and the caller writes the store.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Callable, Iterable, Iterator
+
+from .batch import Interrupted, Job, Outcome, solve_job
+from .generate import Made, make
+
+CHUNK = 64  # jobs per task when solving: enough to outweigh a task's overhead on the cluster
+
+
+class ClusterError(RuntimeError):
+    """The extra is not installed, or the scheduler cannot be reached: one line saying which."""
+
+
+def _distributed():
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError("--cluster needs dask.distributed: pip install 'ascent[cluster]'") from None
+    return distributed
+
+
+@contextmanager
+def connect(address, timeout: float = 5.0):
+    """A client of the scheduler at ``address`` (or a LocalCluster object), closed on the way out."""
+    distributed = _distributed()
+    try:
+        client = distributed.Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError) as e:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+def _result(future):
+    """The task's result; a scheduler or worker that cannot read ascent's tasks is a ClusterError."""
+    try:
+        return future.result()
+    except RuntimeError as e:
+        if "deserializ" not in str(e):
+            raise
+        raise ClusterError("the Dask scheduler or a worker cannot read ascent's tasks: they need the same "
+                           "ascent installed as here") from None
+
+
+def workers(client) -> int:
+    return len(client.scheduler_info().get("workers", {}))
+
+
+def generate(client, n: int, level: str, count: int, seed, **options) -> Iterator[tuple[int, Made]]:
+    """(index, puzzle) as each task finishes, in any order (the caller puts them in index order to show or
+    store them as a local run does). Raises what ``make`` raises (Unreachable) as soon as a task does.
+    Closing the iterator (or Ctrl-C while it waits) cancels the tasks not yet done."""
+    distributed = _distributed()
+    futures = {client.submit(make, n, level, seed, index, pure=False, key=f"ascent-make-{seed}-{n}-{level}-{index}",
+                             **options): index for index in range(count)}
+    try:
+        for future in distributed.as_completed(futures, loop=client.loop):
+            yield futures[future], _result(future)
+    finally:
+        pending = [f for f in futures if not f.done()]
+        if pending:
+            client.cancel(pending)
+
+
+def _solve_chunk(chunk: list[Job]) -> list[Outcome]:
+    return [solve_job(job) for job in chunk]
+
+
+def solve(client, jobs: Iterable[Job], on_progress: Callable[[int], None] | None = None,
+          chunk: int = CHUNK) -> list[Outcome]:
+    """Every job's outcome, in the order of the jobs, solved on the cluster's workers.
+
+    Ctrl-C cancels the tasks not yet done and raises ``batch.Interrupted`` with the outcomes finished,
+    as a local run does."""
+    distributed = _distributed()
+    jobs = list(jobs)
+    tick = on_progress or (lambda k: None)
+    chunks = [jobs[i:i + chunk] for i in range(0, len(jobs), chunk)]
+    futures = {client.submit(_solve_chunk, c, pure=False): k for k, c in enumerate(chunks)}
+    done: list[list[Outcome]] = [[] for _ in chunks]
+    try:
+        for future in distributed.as_completed(futures, loop=client.loop):
+            k = futures[future]
+            done[k] = _result(future)
+            tick(len(done[k]))
+    except KeyboardInterrupt:
+        positions = [k * chunk + j for k, part in enumerate(done) for j in range(len(part))]
+        raise Interrupted([o for part in done for o in part], positions, len(jobs)) from None
+    finally:
+        pending = [f for f in futures if not f.done()]
+        if pending:
+            client.cancel(pending)
+    return [o for part in done for o in part]

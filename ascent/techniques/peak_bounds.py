@@ -1,0 +1,131 @@
+"""peak bounds: the clue rules that read the tallest buildings already placed (tier 5, easy).
+
+    3 | _ _ 7 _ _ 5 _  ->  3 | [123457] _ 7 _ _ 5 _    5 hides behind 7, so 6 is the second tallest that
+                                                        can show: it needs one building in front (lower bounds)
+    3 | _ _ _ 6 7 _ _  ->  3 | [34567] _ _ 6 7 _ _     7 and 6 show, the first cell is the third: taller than
+                                                        the two cells before 6, so not 1 or 2 (nearly filled)
+
+Two rules, the ones Simon Tatham's Towers solver uses at its Easy level (``solver_easy``):
+
+*lower bounds*: list the heights, tallest first, leaving out each height placed behind a placed one
+at least two taller (it can never show; one hidden right behind the next taller height is left to
+peak descent, as Tatham's ``solver_easy`` leaves it: its loop starts two heights up). The k-th of that list (k counted from 0) stands at least c - 1 - k
+cells out from clue c: in front of it at most its distance show, and behind it at most the k taller
+ones, so it shows c buildings only if distance + 1 + k >= c.
+
+*nearly filled*: the tallest heights N, N-1, ... as far as they are all placed; those of them placed
+nearer the clue than every taller one show. When they are c - 1 and the nearest stands at distance
+p >= 2, the clue needs exactly one more, and the cell next to the clue always shows: every cell
+between them is hidden, so the first cell is the tallest of the p cells before that peak, and is not
+one of the p - 1 smallest heights those p cells can hold (heights not placed from the peak on).
+
+Sound for the reasons given with each rule: they only count what must show and what cannot.
+These are a subset of ``peak descent`` (tier 6), which splits a clue at any sure peak by
+enumerating the cells before it; a puzzle that needs only these is Tatham's Easy.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .. import cands
+from ..grid import Grid
+from ..trace import Step
+
+NAME = "peak bounds"
+
+
+def peak_bounds(grid: Grid) -> Iterator[Step]:
+    for k, lane in enumerate(grid.lanes):
+        if not lane.clue or grid.quiet_line((NAME, k), k // 2):
+            continue
+        found = False
+        for step in (_nearly_filled(grid, lane), _lower_bounds(grid, lane)):
+            if step is not None:
+                found = True
+                yield step
+                break  # the lane changes: look at it afresh next pass
+        if not found:
+            grid.found_nothing((NAME, k))
+
+
+def _where(grid: Grid, lane) -> dict[int, int]:
+    """height -> its distance from the clue, for the heights placed in the lane."""
+    return {grid.values[x]: d for d, x in enumerate(lane.cells) if grid.values[x]}
+
+
+def _lower_bounds(grid: Grid, lane) -> Step | None:
+    n, c, cells, masks = grid.n, lane.clue, lane.cells, grid.masks
+    at = _where(grid, lane)
+    counted: list[int] = []
+    hidden: list[tuple[int, int]] = []  # (height, the taller one nearer the clue that hides it)
+    for h in range(n, 0, -1):
+        if h in at:
+            taller = [t for t in range(h + 2, n + 1) if t in at and at[t] < at[h]]  # see the docstring
+            if taller:
+                hidden.append((h, taller[0]))
+                continue
+        counted.append(h)
+    if not hidden:
+        return None  # with nothing hidden this is the edge rule of tier 1 (ascent), already applied
+    elims: dict[int, int] = {}
+    bounds = []
+    for k, h in enumerate(counted):
+        first = c - 1 - k
+        if first <= 0:
+            break
+        if h in at:
+            continue  # a placed height leaves the other cells by sudoku
+        bit = cands.bit(h)
+        hit = [x for x in cells[:first] if masks[x] & bit and not grid.values[x]]
+        for x in hit:
+            elims[x] = elims.get(x, 0) | bit
+        if hit:
+            bounds.append((h, first))
+    if not elims:
+        return None
+    order = tuple(elims.items())
+    hid = ", ".join(f"{h} behind {t} at {grid.name(cells[at[t]])}" for h, t in hidden)
+    says = ", ".join(f"{h} not in the first {first} cell{'s' if first > 1 else ''}" for h, first in bounds)
+
+    def sentence() -> str:
+        return (f"{hid} can never show, so the heights that can show are, tallest first, "
+                f"{', '.join(map(str, counted[:max(c, 2)]))}...; the k-th of them (from 0) has at least clue {c} - 1 - k "
+                f"buildings in front of it: {says}")
+
+    used = tuple(cells[at[h]] for h, t in hidden) + tuple(cells[at[t]] for h, t in hidden)
+    return Step(NAME, sentence, lane, c, tuple(dict.fromkeys(used + tuple(x for x, _ in order))),
+                eliminations=order, premises=cells)
+
+
+def _nearly_filled(grid: Grid, lane) -> Step | None:
+    n, c, cells, masks = grid.n, lane.clue, lane.cells, grid.masks
+    at = _where(grid, lane)
+    showing: list[int] = []
+    nearest = n
+    for h in range(n, 0, -1):
+        if h not in at:
+            break
+        if at[h] < nearest:
+            nearest = at[h]
+            showing.append(h)
+    if c != len(showing) + 1 or nearest <= 1:
+        return None
+    peak = showing[-1]
+    # heights the nearest + 1... cells before the peak can hold: not placed from the peak on
+    free = [h for h in range(1, n + 1) if not (h in at and at[h] >= nearest)]
+    small = free[: nearest - 1]
+    first = cells[0]
+    m = masks[first] & sum(cands.bit(h) for h in small)
+    if grid.values[first] or not m:
+        return None
+    shown = ", ".join(f"{h} at {grid.name(cells[at[h]])}" for h in showing)
+
+    def sentence() -> str:
+        return (f"{shown} {'show' if len(showing) > 1 else 'shows'} (each nearer the clue than every taller height), "
+                f"so clue {c} needs exactly one more, the first cell: it hides the {nearest - 1} "
+                f"cell{'s' if nearest > 2 else ''} between it and {peak}, so it is not among the {nearest - 1} "
+                f"smallest heights they can hold ({', '.join(map(str, small))})")
+
+    return Step(NAME, sentence, lane, c, (first,) + tuple(cells[at[h]] for h in showing),
+                eliminations=((first, m),), premises=cells)
