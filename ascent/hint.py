@@ -25,7 +25,7 @@ from . import cands
 from .engine import BACKTRACK, ORDER, solve
 from .grid import Contradiction, Grid, cell_name
 from .puzzle import Puzzle
-from .passes import Context, rows_of
+from .passes import Context, techniques_of
 from .techniques import TABLE
 from .trace import SOLVED, Step
 
@@ -193,7 +193,7 @@ def first_step(grid: Grid, techniques: Sequence[str] = ORDER, truth: tuple[int, 
     """The first step the easiest technique finds on ``grid`` (not applied), or None.
 
     ``truth`` (the solution, flat) lets forcing look only at candidates that are false."""
-    rows = rows_of(tuple(techniques))
+    rows = techniques_of(tuple(techniques))
     context = Context(grid, rows)
     context.truth = truth
     for row in rows:

@@ -12,7 +12,7 @@ except the archive run, which is wall-clock on two worker processes as ``ascent 
 The machine is shared and noisy: compare the ratios to Tatham's times, taken on this kind of machine
 (``../shared/tatham/anchor-times.txt``), rather than the absolute figures of separate runs; better,
 build Tatham's grader (``../shared/tools/tatham/build.sh DIR``) and pass ``--tatham DIR/tatham-grade``:
-it is then timed on the same puzzles in the same run, set by set, just before ascent.
+it is then timed on the same puzzles in the same run, set by set, just before ascent, in CPU seconds too.
 Every logic-only solve is replayed against its known solution (``audit``): a step that removed a true
 height is counted under "unsound", which must stay 0.
 """
@@ -58,15 +58,22 @@ def anchors() -> dict[str, float]:
     return out
 
 
+def _grader_cpu(text: str) -> float:
+    """CPU seconds (user + system) of one run of Tatham's grader on ``text``."""
+    proc = subprocess.Popen([TATHAM], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    proc.stdin.write(text.encode())
+    proc.stdin.close()
+    _, _, usage = os.wait4(proc.pid, 0)
+    proc.returncode = 0
+    return usage.ru_utime + usage.ru_stime
+
+
 def tatham_times(ids: list[str]) -> dict[str, float]:
-    """Tatham's grader's seconds per game id, run now on these puzzles."""
-    out = subprocess.run([TATHAM], input="\n".join(ids) + "\n", capture_output=True, text=True, check=True).stdout
-    times = {}
-    for line in out.splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[0] != "total":
-            times[parts[2]] = float(parts[0])
-    return times
+    """Tatham's grader's CPU seconds per game id, run now on these puzzles, one process each (its own
+    figure is wall-clock, which a loaded machine inflates; ascent's is CPU time): the CPU time of the
+    run less that of a run with no puzzle (the process starting)."""
+    empty = min(_grader_cpu("") for _ in range(5))
+    return {gid: max(_grader_cpu(gid + "\n") - empty, 1e-6) for gid in ids}
 
 
 def cpu_solve(puzzle: Puzzle, **kw):

@@ -9,7 +9,7 @@ import pytest
 from ascent import Puzzle, broken_rule, solve
 from ascent.grid import Grid
 from ascent.lanes import distinct, orderings, supports, supports_proved
-from ascent.passes import rows_of, run
+from ascent.passes import techniques_of, run
 from ascent.propagate import Broken, line_table, propagate, solutions
 from tests.conftest import shared_sets
 
@@ -60,7 +60,7 @@ def test_the_fast_core_reaches_the_traced_tiers_fixpoint(shared):
     for n, label, rec in items:
         puzzle = Puzzle.from_record(rec, label)
         grid = Grid.start(puzzle)
-        run(grid, rows_of(TIERS_1_TO_7))
+        run(grid, techniques_of(TIERS_1_TO_7))
         masks = list(Grid.start(puzzle).masks)
         propagate(masks, n, _lines(puzzle))
         assert masks == grid.masks, rec.get("id") or rec.get("url")

@@ -3,7 +3,9 @@
 import pytest
 
 from ascent.grid import Contradiction
-from ascent.techniques import ascent, peak_descent, sequence
+from ascent.techniques.ascent import ascent
+from ascent.techniques.peak_descent import peak_descent
+from ascent.techniques.sequence import sequence
 from tests.lanepic import run
 
 
@@ -59,7 +61,7 @@ def test_peak_descent_fires(before, after):
 
 def test_peak_descent_matches_the_issue_pictures_after_sudoku():
     """The issue shows the lane after the pass; the 4th cell's [123] is sudoku's share of it."""
-    from ascent.techniques import sudoku
+    from ascent.techniques.sudoku import sudoku
 
     for before, after in [("4 | _ _ 4 _ 6 5", "4 | [12] [23] 4 [123] 6 5"),
                           ("3 | _ _ _ 5 _ 6", "3 | [34] [123] [123] 5 [1234] 6")]:
