@@ -203,11 +203,12 @@ def one_filling(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0, bhi: int
 
 
 def _sweep(masks: tuple[int, ...], lo: int, hi: int, blo: int, bhi: int, budget: int,
-           found: list[int]) -> tuple[list[int], bool]:
+           found: list[int], seed: list[int] | None = None) -> tuple[list[int], bool]:
     """Every filling in one depth-first sweep, skipping subtrees that cannot show a height not yet
     seen: (the heights seen per cell, True) -- or, past ``budget`` nodes, what was seen so far and
     False. Fast when the lane is nearly settled; ``supports`` finishes wide-open lanes pair by pair.
-    Each filling that showed something new is appended to ``found`` (as ``_packed`` gives it)."""
+    Each filling that showed something new is appended to ``found`` (as ``packed`` gives it). ``seed``
+    holds pairs already known to be in some filling: the sweep looks only for the others."""
     size = len(masks)
     if not blo:
         blo, bhi = 0, size
@@ -222,9 +223,19 @@ def _sweep(masks: tuple[int, ...], lo: int, hi: int, blo: int, bhi: int, budget:
             acc |= unseen[h]
             upto[h] = acc
 
-    refresh()
     allowed = [0] * size
     left = sum(m.bit_count() for m in masks)
+    if seed is not None:
+        allowed = list(seed)
+        for p, m in enumerate(seed):
+            left -= m.bit_count()
+            while m:
+                b = m & -m
+                m ^= b
+                unseen[b.bit_length()] &= ~(1 << p)
+        if not left:
+            return list(masks), True
+    refresh()
     path_p = [0] * (size + 1)
     path_h = [0] * (size + 1)
     fresh = [False] * (size + 2)  # fresh[k]: the first k placements include one not yet seen
@@ -316,10 +327,17 @@ def supports_proved(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0,
                     bhi: int = 0) -> tuple[tuple[int, ...] | None, tuple[int, ...]]:
     """``supports``, and the fillings that proved it (a few, packed as ``packed`` does; none when a
     mask holds a height above the lane's size): a caller that keeps them can see later that a lane
-    with fewer candidates still has every one of them used (``covered``), without a search."""
+    with fewer candidates still has every one of them used (``cover``), without a search. Cached."""
+    return supports_seeded(masks, lo, hi, blo, bhi)
+
+
+def supports_seeded(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0, bhi: int = 0,
+                    seed: list[int] | None = None) -> tuple[tuple[int, ...] | None, tuple[int, ...]]:
+    """``supports_proved``, told that the pairs of ``seed`` (a mask per cell, each pair in some
+    filling: the union of fillings seen before that fit) need no search. Not cached."""
     size = len(masks)
     found: list[int] = []
-    allowed, complete = _sweep(masks, lo, hi, blo or 0, bhi or 0, SWEEP_BUDGET, found)
+    allowed, complete = _sweep(masks, lo, hi, blo or 0, bhi or 0, SWEEP_BUDGET, found, seed)
     if not complete:
         if not any(allowed):
             first = one_filling(masks, lo, hi, blo, bhi)
@@ -361,9 +379,10 @@ def packed(filling) -> int:
     return out
 
 
-def covered(masks, fillings) -> bool:
-    """True when the packed ``fillings`` that still fit ``masks`` use every candidate: then every
-    candidate is in some filling and a lane filter would remove nothing."""
+def cover(masks, fillings) -> tuple[int, int]:
+    """(the pairs the packed ``fillings`` that still fit ``masks`` use, every pair of ``masks``), both
+    packed: when they are equal, every candidate is in some filling and a lane filter would remove
+    nothing."""
     size = len(masks)
     want = 0
     for p, m in enumerate(masks):
@@ -373,8 +392,14 @@ def covered(masks, fillings) -> bool:
         if f & want == f:
             got |= f
             if got == want:
-                return True
-    return False
+                break
+    return got, want
+
+
+def unpacked(pairs: int, size: int) -> list[int]:
+    """Packed pairs back to a mask per cell."""
+    full = (1 << size) - 1
+    return [(pairs >> (p * size)) & full for p in range(size)]
 
 
 @lru_cache(maxsize=DISTINCT_CACHE)

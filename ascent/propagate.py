@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .lanes import covered, distinct, supports_proved
+from .lanes import cover, distinct, supports_seeded, unpacked
 
 
 class Broken(Exception):
@@ -56,11 +56,15 @@ _MISSING = object()
 
 def _filter(ms: tuple[int, ...], n: int, a: int, b: int, seen: dict) -> tuple[int, ...] | None:
     """One line made consistent: the candidates some filling uses (None: no filling)."""
-    if seen and covered(ms, seen):
-        return ms  # fillings seen before still use every candidate
+    got = 0
+    if seen:
+        got, want = cover(ms, seen)
+        if got == want:
+            return ms  # fillings seen before still use every candidate
     allowed = distinct(ms)  # the Latin part first: cheap, and it spares the clue search hopeless cases
     if allowed is not None and (a or b):
-        allowed, proof = supports_proved(allowed, a or 1, a or n, b, b)
+        # the pairs fillings seen before still prove need no search
+        allowed, proof = supports_seeded(allowed, a or 1, a or n, b, b, unpacked(got, n) if got else None)
         if proof:
             seen.update(dict.fromkeys(proof))
             if len(seen) > 2 * KEEP:
