@@ -6,8 +6,6 @@ Every raw bit trick of the project lives here; the rest speaks in heights.
     span(lo, hi)    heights lo..hi (empty when lo > hi)
     bit(d)          the single height d
     digits(m)       the heights in m, lowest first
-    highest(m)      the tallest height in m (0 when empty)
-    lowest(m)       the shortest height in m (0 when empty)
     count(m)        how many heights m holds
     single(m)       the height when m holds exactly one, else 0
     show(m)         "[135]" for several, "3" for one, "[]" for none
@@ -41,14 +39,6 @@ def digits(m: int) -> list[int]:
         m >>= 1
         d += 1
     return out
-
-
-def highest(m: int) -> int:
-    return m.bit_length()
-
-
-def lowest(m: int) -> int:
-    return (m & -m).bit_length()
 
 
 def count(m: int) -> int:

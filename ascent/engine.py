@@ -1,11 +1,11 @@
 """solve(): logic with a recorded trace, the known solution guiding the search, and the finisher.
 
 The traced pass loop (``passes.run``) does the logic. Before forcing first runs -- before the
-expensive logic -- or when logic stops, the fast core counts solutions up to two (``propagate.solutions``):
+expensive logic -- or when logic stops, the fast core counts solutions up to two (``backtrack.search``):
 an ambiguous or impossible puzzle is reported at once, with two differing solutions, and
 otherwise the unique solution guides forcing's search (it never justifies a step). When logic
-stops short, the finisher (unless ``logic_only``) fills the rest from that solution, as one
-recorded backtracking step.
+stops short, the finisher, the table's last row (unless ``logic_only``), fills the rest from that
+solution, as one recorded backtracking step.
 """
 
 from __future__ import annotations
@@ -15,17 +15,15 @@ from typing import Callable, Iterable
 
 from .grade import level_of, score_of
 from .grid import Contradiction, Grid
-from .passes import Context, TimedOut, rows_of, run
-from .propagate import solutions as count_solutions
+from .backtrack import search
+from .passes import Context, TimedOut, techniques_of, run
 from .puzzle import Puzzle
-from .rules import broken_rule
-from .techniques import EASY, HARD, ORDER, TIER, UnknownTechnique, select
-from .trace import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, Pass, Result, Step
+from .techniques import EASY, FINISHER, ORDER, TIER, UnknownTechnique, select
+from .trace import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, Pass, Result
 
-BACKTRACK = "backtrack"
-TIER = {**TIER, BACKTRACK: len(ORDER) + 1}
+BACKTRACK = FINISHER.name
 
-__all__ = ["BACKTRACK", "EASY", "HARD", "ORDER", "TIER", "UnknownTechnique", "grade_of", "select", "solve"]
+__all__ = ["BACKTRACK", "EASY", "ORDER", "TIER", "UnknownTechnique", "grade_of", "select", "solve"]
 
 
 class _Settled(Exception):
@@ -36,6 +34,7 @@ class _Settled(Exception):
 
 
 def grade_of(passes: list[Pass], backtracked: bool) -> str | None:
+    """The hardest technique the passes used (the finisher, tier 10, counts as the hardest)."""
     if backtracked:
         return BACKTRACK
     hardest = None
@@ -44,10 +43,6 @@ def grade_of(passes: list[Pass], backtracked: bool) -> str | None:
             if hardest is None or TIER[s.technique] > TIER[hardest]:
                 hardest = s.technique
     return hardest
-
-
-def _rows(flat: tuple[int, ...], n: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(flat[r * n:(r + 1) * n]) for r in range(n))
 
 
 def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str] | None = None,
@@ -59,10 +54,10 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
     holds two). ``on_tier`` hears the name of each harder technique as the engine turns to it.
     """
     start = time.perf_counter()
-    rows = rows_of(select(techniques))
+    techniques = techniques_of(select(techniques)) + (() if logic_only else (FINISHER,))
     grid = Grid.start(puzzle)
     n = puzzle.size
-    context = Context(grid, rows, None if timeout is None else start + timeout, on_tier)
+    context = Context(grid, techniques, None if timeout is None else start + timeout, on_tier)
     passes: list[Pass] = []
     status, message, backtracked, found = STUCK, "", False, []
     timed_out = False
@@ -73,22 +68,19 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
             return
         if on_tier is not None:
             on_tier("counting solutions")
-        sols = count_solutions(list(grid.masks), n, context.lines, 2, context.check_time)
-        for flat in sols:  # checked against the rules themselves: the core must never be taken on trust
-            broken = broken_rule(puzzle, _rows(flat, n))
-            if broken is not None:
-                raise AssertionError(f"the fast core produced a grid that breaks a rule: {broken}")
+        sols = search(grid, 2, context.check_time)  # each checked against the rules themselves
         if not sols:
             raise _Settled(CONTRADICTION, "the puzzle has no solution: trying every possibility finds none", [])
-        if len(sols) > 1:
-            a, b = sols
+        a, *more = [tuple(v for row in rows for v in row) for rows in sols]
+        if more:
+            b = more[0]
             i = next(i for i in range(n * n) if a[i] != b[i])
             raise _Settled(AMBIGUOUS, f"more than one solution: R{i // n + 1}C{i % n + 1} can be {a[i]} or {b[i]}",
-                           [_rows(a, n), _rows(b, n)])
-        context.truth = sols[0]
+                           list(sols))
+        context.truth = a
 
     try:
-        run(grid, rows, passes, context=context, before_hard=learn, announce=True)
+        run(grid, techniques, passes, context=context, before_hard=learn, announce=True)
         if grid.solved():
             status = SOLVED  # the pass loop checked the filled grid against every rule
         else:
@@ -102,15 +94,7 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
     except TimedOut:
         timed_out = True  # stop as asked, with what logic found: no finishing off
         message = f"stopped after {timeout:g} s (the time limit) with {sum(1 for v in grid.values if not v)} cells open"
-    if status == STUCK and not logic_only and not timed_out and context.truth is not None:
-        backtracked = True
-        truth = context.truth
-        placed = tuple((i, truth[i]) for i in range(n * n) if not grid.values[i])
-        step = Step(BACKTRACK, f"logic stopped; trying candidates found exactly one way to fill the "
-                               f"{len(placed)} open cells", None, None, tuple(c for c, _ in placed), placements=placed)
-        grid.apply(step)
-        passes.append(Pass(len(passes) + 1, BACKTRACK, [step]))
-        status, message = SOLVED, ""
+    backtracked = backtracked or any(p.kind == BACKTRACK for p in passes)
     counts: dict[str, int] = {}
     for p in passes:
         for s in p.steps:

@@ -43,7 +43,7 @@ from .engine import solve
 from .grade import LEVELS, RANK, UP_TO, level_of, score_of
 from .lanes import visible
 from .grid import Contradiction, Grid
-from .passes import rows_of, run
+from .passes import techniques_of, run
 from .propagate import line_table, settle, solutions
 from .puzzle import MAX_SIZE, SIDES, Puzzle
 from .store import file_for, read_file, write_atomic
@@ -179,7 +179,7 @@ class _Draft:
         self.level = level
         self.clues = {s: list(getattr(full, s)) for s in SIDES}
         self.givens: dict[int, int] = {}
-        self.techniques = rows_of(UP_TO[level])
+        self.techniques = techniques_of(UP_TO[level])
 
     def puzzle(self) -> Puzzle:
         n = self.n

@@ -32,21 +32,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .techniques import BY_NAME, TABLE
+from .techniques import BY_NAME, FINISHER, TABLE
 
 if TYPE_CHECKING:
     from .trace import Result, Step
 
 LEVELS: tuple[str, ...] = ("easy", "tricky", "hard", "extreme", "unreasonable")
 RANK: dict[str, int] = {name: k for k, name in enumerate(LEVELS)}
-BACKTRACK = "backtrack"
-BACKTRACK_COST = 200  # the finisher: more than any chain of logic, since it is no logic at all
+BACKTRACK_COST = FINISHER.cost  # the finisher: more than any chain of logic, since it is no logic at all
 CHAIN = 2  # a forcing step's extra cost per step of its chain
 
 LEVEL: dict[str, str] = {t.name: t.level for t in TABLE}
-LEVEL[BACKTRACK] = "unreasonable"
-# the techniques a puzzle of each level may use: every technique of that level and below
-UP_TO: dict[str, tuple[str, ...]] = {lv: tuple(t.name for t in TABLE if RANK[t.level] <= RANK[lv]) for lv in LEVELS}
+# the techniques a puzzle of each level may use: every technique of that level and below (logic only)
+UP_TO: dict[str, tuple[str, ...]] = {lv: tuple(t.name for t in TABLE if RANK[t.level] <= RANK[lv] and not t.finisher)
+                                     for lv in LEVELS}
 
 
 class UnknownLevel(ValueError):
@@ -61,8 +60,6 @@ def canonical_level(name: str) -> str:
 
 
 def step_cost(step: "Step") -> int:
-    if step.technique == BACKTRACK:
-        return BACKTRACK_COST
     cost = BY_NAME[step.technique].cost
     links = step.links
     return cost + CHAIN * len(links) if links else cost

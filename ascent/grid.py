@@ -98,7 +98,7 @@ class Shape:
     peers: tuple[tuple[int, ...], ...]
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=32)
 def shape(n: int) -> Shape:
     rows = tuple(tuple(r * n + c for c in range(n)) for r in range(n))
     cols = tuple(tuple(r * n + c for r in range(n)) for c in range(n))
@@ -133,7 +133,8 @@ class Contradiction(Exception):
 class Grid:
     """Candidates per cell plus which cells are placed. Change it only through ``apply``."""
 
-    __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes", "stamp", "changed_at", "looked", "log", "line_changed")
+    __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes", "stamp", "changed_at", "looked", "log", "log_base",
+                 "read", "line_changed")
 
     def __init__(self, puzzle: "Puzzle", masks: list[int], values: list[int], lines: tuple[Line, ...]):
         self.puzzle = puzzle
@@ -145,7 +146,9 @@ class Grid:
         self.stamp = 0  # how many steps have been applied
         self.changed_at = [0] * len(masks)  # the stamp of each cell's last change
         self.looked: dict = {}  # (technique, place) -> the stamp when it last looked there and found nothing
-        self.log = list(range(len(masks)))  # every cell, then each cell again whenever a step changes it
+        self.log: list[int] = []  # each cell again whenever a step changes it
+        self.log_base = 0  # how many changes came before log[0] (a copy keeps only what its readers still need)
+        self.read: dict = {}  # key -> how many changes it has read (``changed_since``)
         self.line_changed = [0] * (2 * self.n)  # per line (rows, then columns): the stamp of its last change
 
     @classmethod
@@ -161,8 +164,13 @@ class Grid:
         return cls(puzzle, masks, values, lines_of(puzzle))
 
     def copy(self) -> "Grid":
+        """A grid to change apart from this one (a supposition): the change log from the oldest point a
+        reader still needs, not the whole of it."""
         g = Grid(self.puzzle, self.masks[:], self.values[:], self.lines)
-        g.stamp, g.changed_at, g.looked, g.log = self.stamp, self.changed_at[:], dict(self.looked), self.log[:]
+        g.stamp, g.changed_at, g.looked, g.read = self.stamp, self.changed_at[:], dict(self.looked), dict(self.read)
+        end = self.log_base + len(self.log)
+        start = min(self.read.values(), default=end)
+        g.log, g.log_base = self.log[start - self.log_base:], start
         g.line_changed = self.line_changed[:]
         return g
 
@@ -209,11 +217,14 @@ class Grid:
     def changed_since(self, key) -> tuple[list[int], int]:
         """The cells changed (each once, in order) since ``key`` last said it had read up to a point
         (every cell the first time), and the point to say next (``read_up_to``) once it has done."""
-        start, end = self.looked.get(key, 0), len(self.log)
-        return sorted(set(self.log[start:end])), end
+        end = self.log_base + len(self.log)
+        start = self.read.get(key)
+        if start is None:
+            return list(range(len(self.masks))), end
+        return sorted(set(self.log[start - self.log_base:])), end
 
     def read_up_to(self, key, end: int) -> None:
-        self.looked[key] = end
+        self.read[key] = end
 
     def found_nothing(self, key) -> None:
         """Record that ``key`` looked and found nothing, as of now."""

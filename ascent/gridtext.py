@@ -1,4 +1,5 @@
-"""The grid as lines of text that fit a width: clues on all four sides and every candidate.
+"""The grid as text, both ways: lines that fit a width (clues on four sides, every candidate), and
+``read_grid``, the one reader of a grid typed as text (``check --grid`` and hints both use it).
 
 Layouts, tried in order until one fits (``fit``):
 
@@ -17,13 +18,14 @@ cell with one candidate counts as placed. An open cell with one candidate left s
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from rich.text import Text
 
 from . import cands
-from .puzzle import Puzzle
+from .puzzle import FormatError, Puzzle
 
 CHANGED = "bold black on yellow"
 BROKEN = "bold white on red"  # a cell left with no candidates, or given a height it could not hold
@@ -192,3 +194,55 @@ def side_by_side(left: list[Text], right: list[Text], gap: int = 6) -> list[Text
         a.no_wrap = True
         out.append(a)
     return out
+
+
+class GridError(FormatError):
+    """A grid typed as text that cannot be read: wrong length, a height outside 1..N, a bad mark."""
+
+
+_SYMBOLS = {str(d): d for d in range(1, 10)} | {ch: 10 + k for k, ch in enumerate("ABC")} | {ch: 10 + k for k, ch in enumerate("abc")}
+_TOKEN = re.compile(r"\[([0-9A-Ca-c]*)\]|([1-9A-Ca-c])|([-._0])|(\S)")
+
+
+def read_grid(text: str, n: int) -> tuple[list[int], list[int]]:
+    """A grid as text: row-major, one token per cell -- a height (``1``-``9``, ``A``-``C`` for 10-12),
+    ``-``, ``.``, ``_`` or ``0`` for empty, ``[123]`` for pencil marks -- with spaces, ``/``, ``|``,
+    ``,`` and ``;`` free between cells. Returns (values, masks): value 0 = open; an open cell without
+    marks allows every height. Raises GridError naming the first thing wrong.
+    """
+    values, masks = [], []
+    full = (1 << n) - 1
+    for m in _TOKEN.finditer(text):
+        marks, digit, empty, other = m.groups()
+        if other is not None:
+            if other in "/|,;":
+                continue
+            kind = "not an ASCII digit" if other.isdigit() else "not a height, '-' or [marks]"
+            raise GridError(f"grid: {other!r} at position {m.start() + 1} is {kind}")
+        where = f"R{len(values) // n + 1}C{len(values) % n + 1}" if len(values) < n * n else f"cell {len(values) + 1}"
+        if digit is not None:
+            h = _SYMBOLS[digit]
+            if h > n:
+                if not digit.isdigit():
+                    raise GridError(f"grid: {where} holds {digit!r}: letters A-C are heights 10-12, which a "
+                                    f"{n}x{n} does not have; heights are 1..{n}")
+                raise GridError(f"grid: {where} holds {h}, but heights are 1..{n}")
+            values.append(h)
+            masks.append(1 << (h - 1))
+        elif marks is not None:
+            bits = 0
+            for ch in marks:
+                h = _SYMBOLS.get(ch, 0)
+                if not 1 <= h <= n:
+                    raise GridError(f"grid: {where} has the mark {ch}, but heights are 1..{n}")
+                bits |= 1 << (h - 1)
+            if not bits:
+                raise GridError(f"grid: {where} has empty marks []; leave the cell '-' to allow every height")
+            values.append(0)
+            masks.append(bits)
+        else:
+            values.append(0)
+            masks.append(full)
+    if len(values) != n * n:
+        raise GridError(f"grid has {len(values)} cells, but a {n}x{n} puzzle needs {n * n}")
+    return values, masks

@@ -16,7 +16,6 @@ gives one height from the solution, labelled ``backtrack``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
@@ -24,8 +23,9 @@ from typing import Sequence
 from . import cands
 from .engine import BACKTRACK, ORDER, solve
 from .grid import Contradiction, Grid, cell_name
+from .gridtext import GridError, read_grid  # the one grid-text reader (hint's names for it)
 from .puzzle import Puzzle
-from .passes import Context, rows_of
+from .passes import Context, techniques_of
 from .techniques import TABLE
 from .trace import SOLVED, Step
 
@@ -33,10 +33,6 @@ from .trace import SOLVED, Step
 STEP, WRONG, WRONG_MARKS, DONE, NO_SOLUTION = "step", "wrong", "wrong marks", "solved", "no unique solution"
 
 IDEAS = {**{t.name: t.idea for t in TABLE}, BACKTRACK: "trying candidates (no technique finds a step here)"}
-
-
-class GridError(ValueError):
-    """A player's grid that cannot be read: wrong length, a height outside 1..N, a bad mark."""
 
 
 @dataclass(frozen=True)
@@ -72,56 +68,6 @@ def _level(level: int) -> int:
 
 
 # ---------------------------------------------------------------------------- reading a player's grid
-_TOKEN = re.compile(r"\[([0-9A-Ca-c]*)\]|([0-9A-Ca-c])|([-.])|(\S)")
-
-
-def _height(ch: str) -> int:
-    """A height written as a digit, or as a letter A-C for 10-12."""
-    return int(ch) if ch.isdigit() else 10 + "abc".index(ch.lower())
-
-
-def read_grid(text: str, n: int) -> tuple[list[int], list[int]]:
-    """A player's grid as text: row-major, one token per cell -- a height, ``-`` or ``.`` (or 0)
-    for empty, ``[123]`` for pencil marks -- with spaces, ``/``, ``|`` and ``,`` free between cells.
-    Returns (values, masks): value 0 = open; an open cell without marks allows every height.
-    """
-    values, masks = [], []
-    full = cands.full(n)
-    for m in _TOKEN.finditer(text):
-        marks, digit, empty, other = m.groups()
-        if other is not None:
-            if other in "/|,":
-                continue
-            raise GridError(f"grid: {other!r} at position {m.start() + 1} is not a height, '-' or [marks]")
-        where = cell_name(len(values), n) if len(values) < n * n else f"cell {len(values) + 1}"
-        if digit is not None and digit != "0":
-            h = _height(digit)
-            if h > n:
-                if not digit.isdigit():
-                    raise GridError(f"grid: {where} holds {digit!r}: letters A-C are heights 10-12, which a "
-                                    f"{n}x{n} does not have; heights are 1..{n}")
-                raise GridError(f"grid: {where} holds {h}, but heights are 1..{n}")
-            values.append(h)
-            masks.append(cands.bit(h))
-        elif marks is not None:
-            m_ = 0
-            for ch in marks:
-                h = _height(ch)
-                if not 1 <= h <= n:
-                    raise GridError(f"grid: {where} has the mark {h}, but heights are 1..{n}")
-                m_ |= cands.bit(h)
-            if not m_:
-                raise GridError(f"grid: {where} has empty marks []; leave the cell '-' to allow every height")
-            values.append(0)
-            masks.append(m_)
-        else:
-            values.append(0)
-            masks.append(full)
-    if len(values) != n * n:
-        raise GridError(f"grid has {len(values)} cells, but a {n}x{n} puzzle needs {n * n}")
-    return values, masks
-
-
 def player_grid(puzzle: Puzzle, state=None) -> Grid:
     """The player's grid as a Grid: ``state`` is None (the givens), text (see read_grid), rows of
     heights (0 = empty), or a Grid (copied). Givens are always placed."""
@@ -201,7 +147,7 @@ def first_step(grid: Grid, techniques: Sequence[str] = ORDER, truth: tuple[int, 
     """The first step the easiest technique finds on ``grid`` (not applied), or None.
 
     ``truth`` (the solution, flat) lets forcing look only at candidates that are false."""
-    rows = rows_of(tuple(techniques))
+    rows = techniques_of(tuple(techniques))
     context = Context(grid, rows)
     context.truth = truth
     for row in rows:

@@ -65,6 +65,12 @@ def _tables(masks) -> tuple[int, list[int], list[int], list[int]]:
     return top, where, only_above, below
 
 
+# The caches are bounded (least recently used entries go): a long run, thousands of puzzles in one
+# process, stays within a fixed memory (``benchmarks/engine.py --only memory``).
+ORDERINGS_CACHE = 1 << 13
+SUPPORTS_CACHE = 1 << 15
+DISTINCT_CACHE = 1 << 14
+
 SWEEP_BUDGET = 3000  # nodes of one sweep before a lane is finished pair by pair
 
 
@@ -72,7 +78,7 @@ class _Saturated(Exception):
     """Every candidate of every cell is used by some filling: nothing left to learn."""
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=ORDERINGS_CACHE)
 def orderings(masks: tuple[int, ...], lo: int, hi: int, back: int = 0) -> tuple[tuple[int, ...], int]:
     """Fill the cells with distinct heights, one from each mask, so that the front shows
     between ``lo`` and ``hi`` buildings and, when ``back`` is non-zero, the back shows exactly ``back``.
@@ -196,14 +202,18 @@ def one_filling(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0, bhi: int
     return tuple(filling) if dfs(top, (1 << size) - 1, size, -1, 0, 0) else None
 
 
-def _sweep(masks: tuple[int, ...], lo: int, hi: int, blo: int, bhi: int, budget: int) -> tuple[list[int], bool]:
+def _sweep(masks: tuple[int, ...], lo: int, hi: int, blo: int, bhi: int, budget: int,
+           found: list[int], seed: list[int] | None = None) -> tuple[list[int], bool]:
     """Every filling in one depth-first sweep, skipping subtrees that cannot show a height not yet
     seen: (the heights seen per cell, True) -- or, past ``budget`` nodes, what was seen so far and
-    False. Fast when the lane is nearly settled; ``supports`` finishes wide-open lanes pair by pair."""
+    False. Fast when the lane is nearly settled; ``supports`` finishes wide-open lanes pair by pair.
+    Each filling that showed something new is appended to ``found`` (as ``packed`` gives it). ``seed``
+    holds pairs already known to be in some filling: the sweep looks only for the others."""
     size = len(masks)
     if not blo:
         blo, bhi = 0, size
     top, where, only_above, below = _tables(masks)
+    stride = size
     unseen = where[:]  # positions each height still has to be seen at in some filling
     upto = [0] * (top + 1)  # upto[h]: positions where some height <= h is still unseen
 
@@ -213,67 +223,82 @@ def _sweep(masks: tuple[int, ...], lo: int, hi: int, blo: int, bhi: int, budget:
             acc |= unseen[h]
             upto[h] = acc
 
-    refresh()
     allowed = [0] * size
-    left = [sum(m.bit_count() for m in masks)]
+    left = sum(m.bit_count() for m in masks)
+    if seed is not None:
+        allowed = list(seed)
+        for p, m in enumerate(seed):
+            left -= m.bit_count()
+            while m:
+                b = m & -m
+                m ^= b
+                unseen[b.bit_length()] &= ~(1 << p)
+        if not left:
+            return list(masks), True
+    refresh()
     path_p = [0] * (size + 1)
     path_h = [0] * (size + 1)
     fresh = [False] * (size + 2)  # fresh[k]: the first k placements include one not yet seen
+    nodes = budget
 
-    nodes = [budget]
-
-    def dfs(h: int, free: int, first: int, last: int, front: int, back: int, depth: int) -> None:
-        nodes[0] -= 1
-        if not nodes[0]:
-            raise _Budget
-        if not free:
-            for k in range(depth):
-                p, d = path_p[k], path_h[k]
-                b = 1 << (d - 1)
-                if not allowed[p] & b:
-                    allowed[p] |= b
-                    unseen[d] &= ~(1 << p)
-                    left[0] -= 1
-            if not left[0]:
-                raise _Saturated
-            refresh()
-            for k in range(depth + 1):
-                fresh[k] = False
-            return
-        if free & only_above[h + 1]:
-            return  # an open cell needs a height taller than any left
-        if below[h + 1] < free.bit_count():
-            return  # not enough heights left for the open cells
-        if not fresh[depth] and not upto[h] & free:
-            return  # nothing below here can show a height not already seen in a filling
-        choices = where[h] & free
-        while choices:
-            pick = choices & unseen[h] or choices  # places where h is not yet seen first: more to learn per filling
-            b = pick & -pick
-            choices ^= b
-            p = b.bit_length() - 1
-            f, bk, nf, nl = front, back, first, last
-            if p < first:
-                f += 1
-                nf = p
-            if p > last:
-                bk += 1
-                nl = p
-            rest = free ^ b
-            before = (rest & ((1 << nf) - 1)).bit_count()
-            if f + (1 if before else 0) > hi or f + before < lo:
-                continue
-            after = (rest >> (nl + 1)).bit_count()
-            if bk + (1 if after else 0) > bhi or bk + after < blo:
-                continue
-            path_p[depth], path_h[depth] = p, h
-            fresh[depth + 1] = fresh[depth] or bool(unseen[h] & b)
-            dfs(h - 1, rest, nf, nl, f, bk, depth + 1)
-        if below[h] >= free.bit_count():  # or leave h out, when the open cells can do without it
-            dfs(h - 1, free, first, last, front, back, depth)
+    def dfs(h: int, free: int, count: int, first: int, last: int, front: int, back: int, depth: int) -> None:
+        # one frame per placement: leaving a height out moves on to the next in the same frame
+        nonlocal nodes, left
+        while True:
+            nodes -= 1
+            if not nodes:
+                raise _Budget
+            if not free:
+                packed = 0
+                for k in range(depth):
+                    p, d = path_p[k], path_h[k]
+                    b = 1 << (d - 1)
+                    packed |= b << (p * stride)
+                    if not allowed[p] & b:
+                        allowed[p] |= b
+                        unseen[d] &= ~(1 << p)
+                        left -= 1
+                found.append(packed)
+                if not left:
+                    raise _Saturated
+                refresh()
+                for k in range(depth + 1):
+                    fresh[k] = False
+                return
+            if free & only_above[h + 1] or below[h + 1] < count:
+                return  # an open cell needs a height taller than any left, or too few heights are left
+            if not fresh[depth] and not upto[h] & free:
+                return  # nothing below here can show a height not already seen in a filling
+            choices = where[h] & free
+            while choices:
+                pick = choices & unseen[h] or choices  # places where h is not yet seen first: more to learn per filling
+                b = pick & -pick
+                choices ^= b
+                p = b.bit_length() - 1
+                f, bk, nf, nl = front, back, first, last
+                if p < first:
+                    f += 1
+                    nf = p
+                if p > last:
+                    bk += 1
+                    nl = p
+                rest = free ^ b
+                before = (rest & ((1 << nf) - 1)).bit_count()
+                if f + (1 if before else 0) > hi or f + before < lo:
+                    continue
+                after = (rest >> (nl + 1)).bit_count()
+                if bk + (1 if after else 0) > bhi or bk + after < blo:
+                    continue
+                path_p[depth] = p
+                path_h[depth] = h
+                fresh[depth + 1] = fresh[depth] or bool(unseen[h] & b)
+                dfs(h - 1, rest, count - 1, nf, nl, f, bk, depth + 1)
+            if below[h] < count:
+                return  # the open cells cannot do without h
+            h -= 1  # leave h out
 
     try:
-        dfs(top, (1 << size) - 1, size, -1, 0, 0, 0)
+        dfs(top, (1 << size) - 1, size, size, -1, 0, 0, 0)
     except _Saturated:
         return list(masks), True
     except _Budget:
@@ -285,7 +310,6 @@ class _Budget(Exception):
     """A sweep ran out of nodes."""
 
 
-@lru_cache(maxsize=1 << 18)
 def supports(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0, bhi: int = 0) -> tuple[int, ...] | None:
     """The heights each cell takes in some filling: distinct heights, one from each mask, with the
     front showing ``lo``..``hi`` buildings and the back ``blo``..``bhi`` (0..0 = no back clue).
@@ -294,145 +318,171 @@ def supports(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0, bhi: int = 
     counting, pair by pair: for each (cell, height) not yet seen in a filling, look for one filling
     that has it (``one_filling``); every filling found marks all of its pairs as seen, so a lane
     takes a few dozen short searches, and a height that no filling allows is proved so by its own
-    search, which the visibility bounds keep small. Pure and cached."""
+    search, which the visibility bounds keep small. Pure and cached (``supports_proved``)."""
+    return supports_proved(masks, lo, hi, blo, bhi)[0]
+
+
+@lru_cache(maxsize=SUPPORTS_CACHE)
+def supports_proved(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0,
+                    bhi: int = 0) -> tuple[tuple[int, ...] | None, tuple[int, ...]]:
+    """``supports``, and the fillings that proved it (a few, packed as ``packed`` does; none when a
+    mask holds a height above the lane's size): a caller that keeps them can see later that a lane
+    with fewer candidates still has every one of them used (``cover``), without a search. Cached."""
+    return supports_seeded(masks, lo, hi, blo, bhi)
+
+
+def supports_seeded(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0, bhi: int = 0,
+                    seed: list[int] | None = None) -> tuple[tuple[int, ...] | None, tuple[int, ...]]:
+    """``supports_proved``, told that the pairs of ``seed`` (a mask per cell, each pair in some
+    filling: the union of fillings seen before that fit) need no search. Not cached."""
     size = len(masks)
-    allowed, complete = _sweep(masks, lo, hi, blo or 0, bhi or 0, SWEEP_BUDGET)
-    if complete:
-        return tuple(allowed) if any(allowed) else None
+    found: list[int] = []
+    allowed, complete = _sweep(masks, lo, hi, blo or 0, bhi or 0, SWEEP_BUDGET, found, seed)
+    if not complete:
+        if not any(allowed):
+            first = one_filling(masks, lo, hi, blo, bhi)
+            if first is None:
+                return None, ()
+            allowed = [1 << (h - 1) for h in first]
+            found.append(packed(first))
+        for p in range(size):
+            todo = masks[p] & ~allowed[p]
+            while todo:
+                b = todo & -todo
+                todo ^= b
+                if allowed[p] & b:
+                    continue
+                forced = tuple(b if q == p else masks[q] & ~b for q in range(size))
+                filling = one_filling(forced, lo, hi, blo, bhi)
+                if filling is not None:
+                    found.append(packed(filling))
+                    for q, h in enumerate(filling):
+                        allowed[q] |= 1 << (h - 1)
+                todo &= ~allowed[p]
     if not any(allowed):
-        first = one_filling(masks, lo, hi, blo, bhi)
-        if first is None:
-            return None
-        allowed = [1 << (h - 1) for h in first]
-    for p in range(size):
-        todo = masks[p] & ~allowed[p]
-        while todo:
-            b = todo & -todo
-            todo ^= b
-            if allowed[p] & b:
-                continue
-            forced = tuple(b if q == p else masks[q] & ~b for q in range(size))
-            found = one_filling(forced, lo, hi, blo, bhi)
-            if found is not None:
-                for q, h in enumerate(found):
-                    allowed[q] |= 1 << (h - 1)
-            todo &= ~allowed[p]
-    return tuple(allowed)
+        return None, ()
+    union = 0
+    for m in masks:
+        union |= m
+    return tuple(allowed), tuple(found[-KEEP_NEW:]) if union.bit_length() <= size else ()
 
 
-@lru_cache(maxsize=1 << 16)
+KEEP_NEW = 16  # fillings handed back from one search
+
+
+def packed(filling) -> int:
+    """A filling as one number: bit ``p * size + h - 1`` for height h at position p (the lane's size)."""
+    size = len(filling)
+    out = 0
+    for p, h in enumerate(filling):
+        out |= 1 << (p * size + h - 1)
+    return out
+
+
+def cover(masks, fillings) -> tuple[int, int]:
+    """(the pairs the packed ``fillings`` that still fit ``masks`` use, every pair of ``masks``), both
+    packed: when they are equal, every candidate is in some filling and a lane filter would remove
+    nothing."""
+    size = len(masks)
+    want = 0
+    for p, m in enumerate(masks):
+        want |= m << (p * size)
+    got = 0
+    for f in fillings:
+        if f & want == f:
+            got |= f
+            if got == want:
+                break
+    return got, want
+
+
+def unpacked(pairs: int, size: int) -> list[int]:
+    """Packed pairs back to a mask per cell."""
+    full = (1 << size) - 1
+    return [(pairs >> (p * size)) & full for p in range(size)]
+
+
+@lru_cache(maxsize=DISTINCT_CACHE)
 def distinct(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     """The heights each cell takes in some filling with distinct heights (no clue): Régin's
     all-different filter. None when no such filling exists.
 
     A maximum matching of cells to heights, then the graph with matched edges from cell to
     height and the other edges from height to cell: an edge is in some filling exactly when it is
-    matched, joins a cell and a height of one strongly connected component, or leaves a height
-    that a height no cell is matched to can reach.
+    matched, closes a cycle (its cell reaches the cell matched to its height), or leaves a height
+    that a height no cell is matched to can reach. The graph is walked on cells only, as bitmasks:
+    cell c leads to cell d when d could take c's matched height.
     """
     size = len(masks)
-    union = 0
-    for m in masks:
-        union |= m
-    top = union.bit_length()
-    cell_of = [-1] * (top + 1)  # height -> matched cell
-    height_of = [0] * size  # cell -> matched height
+    height_of = [0] * size  # cell -> matched height, as a bit
+    cell_of: dict[int, int] = {}  # height bit -> matched cell
 
-    def augment(c: int, seen: list[bool]) -> bool:
-        m = masks[c]
+    def augment(c: int, seen: list[int]) -> bool:
+        m = masks[c] & ~seen[0]
+        seen[0] |= m
+        # a free height first, then a taken one whose cell can move
+        free = m
+        while free:
+            b = free & -free
+            free ^= b
+            if b not in cell_of:
+                cell_of[b] = c
+                height_of[c] = b
+                return True
         while m:
             b = m & -m
             m ^= b
-            h = b.bit_length()
-            if seen[h]:
-                continue
-            seen[h] = True
-            if cell_of[h] < 0 or augment(cell_of[h], seen):
-                cell_of[h] = c
-                height_of[c] = h
+            if augment(cell_of[b], seen):
+                cell_of[b] = c
+                height_of[c] = b
                 return True
         return False
 
+    taken = 0
     for c in range(size):
-        if not augment(c, [False] * (top + 1)):
-            return None
-    # nodes: cells 0..size-1, heights size..size+top-1 (height h is node size+h-1)
-    edges: list[list[int]] = [[] for _ in range(size + top)]
-    for c in range(size):
-        edges[c].append(size + height_of[c] - 1)
-        m = masks[c] & ~(1 << (height_of[c] - 1))
-        while m:
+        m = masks[c] & ~taken
+        if m:
             b = m & -m
-            m ^= b
-            edges[size + b.bit_length() - 1].append(c)
-    # heights reachable from a height no cell takes
-    reach = [False] * (size + top)
-    stack = [size + h - 1 for h in range(1, top + 1) if union >> (h - 1) & 1 and cell_of[h] < 0]
-    for v in stack:
-        reach[v] = True
-    while stack:
-        v = stack.pop()
-        for w in edges[v]:
-            if not reach[w]:
-                reach[w] = True
-                stack.append(w)
-    comp = _components(edges)
+            taken |= b
+            cell_of[b] = c
+            height_of[c] = b
+        elif augment(c, [0]):
+            taken = sum(cell_of)  # the path moved some cells: every height now matched (distinct bits)
+        else:
+            return None
+    union = 0
+    for m in masks:
+        union |= m
+    free = union & ~taken  # heights no cell is matched to
+    # reach[c]: the cells c leads to (itself included), closed transitively
+    reach = [0] * size
+    starts = 0  # cells a free height leads to
+    for d in range(size):
+        md = masks[d]
+        if md & free:
+            starts |= 1 << d
+        bit = 1 << d
+        for c in range(size):
+            if md & height_of[c]:
+                reach[c] |= bit
+    for k in range(size):
+        bk, rk = 1 << k, reach[k]
+        for c in range(size):
+            if reach[c] & bk:
+                reach[c] |= rk
+    from_free = starts
+    for c in range(size):
+        if starts >> c & 1:
+            from_free |= reach[c]
     allowed = []
     for c in range(size):
-        keep = 1 << (height_of[c] - 1)
-        m = masks[c] & ~keep
-        while m:
-            b = m & -m
-            m ^= b
-            v = size + b.bit_length() - 1
-            if comp[v] == comp[c] or reach[v]:
-                keep |= b
-        allowed.append(keep)
+        ok = reach[c] | from_free
+        keep = free | height_of[c]
+        d = 0
+        while ok:
+            if ok & 1:
+                keep |= height_of[d]
+            ok >>= 1
+            d += 1
+        allowed.append(masks[c] & keep)
     return tuple(allowed)
-
-
-def _components(edges: list[list[int]]) -> list[int]:
-    """Strongly connected components (Tarjan, without recursion): a component number per node."""
-    count = len(edges)
-    index = [-1] * count
-    low = [0] * count
-    comp = [-1] * count
-    on_stack = [False] * count
-    stack: list[int] = []
-    counter = 0
-    ncomp = 0
-    for root in range(count):
-        if index[root] >= 0:
-            continue
-        work = [(root, 0)]
-        while work:
-            v, i = work.pop()
-            if i == 0:
-                index[v] = low[v] = counter
-                counter += 1
-                stack.append(v)
-                on_stack[v] = True
-            recursed = False
-            for j in range(i, len(edges[v])):
-                w = edges[v][j]
-                if index[w] < 0:
-                    work.append((v, j + 1))
-                    work.append((w, 0))
-                    recursed = True
-                    break
-                if on_stack[w]:
-                    low[v] = min(low[v], index[w])
-            if recursed:
-                continue
-            if low[v] == index[v]:
-                while True:
-                    w = stack.pop()
-                    on_stack[w] = False
-                    comp[w] = ncomp
-                    if w == v:
-                        break
-                ncomp += 1
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[v])
-    return comp

@@ -105,7 +105,7 @@ class Context:
         return None if broke is not None else (trial.masks, chain)
 
 
-def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = None, limit: int | None = None,
+def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None = None, limit: int | None = None,
         context: Context | None = None, before_hard: Callable[[], None] | None = None, announce: bool = False) -> None:
     """Passes of the given techniques until none finds anything. Raises Contradiction.
 
@@ -118,7 +118,7 @@ def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = Non
     taken = 0
     record = passes is not None
     hard_seen = False
-    aftermath = tuple(row for row in rows if row.aftermath)
+    aftermath = tuple(t for t in techniques if t.aftermath)
     def take(step: Step, current: Pass | None) -> None:
         nonlocal taken
         taken += 1
@@ -137,7 +137,7 @@ def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = Non
                 raise Contradiction(Conflict(broken), grid.n)
             return
         progress = False
-        for row in rows:
+        for row in techniques:
             if row.contextual and not hard_seen:
                 hard_seen = True
                 if before_hard is not None:
@@ -165,5 +165,6 @@ def run(grid: Grid, rows: tuple[Technique, ...], passes: list[Pass] | None = Non
             return
 
 
-def rows_of(names: tuple[str, ...]) -> tuple[Technique, ...]:
+def techniques_of(names: tuple[str, ...]) -> tuple[Technique, ...]:
+    """The table's rows for these technique names, in the order given."""
     return tuple(BY_NAME[n] for n in names)

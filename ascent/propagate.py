@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .lanes import distinct, supports
+from .lanes import cover, distinct, supports_seeded, unpacked
 
 
 class Broken(Exception):
@@ -33,16 +33,45 @@ class Broken(Exception):
         super().__init__(where)
 
 
-@lru_cache(maxsize=None)
-def line_table(n: int, clues: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int, int], ...]:
-    """The lines of a size with their clues, and for each cell the two lines it lies on.
+@lru_cache(maxsize=64)  # keyed by a puzzle's clues: bounded, or a long run keeps every puzzle's lines
+def line_table(n: int, clues: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int, int, dict], ...]:
+    """The lines of a puzzle: (cells, front clue, back clue, fillings seen).
 
     ``clues`` is upper + lower + left + right (4n numbers). Lines 0..n-1 are rows, n..2n-1 columns.
+    *Fillings seen* keeps, per line with a clue, the last few fillings (``lanes.packed``) that proved
+    its candidates: whenever the ones that still fit use every candidate, the line is consistent
+    without a search (the residual supports of constraint solvers).
     """
     upper, lower, left, right = (clues[k * n:(k + 1) * n] for k in range(4))
-    rows = tuple((tuple(r * n + c for c in range(n)), left[r], right[r]) for r in range(n))
-    cols = tuple((tuple(r * n + c for r in range(n)), upper[c], lower[c]) for c in range(n))
+    rows = tuple((tuple(r * n + c for c in range(n)), left[r], right[r], {}) for r in range(n))
+    cols = tuple((tuple(r * n + c for r in range(n)), upper[c], lower[c], {}) for c in range(n))
     return rows + cols
+
+
+KEEP = 128  # fillings kept per line
+KNOWN = 1 << 15  # lines remembered with what their filter left (all forgotten at once when full)
+_known: dict = {}
+_MISSING = object()
+
+
+def _filter(ms: tuple[int, ...], n: int, a: int, b: int, seen: dict) -> tuple[int, ...] | None:
+    """One line made consistent: the candidates some filling uses (None: no filling)."""
+    got = 0
+    if seen:
+        got, want = cover(ms, seen)
+        if got == want:
+            return ms  # fillings seen before still use every candidate
+    allowed = distinct(ms)  # the Latin part first: cheap, and it spares the clue search hopeless cases
+    if allowed is not None and (a or b):
+        # the pairs fillings seen before still prove need no search
+        allowed, proof = supports_seeded(allowed, a or 1, a or n, b, b, unpacked(got, n) if got else None)
+        if proof:
+            seen.update(dict.fromkeys(proof))
+            if len(seen) > 2 * KEEP:
+                recent = list(seen)[-KEEP:]
+                seen.clear()
+                seen.update(dict.fromkeys(recent))
+    return allowed
 
 
 def lines_of_cell(n: int, i: int) -> tuple[int, int]:
@@ -89,6 +118,9 @@ def _latin(ms: list[int], full: int) -> bool:
             return changed
 
 
+_bit_count = int.bit_count
+
+
 class _Empty(Exception):
     pass
 
@@ -123,16 +155,24 @@ def propagate(masks: list[int], n: int, lines, dirty=None, deadline=None) -> int
                     todo.add(other)
             todo.add(k)
         # the line with the fewest candidates first: the cheapest to enumerate, and the likeliest to break
-        k = min(todo, key=lambda j: sum(masks[x].bit_count() for x in lines[j][0])) if len(todo) > 1 else todo.pop()
-        todo.discard(k)
+        if len(todo) > 1:
+            get = masks.__getitem__
+            k = min(todo, key=lambda j: sum(map(_bit_count, map(get, lines[j][0]))))
+            todo.discard(k)
+        else:
+            k = todo.pop()
         work += 1
         if deadline is not None:
             deadline()
-        cells, a, b = lines[k]
+        cells, a, b, seen = lines[k]
         ms = tuple([masks[x] for x in cells])
-        allowed = distinct(ms)  # the Latin part first: cheap, and it spares the clue search hopeless cases
-        if allowed is not None and (a or b):
-            allowed = supports(allowed, a or 1, a or n, b, b)
+        key = (ms, a, b)
+        allowed = _known.get(key, _MISSING)
+        if allowed is _MISSING:
+            allowed = _filter(ms, n, a, b, seen)
+            if len(_known) >= KNOWN:
+                _known.clear()
+            _known[key] = allowed
         if allowed is None:
             raise Broken(k, work)
         if allowed == ms:

@@ -73,11 +73,6 @@ def frame_view(puzzle: Puzzle, frame: Frame, changed: Iterable[int] = (), title:
     return grid_view(puzzle, frame.masks, changed, title, compact, frame.values, frame.broken)
 
 
-def grid_table(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), compact: bool = False) -> GridView:
-    """The grid alone: clues on all four sides, placed cells bold, open cells as candidates."""
-    return GridView(puzzle, masks, changed, compact)
-
-
 class SolutionsView:
     """Two solutions of one puzzle side by side, the cells where they differ highlighted."""
 

@@ -1,9 +1,63 @@
-"""The rules, checked directly on a filled grid. Independent of every technique: the oracle."""
+"""The rules, checked directly on heights: the oracle, independent of every technique.
+
+One checker for every caller: ``first_broken`` reads a grid that may still have open cells (0)
+and names the first rule it breaks -- a given overwritten, a height repeated in a row or column,
+a full lane that shows the wrong number of buildings; ``broken_rule`` asks the same of a grid
+that must be complete. ``check`` and the classic game ask ``first_broken`` and ``lane_broken``.
+"""
 
 from __future__ import annotations
 
+from .grid import cell_name
 from .lanes import visible
 from .puzzle import Puzzle
+
+GIVEN, REPEAT, CLUE = "given", "repeat", "clue"
+
+
+def lane_broken(heights, front: int, back: int) -> bool:
+    """A full line whose non-zero clues do not count what shows from each end."""
+    return (front != 0 and visible(heights) != front) or (back != 0 and visible(heights[::-1]) != back)
+
+
+def first_broken(puzzle: Puzzle, values) -> tuple[int, str, str] | None:
+    """The first rule the flat heights ``values`` (0 = open) break, as (a cell that shows it, the kind:
+    ``GIVEN``, ``REPEAT`` or ``CLUE``, the words); None when none is broken so far. Givens come first,
+    then repeats (in reading order), then the full lanes, the one with the first cell first."""
+    n = puzzle.size
+    for i, h in enumerate(values):
+        g = puzzle.givens[i // n][i % n]
+        if g and h and h != g:
+            return i, GIVEN, f"{cell_name(i, n)} = {h}, but the puzzle gives {g} there"
+    for i, h in enumerate(values):
+        if not h:
+            continue
+        r, c = divmod(i, n)
+        for j in [r * n + k for k in range(c)] + [k * n + c for k in range(r)]:
+            if values[j] == h:
+                where = f"row {r + 1}" if j // n == r else f"column {c + 1}"
+                return i, REPEAT, f"{cell_name(i, n)} = {h} repeats the {h} at {cell_name(j, n)} in {where}"
+    broken = []
+    for r in range(n):
+        row = [r * n + c for c in range(n)]
+        broken += _lane(values, puzzle.left[r], row, f"row {r + 1} from the left")
+        broken += _lane(values, puzzle.right[r], row[::-1], f"row {r + 1} from the right")
+    for c in range(n):
+        col = [r * n + c for r in range(n)]
+        broken += _lane(values, puzzle.upper[c], col, f"column {c + 1} from the top")
+        broken += _lane(values, puzzle.lower[c], col[::-1], f"column {c + 1} from the bottom")
+    if broken:
+        cell, words = min(broken)
+        return cell, CLUE, words
+    return None
+
+
+def _lane(values, clue: int, cells: list[int], where: str) -> list[tuple[int, str]]:
+    if clue and all(values[x] for x in cells):
+        k = visible([values[x] for x in cells])
+        if k != clue:
+            return [(min(cells), f"{where} shows {k} buildings, but its clue is {clue}")]
+    return []
 
 
 def broken_rule(puzzle: Puzzle, rows) -> str | None:
@@ -12,27 +66,9 @@ def broken_rule(puzzle: Puzzle, rows) -> str | None:
     rows = [list(r) for r in rows]
     if len(rows) != n or any(len(r) != n for r in rows):
         return f"the grid is not {n}x{n}"
-    cols = [[rows[r][c] for r in range(n)] for c in range(n)]
-    want = list(range(1, n + 1))
-    for r in range(n):
-        if sorted(rows[r]) != want:
-            return f"row {r + 1} does not hold 1..{n} once each"
-    for c in range(n):
-        if sorted(cols[c]) != want:
-            return f"column {c + 1} does not hold 1..{n} once each"
-    for r in range(n):
-        for c in range(n):
-            g = puzzle.givens[r][c]
-            if g and rows[r][c] != g:
-                return f"R{r + 1}C{c + 1} is given as {g} but holds {rows[r][c]}"
-    checks = [
-        ("upper", lambda i: cols[i]),
-        ("lower", lambda i: cols[i][::-1]),
-        ("left", lambda i: rows[i]),
-        ("right", lambda i: rows[i][::-1]),
-    ]
-    for side, lane in checks:
-        for i, clue in enumerate(getattr(puzzle, side)):
-            if clue and visible(lane(i)) != clue:
-                return f"{side} clue {i + 1} is {clue} but {visible(lane(i))} buildings show"
-    return None
+    values = [h for r in rows for h in r]
+    for i, h in enumerate(values):
+        if not (isinstance(h, int) and 1 <= h <= n):
+            return f"{cell_name(i, n)} holds {h!r}, not a height 1..{n}"
+    hit = first_broken(puzzle, values)
+    return None if hit is None else hit[2]

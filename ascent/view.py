@@ -276,16 +276,17 @@ def build(result: Result) -> View:
 def grade_text(view: View) -> str:
     """'forcing (tier 9 of 9)': the grade and where it sits among the techniques (ascent.techniques.TABLE);
     backtracking stands beyond them."""
-    from .techniques import TABLE  # the one ordered list of techniques
+    from .techniques import TABLE  # the one ordered list of techniques, the finisher last
 
     if not view.grade:
         return "-"
-    tier = next((t.tier for t in TABLE if t.name == view.grade), None)
-    if tier is not None:
-        return f"{view.grade} (tier {tier} of {len(TABLE)})"
-    if view.grade == "backtrack":
-        return f"backtrack (beyond the {len(TABLE)} techniques)"
-    return view.grade
+    logic = [t for t in TABLE if not t.finisher]
+    row = next((t for t in TABLE if t.name == view.grade), None)
+    if row is None:
+        return view.grade
+    if row.finisher:
+        return f"{view.grade} (beyond the {len(logic)} techniques)"
+    return f"{view.grade} (tier {row.tier} of {len(logic)})"
 
 
 def frame_of_solution(rows: Sequence[Sequence[int]], title: str, cells: tuple[int, ...] = ()) -> Frame:

@@ -4,11 +4,15 @@ and the whole brainbashers archive on two cores. Prints Markdown; ``--out`` also
     python benchmarks/engine.py                       # everything (about 3 minutes on this machine)
     python benchmarks/engine.py --only tatham,ambiguous
     python benchmarks/engine.py --big 10,11,12 --big-count 5 --out reports/engine.md
+    python benchmarks/engine.py --only tatham --tatham /tmp/tools/tatham-grade   # Tatham timed in the same run
+    python benchmarks/engine.py --only memory                                     # RSS after 5,000 solves
 
 Times are CPU seconds of this process (``time.process_time``), one puzzle after another on one core,
 except the archive run, which is wall-clock on two worker processes as ``ascent solve-all`` runs it.
 The machine is shared and noisy: compare the ratios to Tatham's times, taken on this kind of machine
-(``../shared/tatham/anchor-times.txt``), rather than the absolute figures of separate runs.
+(``../shared/tatham/anchor-times.txt``), rather than the absolute figures of separate runs; better,
+build Tatham's grader (``../shared/tools/tatham/build.sh DIR``) and pass ``--tatham DIR/tatham-grade``:
+it is then timed on the same puzzles in the same run, set by set, just before ascent, in CPU seconds too.
 Every logic-only solve is replayed against its known solution (``audit``): a step that removed a true
 height is counted under "unsound", which must stay 0.
 """
@@ -17,6 +21,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
+import subprocess
 import statistics
 import sys
 import time
@@ -29,7 +36,9 @@ from ascent import Puzzle, broken_rule, solve  # noqa: E402
 from ascent.audit import audit  # noqa: E402
 from ascent.batch import Job, solve_many  # noqa: E402
 
-SHARED = ROOT.parent / "shared"
+SHARED = Path(os.environ.get("ASCENT_SHARED") or ROOT.parent / "shared")
+TATHAM: str | None = None  # Tatham's grader, when given: timed in the same run
+SETS = ((7, "unreasonable"), (8, "unreasonable"), (9, "extreme"), (9, "unreasonable"))
 
 
 def records(folder: str, label: str | None = None):
@@ -49,6 +58,24 @@ def anchors() -> dict[str, float]:
     return out
 
 
+def _grader_cpu(text: str) -> float:
+    """CPU seconds (user + system) of one run of Tatham's grader on ``text``."""
+    proc = subprocess.Popen([TATHAM], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    proc.stdin.write(text.encode())
+    proc.stdin.close()
+    _, _, usage = os.wait4(proc.pid, 0)
+    proc.returncode = 0
+    return usage.ru_utime + usage.ru_stime
+
+
+def tatham_times(ids: list[str]) -> dict[str, float]:
+    """Tatham's grader's CPU seconds per game id, run now on these puzzles, one process each (its own
+    figure is wall-clock, which a loaded machine inflates; ascent's is CPU time): the CPU time of the
+    run less that of a run with no puzzle (the process starting)."""
+    empty = min(_grader_cpu("") for _ in range(5))
+    return {gid: max(_grader_cpu(gid + "\n") - empty, 1e-6) for gid in ids}
+
+
 def cpu_solve(puzzle: Puzzle, **kw):
     t = time.process_time()
     result = solve(puzzle, **kw)
@@ -58,15 +85,16 @@ def cpu_solve(puzzle: Puzzle, **kw):
 def tatham_rows() -> list[str]:
     anchor = anchors()
     rows = ["| set | puzzles | solved by logic | unsound | median s | max s | Tatham median s | Tatham max s "
-            "| median ratio (ascent / Tatham) | forcing steps, median | chain, median |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    for size, label in ((7, "unreasonable"), (8, "unreasonable"), (9, "extreme"), (9, "unreasonable")):
+            "| ratio of medians | median ratio (ascent / Tatham) | forcing steps, median | chain, median |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for size, label in SETS:
         times, theirs, ratios, forcing, chains = [], [], [], [], []
         solved = unsound = 0
-        for n, lab, rec in records("tatham", label):
-            if n != size:
-                continue
-            result, t = cpu_solve(Puzzle.from_record(rec, lab), logic_only=True)
+        items = [rec for n, lab, rec in records("tatham", label) if n == size]
+        if TATHAM:
+            anchor = tatham_times([rec["id"] for rec in items])
+        for rec in items:
+            result, t = cpu_solve(Puzzle.from_record(rec, label), logic_only=True)
             times.append(t)
             solved += result.status == "solved"
             unsound += bool(audit(result, rec["solution"]))
@@ -77,7 +105,8 @@ def tatham_rows() -> list[str]:
                 ratios.append(t / anchor[rec["id"]])
         rows.append(f"| {size}x{size} {label} | {len(times)} | {solved} | {unsound} | {statistics.median(times):.3f} "
                     f"| {max(times):.3f} | {statistics.median(theirs):.3f} | {max(theirs):.3f} "
-                    f"| {statistics.median(ratios):.1f} | {statistics.median(forcing):g} "
+                    f"| {statistics.median(times) / statistics.median(theirs):.2f} | {statistics.median(ratios):.2f} "
+                    f"| {statistics.median(forcing):g} "
                     f"| {statistics.median(chains) if chains else 0:g} |")
     return rows
 
@@ -124,6 +153,51 @@ def big_rows(sizes: list[int], count: int, seed: int, levels: list[str]) -> list
     return rows
 
 
+def shared_rows(folder: str, title: str) -> list[str]:
+    """Every puzzle of a ../shared folder, logic only, one core: median and max per set."""
+    rows = ["| set | puzzles | solved by logic | unsound | median s | max s | total s |", "|---|---:|---:|---:|---:|---:|---:|"]
+    per: dict[tuple[int, str], list] = {}
+    for n, lab, rec in records(folder):
+        per.setdefault((n, lab), []).append(rec)
+    for (n, lab), recs in sorted(per.items()):
+        times = []
+        solved = unsound = 0
+        for rec in recs:
+            result, t = cpu_solve(Puzzle.from_record(rec, lab), logic_only=True)
+            times.append(t)
+            solved += result.status == "solved"
+            unsound += bool("solution" in rec and audit(result, rec["solution"]))
+        rows.append(f"| {title} {n}x{n} {lab} | {len(times)} | {solved} | {unsound} | {statistics.median(times):.4f} "
+                    f"| {max(times):.3f} | {sum(times):.2f} |")
+    return rows
+
+
+def _memory_child(count: int) -> tuple[int, int, float]:
+    """In a fresh process: solve ``count`` puzzles (the archive, then the other folders, round again
+    as needed), logic only; the peak RSS in kB, the RSS at the end, and the seconds."""
+    items = [(n, lab, rec) for folder in ("brainbashers", "generated", "tatham", "external")
+             for n, lab, rec in records(folder)]
+    t = time.process_time()
+    for k in range(count):
+        n, lab, rec = items[k % len(items)]
+        solve(Puzzle.from_record(rec, lab), logic_only=True)
+    now = 0
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            now = int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, now, time.process_time() - t
+
+
+def memory_rows(count: int = 5000) -> list[str]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        peak, end, secs = pool.submit(_memory_child, count).result()
+    return ["| puzzles solved in one process | peak RSS MB | RSS at the end MB | CPU s |", "|---:|---:|---:|---:|",
+            f"| {count} | {peak / 1024:.0f} | {end / 1024:.0f} | {secs:.1f} |"]
+
+
 def archive_rows() -> list[str]:
     jobs = [Job(n, lab, str(k), rec, True) for k, (n, lab, rec) in enumerate(records("brainbashers"))]
     t = time.perf_counter()
@@ -139,13 +213,21 @@ def archive_rows() -> list[str]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", default="tatham,ambiguous,big,archive", help="sections, comma-separated")
+    ap.add_argument("--only", default="tatham,ambiguous,big,archive,memory",
+                    help="sections, comma-separated: tatham, ambiguous, big, generated, bigset, archive, memory")
     ap.add_argument("--big", default="10,11,12", help="sizes of our own unique puzzles")
     ap.add_argument("--big-count", type=int, default=3, help="puzzles per big size and level")
     ap.add_argument("--big-levels", default="hard,unreasonable", help="levels of the big puzzles")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", type=Path, help="also write the Markdown here")
+    ap.add_argument("--tatham", help="Tatham's grader (../shared/tools/tatham/build.sh): timed on the same puzzles in this run")
+    ap.add_argument("--sets", help="Tatham sets, e.g. 8:unreasonable,9:unreasonable (default: all four)")
+    ap.add_argument("--memory-count", type=int, default=5000, help="puzzles solved in one process for the memory line")
     args = ap.parse_args()
+    global TATHAM, SETS
+    TATHAM = args.tatham
+    if args.sets:
+        SETS = tuple((int(a), b) for a, b in (x.split(":") for x in args.sets.split(",")))
     if not (SHARED / "tatham").is_dir():
         sys.exit(f"{SHARED} is missing: the benchmark reads ../shared beside the project")
     only = {s.strip() for s in args.only.split(",")}
@@ -156,7 +238,10 @@ def main() -> None:
         ("ambiguous", "Ambiguous 9x9 puzzles, `ascent solve` (finisher on)", ambiguous_rows),
         ("big", "Our own unique puzzles at 10-12 (`ascent generate`), logic only",
          lambda: big_rows([int(x) for x in args.big.split(",")], args.big_count, args.seed, args.big_levels.split(","))),
+        ("generated", "The generated puzzles (`../shared/generated`), logic only", lambda: shared_rows("generated", "generated")),
+        ("bigset", "The big puzzles (`../shared/big`), logic only", lambda: shared_rows("big", "big")),
         ("archive", "The brainbashers archive, `ascent solve-all --no-backtrack`", archive_rows),
+        ("memory", "Memory: many solves in one process, logic only", lambda: memory_rows(args.memory_count)),
     ]
     for key, title, make in sections:
         if key in only:

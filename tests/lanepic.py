@@ -2,7 +2,9 @@
 
 A plain digit is a placed building, ``[13]`` candidates (``[3]`` a lone candidate not yet
 placed), ``_`` every height. Clues stand before the first ``|`` and after the last.
-The lane becomes row 1 of an N x N grid; the other rows are open.
+The lane becomes row 1 of an N x N grid, read from the left (the other rows are open); or, with
+``side`` and ``index``, any row or column read from any side: ``side="lower", index=2`` puts the
+picture in column 3 read upward from its bottom clue.
 """
 
 from ascent import cands
@@ -35,22 +37,38 @@ def parse(picture: str):
     return front, back, cells
 
 
-def grid_of(picture: str) -> Grid:
+SIDES = ("left", "right", "upper", "lower")
+_BACK = {"left": "right", "right": "left", "upper": "lower", "lower": "upper"}
+
+
+def cells_of(n: int, side: str, index: int) -> list[int]:
+    """The lane's cells outward from its clue: a row from the left or right, a column from the top or bottom."""
+    if side in ("left", "right"):
+        cells = [index * n + c for c in range(n)]
+    else:
+        cells = [r * n + index for r in range(n)]
+    return cells if side in ("left", "upper") else cells[::-1]
+
+
+def grid_of(picture: str, side: str = "left", index: int = 0) -> Grid:
     front, back, cells = parse(picture)
     n = len(cells)
-    zeros = (0,) * n
-    puzzle = Puzzle(n, zeros, zeros, (front,) + zeros[1:], (back,) + zeros[1:])
+    clues = {s: [0] * n for s in SIDES}
+    clues[side][index] = front
+    clues[_BACK[side]][index] = back
+    puzzle = Puzzle(n, tuple(clues["upper"]), tuple(clues["lower"]), tuple(clues["left"]), tuple(clues["right"]))
     grid = Grid.start(puzzle)
-    for i, (m, v) in enumerate(cells):
+    for i, (m, v) in zip(cells_of(n, side, index), cells):
         grid.masks[i] = m
         grid.values[i] = v
     return grid
 
 
-def picture(grid: Grid, row: int = 0) -> str:
+def picture(grid: Grid, row: int = 0, side: str = "left") -> str:
+    """The lane ``row`` (a row or column, as ``side`` says) read from ``side``, as a picture."""
     n = grid.n
     out = []
-    for i in range(row * n, row * n + n):
+    for i in cells_of(n, side, row):
         m, v = grid.masks[i], grid.values[i]
         if v:
             out.append(str(v))
@@ -58,7 +76,7 @@ def picture(grid: Grid, row: int = 0) -> str:
             out.append("_")
         else:
             out.append("[" + "".join(str(d) for d in cands.digits(m)) + "]")
-    front, back = grid.puzzle.left[row], grid.puzzle.right[row]
+    front, back = getattr(grid.puzzle, side)[row], getattr(grid.puzzle, _BACK[side])[row]
     text = " ".join(out)
     if front or back:
         text = f"{front or ''} | {text}".lstrip()
@@ -67,11 +85,11 @@ def picture(grid: Grid, row: int = 0) -> str:
     return text
 
 
-def run(technique, pic: str):
+def run(technique, pic: str, side: str = "left", index: int = 0):
     """Apply every step the technique yields on the lane; return (picture after, steps)."""
-    grid = grid_of(pic)
+    grid = grid_of(pic, side, index)
     steps = []
     for step in technique(grid):
         grid.apply(step)
         steps.append(step)
-    return picture(grid), steps
+    return picture(grid, index, side), steps

@@ -111,13 +111,13 @@ def test_each_pass_is_the_easiest_technique_that_can_act_and_hard_ones_take_one_
     """Tatham's rule: a technique runs only when every easier one has nothing to say, so the grade
     is the hardest idea the puzzle needed."""
     from ascent.grid import Grid
-    from ascent.passes import Context, rows_of
+    from ascent.passes import Context, techniques_of
     from ascent.techniques import BY_NAME, ORDER
 
     result = solve(Puzzle.from_clues(MEDVED), logic_only=True)
     assert result.grade == "forcing" and any(not BY_NAME[p.kind].sweep for p in result.passes)
     grid = Grid.start(result.puzzle)
-    context = Context(grid, rows_of(ORDER))
+    context = Context(grid, techniques_of(ORDER))
     aftermath = {t.name for t in BY_NAME.values() if t.aftermath}
     for p in result.passes:
         own = [s for s in p.steps if s.technique == p.kind]
@@ -144,11 +144,11 @@ def test_result_to_dict_is_json_ready():
 
 def test_run_with_a_step_limit_stops_over_budget_and_not_before():
     from ascent.grid import Grid
-    from ascent.passes import OverBudget, rows_of, run
+    from ascent.passes import OverBudget, techniques_of, run
     from ascent.techniques import ORDER
     from ascent.trace import Pass
 
-    ORDER = rows_of(ORDER)
+    ORDER = techniques_of(ORDER)
 
     puzzle = Puzzle.from_clues([2, 2, 1, 3, 2, 2, 3, 1, 1, 2, 2, 3, 3, 2, 1, 3])
     passes: list[Pass] = []

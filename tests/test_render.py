@@ -28,8 +28,8 @@ def test_grid_has_clues_on_four_sides_and_candidates():
 
 def test_changed_cells_are_highlighted_and_others_not():
     masks = Grid.start(KATA).snapshot()
-    plain = shown(render.grid_table(KATA, masks), color=True)
-    marked = shown(render.grid_table(KATA, masks, changed=[5]), color=True)
+    plain = shown(render.GridView(KATA, masks), color=True)
+    marked = shown(render.GridView(KATA, masks, changed=[5]), color=True)
     assert "\x1b[1;30;43m" not in plain  # bold black on yellow
     assert marked.count("\x1b[1;30;43m") == 1
 

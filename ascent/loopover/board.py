@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 MOVE_RE = re.compile(r"([LRUD])(\d+)")
-ROW_LETTERS, COL_LETTERS = "LR", "UD"
-INVERSE = {"L": "R", "R": "L", "U": "D", "D": "U"}
+ROW_LETTERS = "LR"
 
 
 class LoopoverError(ValueError):

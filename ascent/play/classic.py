@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, TextIO
 
-from ..lanes import visible
+from ..rules import lane_broken
 
 EMPTY = "-"
 INVALID_START = "Invalid initial board state."
@@ -79,8 +79,7 @@ class Board:
         """A full line whose non-zero keys do not count what shows from each end."""
         if EMPTY in line:
             return False
-        heights = [int(s) for s in line]
-        return (front != 0 and visible(heights) != front) or (back != 0 and visible(heights[::-1]) != back)
+        return lane_broken([int(s) for s in line], front, back)  # the one rule checker
 
     def broken(self) -> str | None:
         """The first of 1G (a repeated height) or 1H (a full line breaking a key) the board breaks."""

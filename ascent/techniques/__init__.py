@@ -18,17 +18,10 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
 from ..trace import Step
-from .ascent import ascent
-from .fish import fish
-from .forcing import forcing
-from .isolate import isolate
-from .naked_single import naked_single
-from .pair_chain import pair_chain
-from .peak_bounds import peak_bounds
-from .peak_descent import peak_descent
-from .pinpoint import pinpoint
-from .sequence import sequence
-from .sudoku import sudoku
+# the modules themselves, so ``ascent.techniques.fish.MAX_K`` names fish's constant (a technique's
+# function is ``<module>.<name>``, e.g. ``fish.fish``)
+from . import (ascent, backtrack, fish, forcing, isolate, naked_single, pair_chain, peak_bounds, peak_descent,
+               pinpoint, sequence, sudoku)
 
 
 @dataclass(frozen=True)
@@ -43,6 +36,7 @@ class Technique:
     contextual: bool = False  # takes the solve's context as a second argument
     level: str = "easy"  # the level a puzzle reaches when it needs this technique (ascent.grade.LEVELS)
     aftermath: bool = False  # also runs at the end of any pass that placed heights, as part of that pass
+    finisher: bool = False  # not logic: fills what logic leaves from the known solution (never in ORDER)
 
     def steps(self, grid, context=None) -> Iterator[Step]:
         return self.find(grid, context) if self.contextual else self.find(grid)
@@ -51,34 +45,36 @@ class Technique:
 # Costs: a sweep of Latin bookkeeping is near free; clue reasoning that needs counting costs more;
 # enumeration, fish and forcing dominate, the way HoDoKu and Sudoku Explainer weigh them.
 TABLE: tuple[Technique, ...] = (
-    Technique("ascent", 1, ascent, 1, True, "an edge clue rule"),
-    Technique("sudoku", 2, sudoku, 1, True, "each height once per row and column", aftermath=True),
-    Technique("naked single", 3, naked_single, 2, True, "a cell with a single candidate left", aliases=("solve",)),
-    Technique("pinpoint", 4, pinpoint, 3, True, "a height with only one place left in a row or column",
+    Technique("ascent", 1, ascent.ascent, 1, True, "an edge clue rule"),
+    Technique("sudoku", 2, sudoku.sudoku, 1, True, "each height once per row and column", aftermath=True),
+    Technique("naked single", 3, naked_single.naked_single, 2, True, "a cell with a single candidate left",
+              aliases=("solve",)),
+    Technique("pinpoint", 4, pinpoint.pinpoint, 3, True, "a height with only one place left in a row or column",
               aliases=("hidden single",)),
-    Technique("peak bounds", 5, peak_bounds, 4, True,
+    Technique("peak bounds", 5, peak_bounds.peak_bounds, 4, True,
               "the tallest heights already placed bounding a clue"),  # Tatham's Easy clue rules
-    Technique("peak descent", 6, peak_descent, 6, True, "a sure peak splitting its clue", level="tricky"),
-    Technique("isolate", 7, isolate, 10, True, "a group of cells that share as many heights as there are cells",
+    Technique("peak descent", 6, peak_descent.peak_descent, 6, True, "a sure peak splitting its clue", level="tricky"),
+    Technique("isolate", 7, isolate.isolate, 10, True, "a group of cells that share as many heights as there are cells",
               level="hard"),
-    Technique("sequence", 8, sequence, 20, False, "the orderings a clue allows along its lane", level="hard"),
-    Technique("fish", 9, fish, 40, False, "a height confined to the same columns in several rows (or rows in several columns)",
-              level="extreme"),
-    Technique("pair chain", 10, pair_chain, 50, False,
+    Technique("sequence", 8, sequence.sequence, 20, False, "the orderings a clue allows along its lane", level="hard"),
+    Technique("fish", 9, fish.fish, 40, False,
+              "a height confined to the same columns in several rows (or rows in several columns)", level="extreme"),
+    Technique("pair chain", 10, pair_chain.pair_chain, 50, False,
               "a chain of cells with two candidates each, linked along rows and columns",
               aliases=("xy chain",), level="extreme"),
-    Technique("forcing", 11, forcing, 80, False, "supposing a candidate and following it to a contradiction",
+    Technique("forcing", 11, forcing.forcing, 80, False, "supposing a candidate and following it to a contradiction",
               contextual=True, level="unreasonable"),
+    # the finisher, last: no logic at all, so it costs more than any chain of logic
+    Technique(backtrack.NAME, 12, backtrack.backtrack, 200, False, "trying candidates (no technique finds a step here)",
+              contextual=True, level="unreasonable", finisher=True),
 )
 
 BY_NAME: dict[str, Technique] = {t.name: t for t in TABLE}
-ORDER: tuple[str, ...] = tuple(t.name for t in TABLE)
+FINISHER: Technique = TABLE[-1]
+ORDER: tuple[str, ...] = tuple(t.name for t in TABLE if not t.finisher)  # the logic, easiest first
 TIER: dict[str, int] = {t.name: t.tier for t in TABLE}
 EASY: tuple[str, ...] = tuple(t.name for t in TABLE if t.sweep)
-HARD: tuple[str, ...] = tuple(t.name for t in TABLE if not t.sweep)
 ALIASES: dict[str, str] = {a: t.name for t in TABLE for a in t.aliases}
-# name -> function(grid), for callers that run one technique by hand (contextual ones get none)
-TECHNIQUES: dict[str, Callable[..., Iterator[Step]]] = {t.name: t.find for t in TABLE}
 
 
 class UnknownTechnique(ValueError):
@@ -89,7 +85,7 @@ def canonical(name: str) -> str:
     """'peak-descent', 'peak_descent', 'Solve' -> the table's name. Raises UnknownTechnique."""
     key = " ".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
     key = ALIASES.get(key, key)
-    if key not in BY_NAME:
+    if key not in BY_NAME or BY_NAME[key].finisher:
         raise UnknownTechnique(f"unknown technique {name!r}; known: {', '.join(ORDER)}")
     return key
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .. import cands
 from ..grid import Grid, shape
 from ..trace import Step
 
@@ -26,7 +27,7 @@ def fish(grid: Grid) -> Iterator[Step]:
     sh = shape(n)
     for base, cover, base_word, cover_word in ((sh.rows, sh.cols, "row", "column"), (sh.cols, sh.rows, "column", "row")):
         for d in range(1, n + 1):
-            b = 1 << (d - 1)
+            b = cands.bit(d)
             spots = []  # (base index, cover mask) where d is still open
             for i, cells in enumerate(base):
                 if any(values[x] == d for x in cells):
@@ -81,7 +82,7 @@ def _fins(spots: list[tuple[int, int]], k: int):
         for j in range(start, len(spots)):
             i, w = spots[j]
             u = union | w
-            if u.bit_count() <= k:
+            if cands.count(u) <= k:
                 chosen.append(i)
                 dfs(j + 1, chosen, u)
                 chosen.pop()

@@ -33,7 +33,7 @@ def _groups(items: list[tuple[int, int]], k: int):
         for j in range(start, len(items)):
             key, m = items[j]
             u = union | m
-            if u.bit_count() <= k:
+            if cands.count(u) <= k:
                 chosen.append(key)
                 dfs(j + 1, chosen, u)
                 chosen.pop()
@@ -61,10 +61,10 @@ def _line(grid: Grid, line) -> Iterator[Step]:
         if 2 * k > len(open_cells):
             break
         # naked: k cells whose candidates together are k heights
-        items = [(x, masks[x]) for x in open_cells if masks[x].bit_count() <= k]
+        items = [(x, masks[x]) for x in open_cells if cands.count(masks[x]) <= k]
         for group, union in _groups(items, k):
-            if union.bit_count() < k:
-                raise Contradiction(Conflict(f"{k} cells share only {union.bit_count()} heights", group, line), grid.n)
+            if cands.count(union) < k:
+                raise Contradiction(Conflict(f"{k} cells share only {cands.count(union)} heights", group, line), grid.n)
             elims = tuple((x, masks[x] & union) for x in open_cells if x not in group and masks[x] & union)
             if elims:
                 names = ", ".join(grid.name(x) for x in group)
@@ -78,7 +78,7 @@ def _line(grid: Grid, line) -> Iterator[Step]:
         index = {x: i for i, x in enumerate(line.cells)}
         spots = []
         for d in cands.digits(cands.full(grid.n) & ~placed):
-            b = 1 << (d - 1)
+            b = cands.bit(d)
             where = 0
             for x in open_cells:
                 if masks[x] & b:
@@ -89,7 +89,7 @@ def _line(grid: Grid, line) -> Iterator[Step]:
             group = tuple(x for x in line.cells if where >> index[x] & 1)
             if where.bit_count() < k:
                 raise Contradiction(Conflict(f"{k} heights fit in only {where.bit_count()} cells", group, line), grid.n)
-            keep = sum(1 << (d - 1) for d in heights)
+            keep = sum(cands.bit(d) for d in heights)
             elims = tuple((x, masks[x] & ~keep) for x in group if masks[x] & ~keep)
             if elims:
                 names = ", ".join(grid.name(x) for x in group)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .. import cands
 from ..grid import Grid
 from ..trace import Step
 
@@ -20,7 +21,7 @@ def naked_single(grid: Grid) -> Iterator[Step]:
     cells, end = grid.changed_since((NAME,))  # a cell left with one candidate changed to get there
     for i in cells:
         m = masks[i]
-        if not values[i] and not m & (m - 1):
-            d = m.bit_length()
+        d = cands.single(m)
+        if not values[i] and d:
             yield Step(NAME, f"{grid.name(i)} has only {d} left", None, None, (i,), placements=((i, d),))
     grid.read_up_to((NAME,), end)

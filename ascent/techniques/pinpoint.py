@@ -37,10 +37,8 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
                                          cands.digits(missing)[0]), grid.n)
         lone = once & ~twice & ~placed
         found = False
-        while lone:
-            b = lone & -lone
-            lone ^= b
-            d = b.bit_length()
+        for d in cands.digits(lone):
+            b = cands.bit(d)
             cell = next((x for x in cells if masks[x] & b), None)  # read now: earlier steps may have moved on
             if cell is None:
                 raise Contradiction(Conflict(f"no cell can hold {d} any more", cells, line, d), grid.n)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from .. import cands
 from ..grid import Grid, shape
 from ..trace import Step
 
@@ -24,7 +25,7 @@ def sudoku(grid: Grid) -> Iterator[Step]:
         d = values[i]
         if not d:
             continue
-        b = 1 << (d - 1)
+        b = cands.bit(d)
         elims = tuple((j, b) for j in peers[i] if masks[j] & b)
         if elims:
             yield Step(NAME, f"{grid.name(i)} is {d}, so {d} leaves the rest of its row and column",

@@ -3,7 +3,9 @@
 import pytest
 
 from ascent.grid import Contradiction
-from ascent.techniques import ascent, peak_descent, sequence
+from ascent.techniques.ascent import ascent
+from ascent.techniques.peak_descent import peak_descent
+from ascent.techniques.sequence import sequence
 from tests.lanepic import run
 
 
@@ -59,7 +61,7 @@ def test_peak_descent_fires(before, after):
 
 def test_peak_descent_matches_the_issue_pictures_after_sudoku():
     """The issue shows the lane after the pass; the 4th cell's [123] is sudoku's share of it."""
-    from ascent.techniques import sudoku
+    from ascent.techniques.sudoku import sudoku
 
     for before, after in [("4 | _ _ 4 _ 6 5", "4 | [12] [23] 4 [123] 6 5"),
                           ("3 | _ _ _ 5 _ 6", "3 | [34] [123] [123] 5 [1234] 6")]:
@@ -139,3 +141,32 @@ def test_peak_descent_reports_a_front_cell_with_no_height_left():
     """Clue 3 needs both cells before the 5 to show, but 1 and 2 stand further on: [12] has nothing left."""
     with pytest.raises(Contradiction, match="no filling"):
         run(peak_descent, "3 | [12] _ 5 1 2")
+
+
+# Every side and a lane other than row 1: the same picture, read outward from its clue, gives the
+# same result in a column from the top or bottom and in a row from the left or right.
+ANYWHERE = [
+    (ascent, "1 | _ _ _ _", "1 | 4 _ _ _"),
+    (ascent, "3 | _ _ _ _ _", "3 | [123] [1234] _ _ _"),
+    (ascent, "2 | _ _ _ _ | 3", "2 | [123] 4 [123] [12] | 3"),
+    (ascent, "2 | [123] _ _ [123] | 2", "2 | [123] _ _ [123] | 2"),  # must not fire
+    (peak_descent, "4 | _ _ 4 _ 6 5", "4 | [12] [23] 4 _ 6 5"),
+    (peak_descent, "2 | _ _ 5 _ _", "2 | [234] [123] 5 _ _"),
+    (sequence, "2 | [123] [123] 4 [123] | 2", "2 | [23] [12] 4 [123] | 2"),
+    (sequence, "3 | [123] [123] [123] 4", "3 | [12] [13] [123] 4"),
+    (sequence, "| [12] [12] 4 3 | 2", "| [12] [12] 4 3 | 2"),  # must not fire
+]
+
+
+@pytest.mark.parametrize("side", ["left", "right", "upper", "lower"])
+@pytest.mark.parametrize("technique, before, after", ANYWHERE)
+def test_lane_pictures_on_every_side(technique, before, after, side):
+    n = len(before.split("|")[1 if before.count("|") else 0].split())
+    index = n - 2  # neither the first nor the last row or column
+    got, steps = run(technique, before, side, index)
+    assert got == after, (side, index)
+    kind = "row" if side in ("left", "right") else "column"
+    for step in steps:  # the step names the lane it read: this row or column, from this side
+        assert step.lane is not None and step.lane.kind == kind and step.lane.index == index
+        if step.lane.side is not None:
+            assert step.lane.side in (side, {"left": "right", "right": "left", "upper": "lower", "lower": "upper"}[side])

@@ -3,10 +3,16 @@
 import pytest
 
 from ascent import Puzzle, cands, solve
-from ascent.passes import Context, rows_of
+from ascent.passes import Context, techniques_of
 from ascent.grid import Contradiction, Grid
-from ascent.techniques import fish, forcing, isolate, pinpoint, sequence, sudoku
-from ascent.techniques import naked_single, peak_descent
+from ascent.techniques.fish import fish
+from ascent.techniques.forcing import forcing
+from ascent.techniques.isolate import isolate
+from ascent.techniques.naked_single import naked_single
+from ascent.techniques.peak_descent import peak_descent
+from ascent.techniques.pinpoint import pinpoint
+from ascent.techniques.sequence import sequence
+from ascent.techniques.sudoku import sudoku
 from tests.lanepic import run
 
 
@@ -119,7 +125,7 @@ def test_forcing_fires_with_a_chain_that_really_ends_in_a_contradiction(shared):
 def test_forcing_must_not_fire_on_an_open_grid():
     """With no clues every supposition is consistent and every branch keeps every candidate."""
     grid = _grid(4, [cands.full(4)] * 16)
-    context = Context(grid, rows_of(("sudoku", "pinpoint", "naked single", "forcing")))
+    context = Context(grid, techniques_of(("sudoku", "pinpoint", "naked single", "forcing")))
     assert list(forcing(grid, context)) == []
 
 
