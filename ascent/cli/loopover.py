@@ -88,7 +88,7 @@ def loopover_command(
       ascent loopover ACDBE/FGHIJ/KLMNO/PQRST ABCDE/FGHIJ/KLMNO/PQRST --replay
       ascent loopover CWMFJ/ORDBA/NKGLY/PHSVE/XTQUI ABCDE/FGHIJ/KLMNO/PQRST/UVWXY
       ascent loopover DCA/BEF BAE/FCD --optimal --debug
-      ascent loopover CWMFJ/ORDBA/NKGLY/PHSVE/XTQUI ABCDE/FGHIJ/KLMNO/PQRST/UVWXY --budget 5
+      ascent loopover DCBA/HGFE/LKJI/PONM ABCD/EFGH/IJKL/MNOP --budget 2
       ascent loopover --file boards.json --json moves.json
     """
     replay = replay or debug
