@@ -23,6 +23,7 @@ from .fish import fish
 from .forcing import forcing
 from .isolate import isolate
 from .naked_single import naked_single
+from .nested import nested
 from .peak_descent import peak_descent
 from .pinpoint import pinpoint
 from .sequence import sequence
@@ -62,6 +63,9 @@ TABLE: tuple[Technique, ...] = (
     Technique("fish", 8, fish, 40, False, "a height confined to the same columns in several rows (or rows in several columns)",
               level="extreme"),
     Technique("forcing", 9, forcing, 80, False, "supposing a candidate and following it to a contradiction",
+              contextual=True, level="unreasonable"),
+    Technique("nested forcing", 10, nested, 160, False,
+              "supposing a candidate and following it, with forcing inside, to a contradiction",
               contextual=True, level="unreasonable"),
 )
 
