@@ -47,6 +47,8 @@ class Context:
         self.broken: dict[tuple[int, int], int] = {}  # (cell, height) seen to break -> work it took
         self.deadline = deadline
         self.on_tier = on_tier
+        self.sooner: tuple[int, Conflict] | None = None  # set by replays: the link before which a contradiction showed
+        self.early: Conflict | None = None
         self.unpruned = 0  # chains whose pruned form failed its replay (kept whole): never seen on ../shared
 
     def check_time(self) -> None:
@@ -136,11 +138,14 @@ class Context:
 
     # ---------------------------------------------------------------- pruning a chain
     def prune(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None = None,
-              lost: tuple[tuple[int, int], ...] = ()) -> tuple[Step, ...]:
+              lost: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[Step, ...], Conflict | None]:
         """The links of ``chain`` that what it proves needs (``forcing.slice_links``): back from the
         ``conflict`` it reached, or from the candidates it removed (``lost``, a branch of the every-branch
-        form). The pruned chain is replayed from the supposition on ``grid`` and each kept link
-        re-checked (``replays``); if that ever fails the whole chain is kept, and counted."""
+        form), with the conflict the pruned chain reaches. The pruned chain is replayed from the
+        supposition on ``grid`` and each kept link re-checked (``replays``). When the replay meets a
+        contradiction sooner (a technique sees one while looking for a link: the pruned grid is
+        already broken there), the chain up to that link is pruned again from that contradiction.
+        If a replay fails otherwise the whole chain is kept, and counted."""
         from .techniques.forcing import conflict_needs, slice_links
 
         if conflict is not None:
@@ -151,12 +156,18 @@ class Context:
                 need[c] = need.get(c, 0) | m
         kept = slice_links(chain, need, self.n)
         if len(kept) == len(chain):
-            return chain
+            return chain, conflict
         pruned = tuple(chain[k] for k in kept)
+        self.sooner = None
         if self.replays(grid, pruned, conflict, lost):
-            return pruned
+            return pruned, conflict
+        if self.sooner is not None and conflict is not None:
+            k, early = self.sooner
+            shorter, reached = self.prune(grid, pruned[:k], early)
+            if reached is early and self.replays(grid, shorter, early):
+                return shorter, early
         self.unpruned += 1
-        return chain
+        return chain, conflict
 
     def replays(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None,
                 lost: tuple[tuple[int, int], ...] = ()) -> bool:
@@ -170,7 +181,10 @@ class Context:
         by_name = {t.name: t for t in self.rows}
         last = len(chain) - 1
         for k, link in enumerate(chain):
+            self.early = None
             if k and (link.technique not in by_name or not self._finds(trial, by_name[link.technique], link)):
+                if self.early is not None:
+                    self.sooner = (k, self.early)  # broken before link k: the links before it reach a contradiction
                 return False
             try:
                 trial.apply(link)
@@ -216,7 +230,8 @@ class Context:
                     gone[c] = gone.get(c, 0) | m
                 if all(not m & ~gone.get(c, 0) for c, m in want_gone):
                     return True
-        except Contradiction:
+        except Contradiction as e:
+            self.early = e.conflict
             return False
         finally:
             grid.lines, grid.lanes = whole

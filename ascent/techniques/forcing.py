@@ -68,10 +68,10 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
         traced = context.trace(grid, cell, d, limit)
         if traced is None:
             continue
-        chain = context.prune(grid, traced[0], traced[1].conflict)
+        chain, conflict = context.prune(grid, traced[0], traced[1].conflict)
         rank = (len(chain), masks[cell].bit_count() > 2)  # shortest pruned chain; then one that places a height
         if best is None or rank < best[0]:
-            best = (rank, cell, d, chain, traced[1].conflict)
+            best = (rank, cell, d, chain, conflict)
     if best is not None:
         _, cell, d, chain, conflict = best
         n = grid.n
@@ -102,7 +102,7 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
                 union = [a | b for a, b in zip(union, ms)]
             elims = tuple((i, masks[i] & ~union[i]) for i in range(len(masks)) if masks[i] & ~union[i])
             if elims:
-                branches = tuple(context.prune(grid, steps, None, elims) for _, _, steps in outcomes)
+                branches = tuple(context.prune(grid, steps, None, elims)[0] for _, _, steps in outcomes)
                 lost = ", ".join(f"{grid.name(i)} loses {cands.show_set(m)}" for i, m in elims)
                 yield Step(NAME, f"{grid.name(cell)} is {' or '.join(str(d) for d, _, _ in outcomes)}, and every one "
                                  f"of them leads by easier steps to the same loss: {lost}",
