@@ -33,7 +33,7 @@ from ..grid import Grid
 from ..trace import Step
 
 NAME = "forcing"
-TRACED = 4  # breaking suppositions traced per step (the quickest to break on the fast core), the shortest chain kept
+TRACED = 3  # breaking suppositions traced per step (the quickest to break on the fast core), the shortest chain kept
 SCAN = 8  # breaking suppositions to find (in the cells with fewest candidates) before choosing among them
 SLACK = 0  # cells with this many more candidates than the first that broke are looked at too
 LONGER = 2.5  # a trace longer than this many times the best pruned chain is given up
@@ -62,16 +62,19 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
                 known[(cell, d)] = work
                 breaking.append((work, cell, d))
     breaking.sort()
-    best = None  # (rank, cell, height, pruned chain, conflict)
+    best = None  # (rank, cell, height, traced chain, conflict)
     for _, cell, d in breaking[:TRACED]:
         limit = None if best is None else LONGER * best[0][0]
         traced = context.trace(grid, cell, d, limit)
         if traced is None:
             continue
-        chain, conflict = context.prune(grid, traced[0], traced[1].conflict)
-        rank = (len(chain), masks[cell].bit_count() > 2)  # shortest pruned chain; then one that places a height
+        chain, conflict = traced[0], traced[1].conflict
+        kept = slice_links(chain, conflict_needs(conflict, grid.n), grid.n)  # the pruned length, before its replay
+        rank = (len(kept), masks[cell].bit_count() > 2)  # shortest pruned chain; then one that places a height
         if best is None or rank < best[0]:
             best = (rank, cell, d, chain, conflict)
+    if best is not None:  # only the chosen chain is replayed
+        best = best[:3] + context.prune(grid, best[3], best[4])
     if best is not None:
         _, cell, d, chain, conflict = best
         n = grid.n
