@@ -182,7 +182,12 @@ class Context:
         last = len(chain) - 1
         for k, link in enumerate(chain):
             self.early = None
-            if k and (link.technique not in by_name or not self._finds(trial, by_name[link.technique], link)):
+            if k and link.technique == "forcing" and (link.chain or link.branches):
+                # an inner forcing step (nested forcing's chain): it holds if its own chain replays here
+                if not (self.replays(trial, link.chain, link.contradiction) if link.chain else
+                        all(self.replays(trial, b, None, link.eliminations) for b in link.branches)):
+                    return False
+            elif k and (link.technique not in by_name or not self._finds(trial, by_name[link.technique], link)):
                 if self.early is not None:
                     self.sooner = (k, self.early)  # broken before link k: the links before it reach a contradiction
                 return False
@@ -239,7 +244,7 @@ class Context:
 
     def trace_nested(self, grid: Grid, cell: int, d: int) -> tuple[tuple[Step, ...], Contradiction] | None:
         """``trace`` with forcing among the easier tiers (one level: the inner forcing's own chains use
-        the easier tiers only). Not pruned: a replay would have to re-find an inner forcing step."""
+        the easier tiers only)."""
         _, chain, broke = self._suppose(grid, cell, d, None, nested=True)
         return None if broke is None else (chain, broke)
 

@@ -9,7 +9,8 @@ For the few puzzles where no single supposition breaks with the easier tiers: un
 supposition, forcing itself may be used, one level deep (the inner forcing steps suppose again,
 but only with the easier tiers). The search runs on the fast core (``Context.deepens_to_break``:
 propagate, then drop every candidate that breaks, until nothing changes); the step rests on the
-traced chain, whose inner forcing steps carry their own chains. These chains are not pruned.
+traced chain, whose inner forcing steps carry their own (pruned) chains. The chain is pruned like
+forcing's; on replay an inner forcing step holds when its own chain replays on the grid there.
 
 Sound because forcing is sound on any grid, the supposed one included: if the supposition lets
 sound steps (forcing among them) reach an impossible grid, no solution has it.
@@ -42,8 +43,8 @@ def nested(grid: Grid, context) -> Iterator[Step]:
             traced = context.trace_nested(grid, cell, d)
             if traced is None:
                 continue  # the fast core saw further than the traced tiers (sizes above 9): try another
-            chain, broke = traced
-            conflict, n = broke.conflict, grid.n
+            chain, conflict = context.prune(grid, traced[0], traced[1].conflict)
+            n = grid.n
             inner = sum(1 for link in chain if link.chain or link.branches)
             yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {len(chain) - 1} steps ({inner} of them forcing) "
                                      f"would lead to a contradiction ({conflict.text(n)}), so it is not {d}",
