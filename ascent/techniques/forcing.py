@@ -36,6 +36,7 @@ NAME = "forcing"
 TRACED = 3  # breaking suppositions traced per step (the quickest to break on the fast core), the shortest chain kept
 SCAN = 8  # breaking suppositions to find (in the cells with fewest candidates) before choosing among them
 SLACK = 0  # cells with this many more candidates than the first that broke are looked at too
+SHORT = 8  # a pruned chain this short is taken without tracing the rest
 LONGER = 2.5  # a trace longer than this many times the best pruned chain is given up
 
 
@@ -73,6 +74,8 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
         rank = (len(kept), masks[cell].bit_count() > 2)  # shortest pruned chain; then one that places a height
         if best is None or rank < best[0]:
             best = (rank, cell, d, chain, conflict)
+        if best[0][0] <= SHORT:
+            break  # short enough to follow: tracing more would cost more than it could save
     if best is not None:  # only the chosen chain is replayed
         best = best[:3] + context.prune(grid, best[3], best[4])
     if best is not None:
