@@ -19,6 +19,7 @@ import time
 from typing import Callable
 
 from .grid import Conflict, Contradiction, Grid
+from .lanes import visible
 from .propagate import Broken, line_table, propagate
 from .rules import broken_rule
 from .techniques import BY_NAME, Technique
@@ -46,6 +47,9 @@ class Context:
         self.broken: dict[tuple[int, int], int] = {}  # (cell, height) seen to break -> work it took
         self.deadline = deadline
         self.on_tier = on_tier
+        self.sooner: tuple[int, Conflict] | None = None  # set by replays: the link before which a contradiction showed
+        self.early: Conflict | None = None
+        self.unpruned = 0  # chains whose pruned form failed its replay (kept whole): never seen on ../shared
 
     def check_time(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -73,8 +77,33 @@ class Context:
         after, work = self._propagated(masks, cell, d)
         return work if after is None else 0
 
+    def deepens_to_break(self, masks: list[int], cell: int, d: int) -> bool:
+        """Suppose ``cell`` is ``d``, propagate, then remove every candidate that itself breaks on the
+        fast core (one level of forcing), again until nothing more goes: True when that breaks."""
+        trial, _ = self._propagated(masks, cell, d)
+        if trial is None:
+            return True
+        n = self.n
+        changed = True
+        while changed:
+            changed = False
+            for c in range(len(trial)):
+                m = trial[c]
+                if not m & (m - 1):
+                    continue
+                for e in range(1, n + 1):
+                    if not trial[c] >> (e - 1) & 1 or not self.breaks(trial, c, e):
+                        continue
+                    trial[c] &= ~(1 << (e - 1))
+                    try:
+                        propagate(trial, n, self.lines, (c // n, n + c % n), self.check_time)
+                    except Broken:
+                        return True
+                    changed = True
+        return False
+
     # ---------------------------------------------------------------- traced suppositions
-    def _suppose(self, grid: Grid, cell: int, d: int, limit: int | None):
+    def _suppose(self, grid: Grid, cell: int, d: int, limit: int | None, nested: bool = False):
         """Suppose ``cell`` is ``d`` on a copy and run the easier tiers: (the copy, the chain with the
         supposition first, the contradiction reached or None). Raises OverBudget past ``limit`` steps."""
         trial = grid.copy()
@@ -82,11 +111,20 @@ class Context:
                        premises=(), supposition=True)
         passes: list[Pass] = []
         broke = None
+        rows, context = tuple(t for t in self.rows if not t.contextual), self
+        if nested:  # one level of forcing inside: a context of its own, knowing no solution under a supposition
+            rows += (BY_NAME["forcing"],)
+            context = Context(grid, rows, self.deadline)
         try:
             trial.apply(suppose)
-            run(trial, tuple(t for t in self.rows if not t.contextual), passes, limit=limit, context=self)
+            run(trial, rows, passes, limit=limit, context=context)
         except Contradiction as e:
             broke = e
+            if not e.conflict.cells and trial.solved():  # a filled grid breaking a rule: name the lane
+                lane = filled_lane_broken(trial)
+                if lane is not None:
+                    broke = Contradiction(Conflict(f"clue {lane.clue} sees {visible(trial.values[c] for c in lane.cells)} "
+                                                   f"buildings once the lane is filled", lane.cells, lane), self.n)
         return trial, (suppose,) + tuple(s for p in passes for s in p.steps), broke
 
     def trace(self, grid: Grid, cell: int, d: int, limit: int | None = None) -> tuple[tuple[Step, ...], Contradiction] | None:
@@ -98,11 +136,143 @@ class Context:
             return None
         return None if broke is None else (chain, broke)
 
+    # ---------------------------------------------------------------- pruning a chain
+    def prune(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None = None,
+              lost: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[Step, ...], Conflict | None]:
+        """The links of ``chain`` that what it proves needs (``forcing.slice_links``): back from the
+        ``conflict`` it reached, or from the candidates it removed (``lost``, a branch of the every-branch
+        form), with the conflict the pruned chain reaches. The pruned chain is replayed from the
+        supposition on ``grid`` and each kept link re-checked (``replays``). When the replay meets a
+        contradiction sooner (a technique sees one while looking for a link: the pruned grid is
+        already broken there), the chain up to that link is pruned again from that contradiction.
+        If a replay fails otherwise the whole chain is kept, and counted."""
+        from .techniques.forcing import conflict_needs, slice_links
+
+        if conflict is not None:
+            need = conflict_needs(conflict, self.n)
+        else:
+            need = {}
+            for c, m in lost:
+                need[c] = need.get(c, 0) | m
+        kept = slice_links(chain, need, self.n)
+        if len(kept) == len(chain):
+            return chain, conflict
+        pruned = tuple(chain[k] for k in kept)
+        self.sooner = None
+        if self.replays(grid, pruned, conflict, lost):
+            return pruned, conflict
+        if self.sooner is not None and conflict is not None:
+            k, early = self.sooner
+            shorter, reached = self.prune(grid, pruned[:k], early)
+            if reached is early and self.replays(grid, shorter, early):
+                return shorter, early
+        self.unpruned += 1
+        return chain, conflict
+
+    def replays(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None,
+                lost: tuple[tuple[int, int], ...] = ()) -> bool:
+        """Replay ``chain`` (supposition first) on a copy of ``grid``: every later link must be found
+        again by its own technique on the grid of the supposition plus the links before it -- a step
+        with at least the link's placements and at least those of its eliminations still open there
+        (the grid has more candidates than when the link was first found, so the technique may remove
+        more; the link's own changes are what is applied) -- and the end must be reached: the same
+        ``conflict``, or every candidate in ``lost`` gone."""
+        trial = grid.copy()
+        by_name = {t.name: t for t in self.rows}
+        last = len(chain) - 1
+        for k, link in enumerate(chain):
+            self.early = None
+            if k and link.technique == "forcing" and (link.chain or link.branches):
+                # an inner forcing step (nested forcing's chain): it holds if its own chain replays here
+                if not (self.replays(trial, link.chain, link.contradiction) if link.chain else
+                        all(self.replays(trial, b, None, link.eliminations) for b in link.branches)):
+                    return False
+            elif k and (link.technique not in by_name or not self._finds(trial, by_name[link.technique], link)):
+                if self.early is not None:
+                    self.sooner = (k, self.early)  # broken before link k: the links before it reach a contradiction
+                return False
+            try:
+                trial.apply(link)
+            except Contradiction as e:
+                return k == last and e.conflict == conflict
+        if conflict is None:
+            return all(not trial.masks[c] & m for c, m in lost)
+        if not conflict.cells:
+            return False  # a filled grid breaking a rule: never pruned (it reads the whole grid)
+        if conflict.lane is not None and conflict.lane.side is not None and conflict.lane.cells == conflict.cells \
+                and all(trial.values[c] for c in conflict.cells):
+            return filled_lane_broken(trial, (conflict.lane,)) is conflict.lane  # its lane filled, its clue broken
+        narrow(trial, conflict.lane)
+        for row in self.rows:
+            if row.contextual:
+                continue
+            trial.looked = {}
+            try:
+                for _ in row.steps(trial, self):
+                    pass
+            except Contradiction as e:
+                found = e.conflict
+                if found == conflict or (conflict.height is not None and conflict.lane is not None
+                                         and (found.lane, found.height) == (conflict.lane, conflict.height)):
+                    return True  # the same contradiction (pinpoint words a height gone from a line two ways)
+        return False
+
+    def _finds(self, grid: Grid, row: Technique, link: Step) -> bool:
+        """Does ``row`` find ``link`` on ``grid`` (looking everywhere afresh)?"""
+        self.check_time()
+        masks = grid.masks
+        want_placed = set(link.placements)
+        want_gone = [(c, m & masks[c]) for c, m in link.eliminations]
+        grid.looked = {}
+        whole = grid.lines, grid.lanes
+        narrow(grid, link.lane)  # a lane technique looks only at the link's lane: another may break first
+        try:
+            for step in row.steps(grid, self):
+                if not want_placed <= set(step.placements):
+                    continue
+                gone: dict[int, int] = {}
+                for c, m in step.eliminations:
+                    gone[c] = gone.get(c, 0) | m
+                if all(not m & ~gone.get(c, 0) for c, m in want_gone):
+                    return True
+        except Contradiction as e:
+            self.early = e.conflict
+            return False
+        finally:
+            grid.lines, grid.lanes = whole
+        return False
+
+    def trace_nested(self, grid: Grid, cell: int, d: int) -> tuple[tuple[Step, ...], Contradiction] | None:
+        """``trace`` with forcing among the easier tiers (one level: the inner forcing's own chains use
+        the easier tiers only)."""
+        _, chain, broke = self._suppose(grid, cell, d, None, nested=True)
+        return None if broke is None else (chain, broke)
+
     def follow(self, grid: Grid, cell: int, d: int) -> tuple[list[int], tuple[Step, ...]] | None:
         """Suppose ``cell`` is ``d`` and run the easier tiers to their end: the candidates and the chain,
         or None when that breaks."""
         trial, chain, broke = self._suppose(grid, cell, d, None)
         return None if broke is not None else (trial.masks, chain)
+
+
+def narrow(grid: Grid, lane) -> None:
+    """Let ``grid``'s lane techniques look only at ``lane`` (a Lane or a Line) and its line."""
+    if lane is None:
+        return
+    for line in grid.lines:
+        if lane is line or lane is line.front or lane is line.back or lane == line or lane in (line.front, line.back):
+            grid.lines = (line,)
+            grid.lanes = (line.front, line.back) if lane.side is None else (lane,)
+            return
+
+
+def filled_lane_broken(grid: Grid, lanes=None):
+    """The first of ``lanes`` (every lane of the grid by default) that is filled and shows other than its clue."""
+    values = grid.values
+    for lane in grid.lanes if lanes is None else lanes:
+        if lane.clue and all(values[c] for c in lane.cells) and visible(values[c] for c in lane.cells) != lane.clue:
+            return lane
+    return None
 
 
 def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None = None, limit: int | None = None,

@@ -1,4 +1,6 @@
-"""The whole corpus in ../shared: logic alone solves every puzzle, and no step removes a true height.
+"""The whole corpus in ../shared: logic alone solves every puzzle, and no step removes a true height;
+every forcing chain is pruned (sliced again from what it proves, it keeps every link: a chain whose
+pruned form failed its replay would have been kept whole, and would show dangling links here).
 
 Runs on both cores; skipped when ../shared is absent (CI always has it).
 """
@@ -9,6 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from ascent import Puzzle, broken_rule, solve
 from ascent.audit import audit
 from ascent.engine import EASY
+from ascent.techniques.forcing import conflict_needs, slice_links
 from tests.conftest import shared_sets
 
 
@@ -23,7 +26,27 @@ def check(item):
     else:
         truth = truth or solve(puzzle).solution  # the finisher, then checked against the rules
         assert broken_rule(puzzle, truth) is None
-    return n, label, result.status, result.grade, audit(result, truth)
+    return n, label, result.status, result.grade, audit(result, truth) + dangling(result)
+
+
+def dangling(result) -> list[str]:
+    """Forcing chains with links that a slice back from what they prove does not keep."""
+    n = result.puzzle.size
+    out = []
+    for step in result.steps:
+        if step.technique != "forcing":
+            continue  # nested forcing's chains are not pruned (an inner forcing step is not replayed)
+        if step.chain:
+            kept = slice_links(step.chain, conflict_needs(step.contradiction, n), n)
+            if len(kept) != len(step.chain):
+                out.append(f"{len(step.chain) - len(kept)} dangling links: {step.reason}")
+        for branch in step.branches:
+            need = {}
+            for c, m in step.eliminations:
+                need[c] = need.get(c, 0) | m
+            if len(slice_links(branch, need, n)) != len(branch):
+                out.append(f"a branch with dangling links: {step.reason}")
+    return out
 
 
 def run_all(folder, techniques=None):

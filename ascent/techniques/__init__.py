@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator
 from ..trace import Step
 # the modules themselves, so ``ascent.techniques.fish.MAX_K`` names fish's constant (a technique's
 # function is ``<module>.<name>``, e.g. ``fish.fish``)
-from . import (ascent, backtrack, fish, forcing, isolate, naked_single, pair_chain, peak_bounds, peak_descent,
+from . import (ascent, backtrack, fish, forcing, isolate, naked_single, nested, pair_chain, peak_bounds, peak_descent,
                pinpoint, sequence, sudoku)
 
 
@@ -64,8 +64,11 @@ TABLE: tuple[Technique, ...] = (
               aliases=("xy chain",), level="extreme"),
     Technique("forcing", 11, forcing.forcing, 80, False, "supposing a candidate and following it to a contradiction",
               contextual=True, level="unreasonable"),
+    Technique("nested forcing", 12, nested.nested, 160, False,
+              "supposing a candidate and following it, with forcing inside, to a contradiction",
+              contextual=True, level="unreasonable"),
     # the finisher, last: no logic at all, so it costs more than any chain of logic
-    Technique(backtrack.NAME, 12, backtrack.backtrack, 200, False, "trying candidates (no technique finds a step here)",
+    Technique(backtrack.NAME, 13, backtrack.backtrack, 200, False, "trying candidates (no technique finds a step here)",
               contextual=True, level="unreasonable", finisher=True),
 )
 

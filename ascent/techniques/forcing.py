@@ -10,9 +10,13 @@ core (``propagate``), which reaches the same fixpoint as the easier tiers; when 
 knows the unique solution, only candidates that are false are supposed. A supposition seen to
 break stays broken as the grid loses candidates, so it is remembered for the next forcing step.
 The few that break with the least work on the fast core are then traced with the easier tiers
-themselves, and the shortest chain wins: the chain a person has to follow
-is made of ordinary, checkable steps. Only when no single supposition breaks are the branches of
-one cell compared.
+themselves, and each chain is *pruned* to what its contradiction needs: walking back from the
+contradiction, a link stays only if it took away a candidate that the contradiction or a later
+kept link read (``slice_links``). The pruned chain is replayed from the supposition, each link
+found again by its own technique (``Context.replays``); were that ever to fail, the whole chain
+would be kept (and counted). The shortest pruned chain wins, and among equals one whose cell has two
+candidates (so the step places a height). Only when no single supposition breaks are the
+branches of one cell compared; each branch is pruned back to the candidates they all remove.
 
 Sound because every easier tier is sound: if supposing a candidate lets sound steps reach an
 impossible grid, no solution has it; and the solution takes one of a cell's candidates, so a
@@ -30,7 +34,10 @@ from ..trace import Step
 
 NAME = "forcing"
 TRACED = 3  # breaking suppositions traced per step (the quickest to break on the fast core), the shortest chain kept
-SCAN = 6  # breaking suppositions to find before choosing among them
+SCAN = 8  # breaking suppositions to find (in the cells with fewest candidates) before choosing among them
+SLACK = 0  # cells with this many more candidates than the first that broke are looked at too
+SHORT = 8  # a pruned chain this short is taken without tracing the rest
+LONGER = 2.5  # a trace longer than this many times the best pruned chain is given up
 
 
 def forcing(grid: Grid, context) -> Iterator[Step]:
@@ -44,8 +51,8 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
     known = context.broken  # suppositions that broke before still break: the grid has only lost candidates
     breaking: list[tuple[int, int, int]] = []  # (work to break on the fast core, cell, height)
     for cell in open_cells:
-        if breaking and masks[cell].bit_count() > masks[breaking[0][1]].bit_count():
-            break  # the cells as open as the first that broke have been tried
+        if breaking and masks[cell].bit_count() > masks[breaking[0][1]].bit_count() + SLACK:
+            break
         if len(breaking) >= SCAN:
             break  # enough to choose from
         for d in cands.digits(masks[cell]):
@@ -56,22 +63,28 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
                 known[(cell, d)] = work
                 breaking.append((work, cell, d))
     breaking.sort()
-    best = None
-    tried = 0
-    for _, cell, d in breaking:
-        traced = context.trace(grid, cell, d, None if best is None else len(best[2]) - 1)
-        tried += 1
-        if traced is not None and (best is None or len(traced[0]) < len(best[2])):
-            best = (cell, d, traced[0], traced[1].conflict)
-        if best is not None and (tried >= TRACED or len(best[2]) <= 2):
-            break
+    best = None  # (rank, cell, height, traced chain, conflict)
+    for _, cell, d in breaking[:TRACED]:
+        limit = None if best is None else LONGER * best[0][0]
+        traced = context.trace(grid, cell, d, limit)
+        if traced is None:
+            continue
+        chain, conflict = traced[0], traced[1].conflict
+        kept = slice_links(chain, conflict_needs(conflict, grid.n), grid.n)  # the pruned length, before its replay
+        rank = (len(kept), masks[cell].bit_count() > 2)  # shortest pruned chain; then one that places a height
+        if best is None or rank < best[0]:
+            best = (rank, cell, d, chain, conflict)
+        if best[0][0] <= SHORT:
+            break  # short enough to follow: tracing more would cost more than it could save
+    if best is not None:  # only the chosen chain is replayed
+        best = best[:3] + context.prune(grid, best[3], best[4])
     if best is not None:
-        cell, d, chain, conflict = best
+        _, cell, d, chain, conflict = best
         n = grid.n
         yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {len(chain) - 1} easier steps would lead to "
                                  f"a contradiction ({conflict.text(n)}), so it is not {d}",
                    None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain,
-                   premises=premises_of(cell, chain, conflict.cells), contradiction=conflict)
+                   premises=premises_of(cell, chain, conflict_reads(conflict, n)), contradiction=conflict)
         return  # one at a time: the engine goes back to the easy passes
     # every branch of one cell: what all of them remove is gone
     for cell in open_cells:
@@ -95,13 +108,84 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
                 union = [a | b for a, b in zip(union, ms)]
             elims = tuple((i, masks[i] & ~union[i]) for i in range(len(masks)) if masks[i] & ~union[i])
             if elims:
-                branches = tuple(steps for _, _, steps in outcomes)
+                branches = tuple(context.prune(grid, steps, None, elims)[0] for _, _, steps in outcomes)
                 lost = ", ".join(f"{grid.name(i)} loses {cands.show_set(m)}" for i, m in elims)
                 yield Step(NAME, f"{grid.name(cell)} is {' or '.join(str(d) for d, _, _ in outcomes)}, and every one "
                                  f"of them leads by easier steps to the same loss: {lost}",
                            None, None, (cell,), eliminations=elims, branches=branches,
                            premises=premises_of(cell, tuple(s for b in branches for s in b), ()))
                 return
+
+
+ALL = -1  # every candidate of a cell is needed: a later link (or the contradiction) read the cell
+
+
+def conflict_needs(conflict, n: int) -> dict[int, int]:
+    """What a contradiction was read from, as cell -> candidates: a line and a height with no cell left
+    for it needs only that height gone from the line's cells; any other contradiction needs every
+    candidate of its cells and of the lane or line it lies in (peak descent reads the whole lane);
+    one that names no cells (a filled grid breaking a rule) needs the whole grid."""
+    if conflict.lane is not None and conflict.lane.side is None and conflict.height is not None:
+        return dict.fromkeys(conflict.lane.cells, 1 << (conflict.height - 1))
+    cells = set(conflict.cells)
+    if conflict.lane is not None:
+        cells.update(conflict.lane.cells)
+    return dict.fromkeys(cells or range(n * n), ALL)
+
+
+def conflict_reads(conflict, n: int) -> tuple[int, ...]:
+    """The cells a contradiction was read from."""
+    return tuple(sorted(conflict_needs(conflict, n)))
+
+
+def link_needs(link, n: int) -> dict[int, int]:
+    """The candidates a link's deduction rests on being gone, as cell -> candidates (ALL: the cell as a
+    whole, its placed height included). Finer than its premises where the technique says exactly what
+    it read: a naked single needs the cell's other candidates gone, a pinpoint its height gone from the
+    rest of its line, a fish its height gone from its rows outside its columns. Every other link needs
+    all of its premises."""
+    kind = link.technique
+    if kind == "naked single" and len(link.placements) == 1:
+        c, d = link.placements[0]
+        return {c: ALL & ~(1 << (d - 1))}
+    if kind == "pinpoint" and len(link.placements) == 1 and link.lane is not None:
+        c, d = link.placements[0]
+        return {x: 1 << (d - 1) for x in link.lane.cells if x != c}
+    if kind == "fish" and link.eliminations and link.cells:
+        b = link.eliminations[0][1]
+        rows = {x // n for x in link.premises}
+        by_rows = len(link.premises) == len(rows) * n  # the fish's base lines are rows (else columns)
+        covers = {x % n if by_rows else x // n for x in link.cells}
+        return {x: b for x in link.premises if (x % n if by_rows else x // n) not in covers}
+    return dict.fromkeys(link.premises, ALL)
+
+
+def slice_links(links, need: dict[int, int], n: int) -> tuple[int, ...]:
+    """The indices of the links a chain needs, in order: walking back from the end, a link is kept when
+    it took away a candidate that is needed -- by what the chain proves (``need``: cell -> candidates,
+    ALL for a cell read as a whole) or by a later kept link (``link_needs``: its premises). A
+    supposition is always kept. A placement takes away all but its height."""
+    need = dict(need)
+    kept = []
+    for k in range(len(links) - 1, -1, -1):
+        link = links[k]
+        hit = link.supposition
+        if not hit:
+            for c, m in link.eliminations:
+                if need.get(c, 0) & m:
+                    hit = True
+                    break
+            else:
+                for c, d in link.placements:
+                    if need.get(c, 0) & ~(1 << (d - 1)):
+                        hit = True
+                        break
+        if hit:
+            kept.append(k)
+            for c, m in link_needs(link, n).items():
+                need[c] = need.get(c, 0) | m
+    kept.reverse()
+    return tuple(kept)
 
 
 def premises_of(cell: int, links, shown: tuple[int, ...]) -> tuple[int, ...]:

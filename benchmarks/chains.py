@@ -1,0 +1,185 @@
+"""Forcing chains a person can follow (issue 15): chain length, forcing steps, dangling links, speed
+against Tatham's C in the same run, and logic alone on ../shared/big. Prints Markdown.
+
+    python benchmarks/chains.py                          # this tree's code
+    python benchmarks/chains.py --root /work/main        # another tree's code (the "before")
+    python benchmarks/chains.py --tatham /tmp/tatham/tatham-grade   # Tatham's grader, run in this run
+    python benchmarks/chains.py --big                    # also ../shared/big, logic alone
+    python benchmarks/chains.py --sweep                  # also every corpus in ../shared, audited (slow)
+
+Chain links of a forcing step are ``len(step.links)`` (its supposition(s) included). A *dangling*
+link is one that slicing back from the step's contradiction (or, for the every-branch form, from
+its eliminations) through the links' premises does not keep: the slice here is written afresh, so it
+checks the engine's pruning rather than repeating it. Times are CPU seconds of this process, one
+puzzle after another; Tatham's are wall seconds of its in-process harness on the same ids, in this run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ap = argparse.ArgumentParser()
+ap.add_argument("--root", default=str(Path(__file__).resolve().parent.parent), help="the project tree to import")
+ap.add_argument("--tatham", default=None, help="tatham-grade built by ../shared/tools/tatham/build.sh")
+ap.add_argument("--big", action="store_true")
+ap.add_argument("--sweep", action="store_true")
+ap.add_argument("--out", default=None)
+ap.add_argument("--shared", default=str(Path(__file__).resolve().parent.parent.parent / "shared"),
+                help="the data folder (default ../shared beside the project)")
+args = ap.parse_args()
+ROOT = Path(args.root).resolve()
+sys.path.insert(0, str(ROOT))
+
+from ascent import Puzzle, solve  # noqa: E402
+from ascent.audit import audit  # noqa: E402
+
+SHARED = Path(args.shared)
+if not (SHARED / "tatham").is_dir():
+    sys.exit(f"no data at {SHARED}: give --shared")
+
+
+def records(folder: str, label: str | None = None, size: int | None = None):
+    for path in sorted((SHARED / folder).glob("*x*-puzzles.json")):
+        n = int(path.name.split("x")[0])
+        if size is not None and n != size:
+            continue
+        for lab, recs in json.loads(path.read_text()).items():
+            if label is None or lab == label:
+                for rec in recs:
+                    yield n, lab, rec
+
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))] if xs else 0
+
+
+def _changed(link) -> dict[int, int]:
+    """cell -> the candidates the link took away (a placement: all but the height; -1 means 'all')."""
+    out = {c: m for c, m in link.eliminations}
+    for c, d in link.placements:
+        out[c] = -1
+    return out
+
+
+def dangling(step, n) -> int:
+    """Links of a forcing step that a slice back from what it proves does not keep."""
+    total = 0
+    chains = [(step.chain, step.contradiction)] if step.chain else [(b, None) for b in step.branches]
+    for links, conflict in chains:
+        need: dict[int, int] = {}
+        if conflict is not None:
+            cells = set(conflict.cells) | set(conflict.lane.cells if conflict.lane is not None else ())
+            if not cells:
+                cells = set(range(n * n))
+            for c in cells:
+                need[c] = -1
+        else:
+            for c, m in step.eliminations:
+                need[c] = need.get(c, 0) | m
+        kept = 0
+        for link in reversed(links):
+            hit = any(c in need and (m == -1 or need[c] == -1 or need[c] & m) for c, m in _changed(link).items())
+            if hit or link.supposition:
+                kept += 1
+                for c in link.premises:
+                    need[c] = -1
+        total += len(links) - kept
+    return total
+
+
+def tatham_times(ids: list[str]) -> dict[str, float]:
+    if not args.tatham:
+        return {}
+    out = subprocess.run([args.tatham], input="\n".join(ids) + "\n", capture_output=True, text=True, check=True).stdout
+    times = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and not line.startswith("total"):
+            times[parts[2]] = float(parts[0])
+    return times
+
+
+def dev_set() -> list[str]:
+    recs = [rec for _, _, rec in records("tatham", "unreasonable", 9)]
+    theirs = tatham_times([r["id"] for r in recs])
+    times, steps, links, unsound, solved, hanging = [], [], [], 0, 0, 0
+    for rec in recs:
+        puzzle = Puzzle.from_record(rec, "unreasonable")
+        t = time.process_time()
+        result = solve(puzzle, logic_only=True)
+        times.append(time.process_time() - t)
+        solved += result.status == "solved"
+        unsound += bool(audit(result, rec["solution"]))
+        forcing = [s for s in result.steps if s.chain or s.branches]
+        steps.append(len(forcing))
+        links += [len(s.links) for s in forcing]
+        hanging += sum(dangling(s, puzzle.size) for s in forcing)
+    rows = ["| 9x9 unreasonable | value |", "|---|---:|",
+            f"| puzzles / solved by logic / unsound | {len(recs)} / {solved} / {unsound} |",
+            f"| forcing steps per puzzle: median / max | {statistics.median(steps):g} / {max(steps)} |",
+            f"| chain links per forcing step: median / p90 / max | {statistics.median(links):g} / {pct(links, .9)} "
+            f"/ {max(links)} |",
+            f"| dangling links (all steps) | {hanging} |",
+            f"| CPU s per puzzle: median / total | {statistics.median(times):.3f} / {sum(times):.2f} |"]
+    if theirs:
+        ratios = [t / theirs[r["id"]] for t, r in zip(times, recs) if r["id"] in theirs]
+        rows.append(f"| Tatham s per puzzle (this run): median / total | {statistics.median(theirs.values()):.4f} "
+                    f"/ {sum(theirs.values()):.3f} |")
+        rows.append(f"| ratio ascent / Tatham: median of ratios; total / total | {statistics.median(ratios):.2f}; "
+                    f"{sum(times) / sum(theirs.values()):.2f} |")
+    return rows
+
+
+def big() -> list[str]:
+    rows = ["| big | puzzles | solved by logic | unsound | median s | max s | forcing steps, median |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    for size in (10, 11, 12):
+        times, solved, unsound, steps = [], 0, 0, []
+        for n, lab, rec in records("big", None, size):
+            puzzle = Puzzle.from_record(rec, lab)
+            t = time.process_time()
+            result = solve(puzzle, logic_only=True)
+            times.append(time.process_time() - t)
+            solved += result.status == "solved"
+            truth = rec.get("solution") or solve(puzzle).solution
+            unsound += bool(audit(result, truth))
+            steps.append(sum(1 for s in result.steps if s.chain or s.branches))
+        if times:
+            rows.append(f"| {size}x{size} | {len(times)} | {solved} | {unsound} | {statistics.median(times):.2f} "
+                        f"| {max(times):.2f} | {statistics.median(steps):g} |")
+    return rows
+
+
+def sweep() -> list[str]:
+    rows = ["| corpus | puzzles | solved by logic | unsound | dangling |", "|---|---:|---:|---:|---:|"]
+    for folder in ("brainbashers", "generated", "tatham", "big"):
+        count = solved = unsound = hanging = 0
+        for n, lab, rec in records(folder):
+            puzzle = Puzzle.from_record(rec, lab)
+            result = solve(puzzle, logic_only=True)
+            truth = rec.get("solution") or solve(puzzle).solution
+            count += 1
+            solved += result.status == "solved"
+            unsound += bool(audit(result, truth))
+            hanging += sum(dangling(s, n) for s in result.steps if s.chain or s.branches)
+        rows.append(f"| {folder} | {count} | {solved} | {unsound} | {hanging} |")
+    return rows
+
+
+if __name__ == "__main__":
+    out = [f"code: {ROOT}", ""] + dev_set()
+    if args.big:
+        out += [""] + big()
+    if args.sweep:
+        out += [""] + sweep()
+    text = "\n".join(out)
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text + "\n")

@@ -1,0 +1,144 @@
+"""Forcing chains pruned to what the contradiction needs, re-checked by replay; nested forcing (issue 15)."""
+
+import json
+
+import pytest
+
+from ascent import Puzzle, solve
+from ascent.grid import Conflict, Grid, lines_of
+from ascent.passes import Context, rows_of
+from ascent.techniques import ORDER
+from ascent.techniques.forcing import ALL, conflict_needs, link_needs, slice_links
+from ascent.trace import Step
+
+MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, needs forcing
+
+
+def b(d: int) -> int:
+    return 1 << (d - 1)
+
+
+def test_slice_keeps_what_the_contradiction_read_and_drops_the_rest():
+    """4x4. suppose R1C1 is 1 -> sudoku: 1 leaves row 1 (R1C2 loses 1) -> an unrelated removal in
+    R4C4 -> R1C2 runs out of candidates. Only the removal in R4C4 is not needed."""
+    suppose = Step("forcing", "suppose R1C1 is 1", None, None, (0,), placements=((0, 1),), premises=(), supposition=True)
+    sudoku = Step("sudoku", "R1C1 is 1, so 1 leaves ...", None, None, (0,), eliminations=((1, b(1)), (2, b(1))))
+    unrelated = Step("ascent", "a cap", None, None, (15,), eliminations=((15, b(4)),), premises=())
+    last = Step("sudoku", "R2C2 is 2 ...", None, None, (5,), eliminations=((1, b(2)),))
+    chain = (suppose, sudoku, unrelated, last)
+    need = conflict_needs(Conflict("no candidates left", (1,)), 4)
+    assert slice_links(chain, need, 4) == (0, 1, 3)
+
+
+def test_a_link_needs_only_what_its_technique_read():
+    n = 4
+    line = lines_of(Puzzle.from_clues(" ".join(["0"] * 16)))[0]  # row 1
+    pin = Step("pinpoint", "3 fits nowhere else in row 1", line, None, (1,), placements=((1, 3),), premises=line.cells)
+    assert link_needs(pin, n) == {0: b(3), 2: b(3), 3: b(3)}  # 3 gone from the rest of the row, nothing more
+    single = Step("naked single", "R1C2 has only 3 left", None, None, (1,), placements=((1, 3),))
+    assert link_needs(single, n) == {1: ALL & ~b(3)}  # the cell's other candidates gone
+    sudoku = Step("sudoku", "R1C2 is 3 ...", None, None, (1,), eliminations=((0, b(3)),))
+    assert link_needs(sudoku, n) == {1: ALL}  # the placed cell as a whole
+    # a removal the pinpoint did not need is not kept behind it
+    suppose = Step("forcing", "suppose R2C1 is 1", None, None, (4,), placements=((4, 1),), premises=(), supposition=True)
+    other = Step("ascent", "cap", None, None, (0,), eliminations=((0, b(4)),), premises=())  # R1C1 loses 4: not 3
+    gone = Step("ascent", "cap", None, None, (0,), eliminations=((0, b(3)),), premises=())  # R1C1 loses 3: needed
+    chain = (suppose, other, gone, pin)
+    assert slice_links(chain, {1: ALL}, n) == (0, 2, 3)
+
+
+@pytest.fixture(scope="module")
+def medved():
+    result = solve(Puzzle.from_clues(MEDVED), logic_only=True)
+    assert result.status == "solved" and result.counts.get("forcing", 0) >= 1
+    return result
+
+
+def _forcing_steps_on_their_grids(result):
+    grid = Grid.start(result.puzzle)
+    for step in result.steps:
+        if step.chain or step.branches:
+            yield grid.copy(), step
+        grid.apply(step)
+
+
+def test_every_chain_is_pruned_no_link_dangles_and_it_replays(medved):
+    """Each chain, sliced again from its contradiction, keeps every link; replayed from the supposition,
+    each link is found again by its own technique and the contradiction is reached."""
+    n = medved.puzzle.size
+    seen = 0
+    for grid, step in _forcing_steps_on_their_grids(medved):
+        context = Context(grid, rows_of(ORDER))
+        if step.chain:
+            assert slice_links(step.chain, conflict_needs(step.contradiction, n), n) == tuple(range(len(step.chain)))
+            assert context.replays(grid, step.chain, step.contradiction)
+            assert f"{len(step.chain) - 1} easier steps" in step.reason  # the sentence counts the pruned chain
+            full = context.trace(grid, step.chain[0].placements[0][0], step.chain[0].placements[0][1])
+            assert full is not None and len(full[0]) >= len(step.chain)
+            seen += 1
+    assert seen >= 1
+
+
+def test_a_replay_missing_a_needed_link_fails(medved):
+    """The replay is a real check: dropping one of the kept links makes a later one unfindable (or the
+    contradiction unreached) for some link of every chain. (The slice is safe, not minimal: a link that
+    changed a cell the contradiction read may still be one it could do without.)"""
+    checked = 0
+    for grid, step in _forcing_steps_on_their_grids(medved):
+        if step.chain and len(step.chain) >= 3:
+            context = Context(grid, rows_of(ORDER))
+            assert any(not context.replays(grid, step.chain[:k] + step.chain[k + 1:], step.contradiction)
+                       for k in range(1, len(step.chain)))
+            checked += 1
+    assert checked >= 1
+
+
+def test_pruning_shortens_chains_and_keeps_forcing_sound(shared):
+    """Tatham 9x9 unreasonable, the first: every forcing chain is pruned (no dangling link) and
+    shorter than the traced run it came from on at least one step; no true height removed."""
+    from ascent.audit import audit
+
+    recs = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"][:1]
+    for rec in recs:
+        result = solve(Puzzle.from_record(rec), logic_only=True)
+        assert result.status == "solved" and audit(result, rec["solution"]) == []
+        n = result.puzzle.size
+        for step in result.steps:
+            if step.chain:
+                assert slice_links(step.chain, conflict_needs(step.contradiction, n), n) == tuple(range(len(step.chain)))
+
+
+# ---------------------------------------------------------------------------- nested forcing
+def _big(shared, n, i):
+    rec = json.loads((shared / "big" / f"{n}x{n}-puzzles.json").read_text())["big"][i]
+    return Puzzle.from_record(rec, "big"), rec
+
+
+def test_nested_forcing_finishes_where_single_suppositions_stop(shared):
+    """11x11 big #13: with forcing on top, logic stops with 67 cells open; nested forcing finishes it,
+    and its step's chain holds an inner forcing step and really reaches its contradiction."""
+    from ascent.audit import audit
+
+    puzzle, rec = _big(shared, 11, 13)
+    result = solve(puzzle, logic_only=True)
+    assert result.status == "solved" and result.counts.get("nested forcing", 0) >= 1
+    truth = rec.get("solution") or result.solution
+    assert audit(result, truth) == []
+    step = next(s for s in result.steps if s.technique == "nested forcing")
+    assert step.chain[0].supposition and any(link.technique == "forcing" for link in step.chain)
+    grid = Grid.start(puzzle)
+    for s in result.steps:
+        if s is step:
+            break
+        grid.apply(s)
+    context = Context(grid, rows_of(ORDER))
+    assert context.trace_nested(grid, *step.chain[0].placements[0]) is not None  # it really breaks
+    assert context.trace(grid, *step.chain[0].placements[0]) is None  # and not with the easier tiers alone
+
+
+def test_nested_forcing_must_not_fire_where_forcing_suffices_or_on_an_open_grid(medved):
+    from ascent.techniques.nested import nested
+
+    assert "nested forcing" not in medved.counts
+    grid = Grid.start(Puzzle.from_clues(" ".join(["0"] * 16)))  # 4x4, no clues: every supposition fits
+    assert list(nested(grid, Context(grid, rows_of(ORDER)))) == []
