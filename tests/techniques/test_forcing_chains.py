@@ -6,7 +6,7 @@ import pytest
 
 from ascent import Puzzle, solve
 from ascent.grid import Conflict, Grid, lines_of
-from ascent.passes import Context, rows_of
+from ascent.passes import Context, techniques_of
 from ascent.techniques import ORDER
 from ascent.techniques.forcing import ALL, conflict_needs, link_needs, slice_links
 from ascent.trace import Step
@@ -68,7 +68,7 @@ def test_every_chain_is_pruned_no_link_dangles_and_it_replays(medved):
     n = medved.puzzle.size
     seen = 0
     for grid, step in _forcing_steps_on_their_grids(medved):
-        context = Context(grid, rows_of(ORDER))
+        context = Context(grid, techniques_of(ORDER))
         if step.chain:
             assert slice_links(step.chain, conflict_needs(step.contradiction, n), n) == tuple(range(len(step.chain)))
             assert context.replays(grid, step.chain, step.contradiction)
@@ -86,7 +86,7 @@ def test_a_replay_missing_a_needed_link_fails(medved):
     checked = 0
     for grid, step in _forcing_steps_on_their_grids(medved):
         if step.chain and len(step.chain) >= 3:
-            context = Context(grid, rows_of(ORDER))
+            context = Context(grid, techniques_of(ORDER))
             assert any(not context.replays(grid, step.chain[:k] + step.chain[k + 1:], step.contradiction)
                        for k in range(1, len(step.chain)))
             checked += 1
@@ -131,7 +131,7 @@ def test_nested_forcing_finishes_where_single_suppositions_stop(shared):
         if s is step:
             break
         grid.apply(s)
-    context = Context(grid, rows_of(ORDER))
+    context = Context(grid, techniques_of(ORDER))
     assert context.trace_nested(grid, *step.chain[0].placements[0]) is not None  # it really breaks
     assert context.trace(grid, *step.chain[0].placements[0]) is None  # and not with the easier tiers alone
 
@@ -141,4 +141,4 @@ def test_nested_forcing_must_not_fire_where_forcing_suffices_or_on_an_open_grid(
 
     assert "nested forcing" not in medved.counts
     grid = Grid.start(Puzzle.from_clues(" ".join(["0"] * 16)))  # 4x4, no clues: every supposition fits
-    assert list(nested(grid, Context(grid, rows_of(ORDER)))) == []
+    assert list(nested(grid, Context(grid, techniques_of(ORDER)))) == []
