@@ -103,10 +103,11 @@ def step_item(frame: Frame, n: int) -> str:
 
 
 def reasons_shown(technique: str | None) -> bool:
-    """The harder techniques keep their sentence in a short walk-through; the easy ones show only what they did."""
+    """The techniques of level hard and up keep their sentence in a short walk-through; the easy and
+    tricky ones (whose working a reader can redo from the lane) show only what they did."""
     from ..grade import LEVEL
 
-    return LEVEL.get(technique or "", "unknown") != "easy"
+    return LEVEL.get(technique or "", "unknown") not in ("easy", "tricky")
 
 
 def short_item(frame: Frame, n: int) -> str:
@@ -128,9 +129,10 @@ def short_item(frame: Frame, n: int) -> str:
 QUIET = ("naked single", "pinpoint")  # in a folded chain, these links show only the height they place
 
 
-def chain_text(chain: Chain, n: int) -> str:
+def chain_text(chain: Chain, n: int, told: bool = False) -> str:
     """A chain in one paragraph: each link as what it did, then how it ends. The sudoku bookkeeping between
-    links is left out, and a single or pinpoint link shows only the height it places."""
+    links is left out, and a single or pinpoint link shows only the height it places. ``told``: the
+    step's own sentence already names the contradiction, so the chain ends by pointing to it."""
     parts: list[str] = []
     for link in chain.frames[1:]:
         if link.technique == "sudoku" and not link.broken:
@@ -144,7 +146,8 @@ def chain_text(chain: Chain, n: int) -> str:
         parts.append(f"{head}{short_changes(link, n, 3)}".rstrip())
         if link.broken:
             parts[-1] += " (breaks " + ", ".join(cell_name(c, n) for c in link.broken) + ")"
-    return " → ".join(parts) + f" ⇒ *{md_escape(chain.end)}*"
+    end = "the contradiction named above" if told and chain.contradiction else md_escape(chain.end)
+    return " → ".join(parts) + f" ⇒ *{end}*"
 
 
 def walkthrough(view: View, full: bool = False) -> str:
@@ -219,7 +222,8 @@ def short_passes(view: View) -> list[str]:
             for chain in f.chains:
                 links = len(chain.frames) - 1
                 out.append(f"  <details><summary>{md_escape(chain.title)}: {plural(links, 'link')}</summary>")
-                out += [""] + wrap(chain_text(chain, n), "  ", "  ") + ["", "  </details>", ""]
+                told = f.step is not None and f.step.contradiction is not None
+                out += [""] + wrap(chain_text(chain, n, told), "  ", "  ") + ["", "  </details>", ""]
     return out + [""]
 
 
