@@ -221,7 +221,7 @@ def test_play_save_then_resume(tmp_path):
 
 
 def test_play_a_stored_puzzle_from_a_store(tmp_path):
-    from ascent.cli.base import SAMPLES
+    from ascent.store import SAMPLES
 
     r = runner.invoke(app, ["play", "--store", str(SAMPLES)], input="quit\n")
     assert r.exit_code == 0 and "5x5" in r.stdout
