@@ -4,17 +4,26 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
+import sys
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Optional
 
 
 FILE = re.compile(r"^(\d+)x(\d+)-puzzles\.json$")
+SAMPLES = Path(__file__).resolve().parent / "samples"
 
 
 class StoreError(Exception):
-    """A store file cannot be read or written. The message names the file."""
+    """A store file cannot be read or written, or holds a bad record. The message names the file."""
+
+
+class ChoiceError(Exception):
+    """What the user chose does not exist or cannot be read (a store folder, a file, a date, a size and
+    difficulty): the choice is wrong, not the data. The message names what was chosen."""
 
 
 def file_for(root: Path, size: int) -> Path:
@@ -118,3 +127,160 @@ def write_atomic(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+# ---------------------------------------------------------------------------- choosing a store
+def home() -> Path:
+    """Where fetched/ and reports/ live: the checkout for a source install (pip install -e .),
+    else the user data folder (platformdirs: ~/.local/share/ascent on Linux)."""
+    root = Path(__file__).resolve().parents[1]
+    if (root / "pyproject.toml").is_file() and (root / "ascent" / "cli").is_dir():
+        return root
+    from platformdirs import user_data_path
+
+    return user_data_path("ascent", appauthor=False)
+
+
+def default_store() -> Path:
+    return home() / "fetched"
+
+
+def store_path(store: Optional[Path]) -> Path:
+    """The store asked for: ``store``, else $ASCENT_STORE, else the default fetched/."""
+    if store is not None:
+        return Path(store)
+    env = os.environ.get("ASCENT_STORE")
+    return Path(env) if env else default_store()
+
+
+def check_store(store: Path) -> None:
+    """A store the user named (--store or $ASCENT_STORE) must be a folder that exists."""
+    if store == default_store():
+        return
+    if not store.exists():
+        raise ChoiceError(f"store {store}: no such folder")
+    if not store.is_dir():
+        raise ChoiceError(f"store {store}: not a folder of NxN-puzzles.json files")
+
+
+def entries_or_samples(store: Path, sizes=None, diffs=None) -> tuple[list[Entry], Path]:
+    """(entries, the folder they came from). Only the default store falls back to the embedded
+    samples when it is empty or missing (the folder returned then is SAMPLES, not ``store``); a store
+    the user named must exist."""
+    check_store(store)
+    if sizes_in(store) or store != default_store():
+        return load(store, sizes, diffs), store
+    return load(SAMPLES, sizes, diffs), SAMPLES
+
+
+def what_is_there(root: Path) -> str:
+    """The sizes and difficulty labels a store holds, in words."""
+    found = []
+    for n in sizes_in(root):
+        found.append(f"{n}x{n}: " + ", ".join(read_file(file_for(root, n))))
+    return "it has " + "; ".join(found) if found else "it is empty"
+
+
+def pick_stored(store: Optional[Path], size: int, diff: str, when: Optional[str] = None, random_date: bool = False,
+                on_samples: Optional[Callable[[Path], None]] = None):
+    """The stored puzzle of that size and difficulty: dated ``when``, or at random, else today's,
+    else the set's first. ``on_samples(store)`` is called when the default store is empty and the
+    embedded samples are used. A record that does not read, or is of another size, is a StoreError
+    naming it; a choice that matches nothing is a ChoiceError."""
+    if when is not None and random_date:
+        raise ChoiceError("give --date or --random-date, not both")
+    if when is not None and when not in all_dates():
+        raise ChoiceError(f"--date: {when!r} is not a date MMDD such as 0521")
+    root = store_path(store)
+    entries, used = entries_or_samples(root, [size], [diff])
+    if used != root and on_samples is not None:
+        on_samples(root)
+    if not entries:
+        raise ChoiceError(f"no {size}x{size} puzzles with difficulty {diff} in {used} ({what_is_there(used)})")
+    if random_date:
+        entry = random.choice(entries)
+    elif when is not None:
+        entry = next((e for e in entries if date_of(e.record) == when), None)
+        if entry is None:
+            raise ChoiceError(f"no {size}x{size} difficulty {diff} puzzle dated {when} in {used}")
+    else:
+        today = date.today().strftime("%m%d")
+        entry = next((e for e in entries if date_of(e.record) == today), entries[0])
+    from .puzzle import Puzzle, PuzzleError
+
+    where = f"{file_for(used, entry.size)}: difficulty {entry.label} entry {entry.ident}"
+    try:
+        puzzle = Puzzle.from_record(entry.record, entry.label)
+    except PuzzleError as e:
+        raise StoreError(f"{where}: {e}") from None
+    if puzzle.size != entry.size:
+        raise StoreError(f"{where} is a {puzzle.size}x{puzzle.size} puzzle in the {entry.size}x{entry.size} file")
+    return puzzle
+
+
+# ---------------------------------------------------------------------------- puzzle files
+def file_name(file: Path) -> str:
+    return "stdin" if str(file) == "-" else str(file)
+
+
+def read_text(file: Path) -> str:
+    """A file's text ('-': standard input); a UTF-8 byte-order mark is dropped. A file that cannot
+    be read is a ChoiceError."""
+    try:
+        if str(file) == "-":
+            return sys.stdin.read().lstrip("\ufeff")
+        return Path(file).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ChoiceError(f"{file}: no such file") from None
+    except IsADirectoryError:
+        raise ChoiceError(f"{file}: is a folder, not a file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ChoiceError(f"{file}: cannot read it: {getattr(e, 'strerror', None) or e}") from None
+
+
+def read_json(file: Path):
+    """A JSON file's contents ('-': standard input); JSON that does not parse is a StoreError."""
+    text = read_text(file)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise StoreError(f"{file} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+
+
+def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
+    """[(where, label, record)] of a puzzle file: one record, a list of them, JSON lines (as
+    'ascent generate' prints), or a store file {label: [record, ...]}."""
+    text = read_text(file)
+    name = file_name(file)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as first:
+        lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if len(lines) < 2:
+            raise StoreError(f"{name} is not valid JSON (line {first.lineno}, column {first.colno}): {first.msg}") from None
+        out = []
+        for k, line in lines:
+            try:
+                out.append((f"line {k}", None, json.loads(line)))
+            except json.JSONDecodeError as e:
+                raise StoreError(f"{name} is neither JSON nor JSON lines: line {k}, column {e.colno}: {e.msg}") from None
+        return out
+    if isinstance(data, list):
+        return [(f"record {k}", None, rec) for k, rec in enumerate(data, 1)]
+    if isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
+        return [(f"{label} entry {k}", label, rec) for label, recs in data.items() for k, rec in enumerate(recs, 1)]
+    return [("", None, data)]
+
+
+def puzzles_of(records: list[tuple[str, Optional[str], dict]], name: str, say_where: bool) -> list:
+    """[(where, Puzzle)] of records read from the file ``name``; a bad record is a StoreError naming
+    the file and, when ``say_where``, the record."""
+    from .puzzle import Puzzle, PuzzleError
+
+    out = []
+    for where, label, record in records:
+        try:
+            out.append((where, Puzzle.from_record(record, label)))
+        except PuzzleError as e:
+            raise StoreError(f"{name}: {where}: {e}" if say_where else f"{name}: {e}") from None
+    return out

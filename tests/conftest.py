@@ -29,8 +29,8 @@ def shared():
 @pytest.fixture
 def default_store(tmp_path, monkeypatch):
     """The CLI's default store (fetched/ in its data folder) is an empty folder under tmp_path."""
-    import ascent.cli.base as base
+    import ascent.store as store
 
     monkeypatch.delenv("ASCENT_STORE", raising=False)
-    monkeypatch.setattr(base, "home", lambda: tmp_path)
+    monkeypatch.setattr(store, "home", lambda: tmp_path)
     return tmp_path / "fetched"

@@ -374,11 +374,11 @@ def test_a_4x4_record_in_the_5x5_file_is_an_error_naming_file_and_entry(tmp_path
 
 
 def test_data_folder_rule_for_installed_copies(monkeypatch, tmp_path):
-    import ascent.cli.base as base
+    import ascent.store as store
 
-    assert base.home() == ROOT  # a source checkout keeps fetched/ and reports/ in it
-    monkeypatch.setattr(base, "__file__", str(tmp_path / "site-packages" / "ascent" / "cli" / "base.py"))
-    assert base.home().name == "ascent" and "site-packages" not in str(base.home())
+    assert store.home() == ROOT  # a source checkout keeps fetched/ and reports/ in it
+    monkeypatch.setattr(store, "__file__", str(tmp_path / "site-packages" / "ascent" / "store.py"))
+    assert store.home().name == "ascent" and "site-packages" not in str(store.home())
 
 
 def test_readme_examples_write_no_files_into_the_repo():

@@ -376,7 +376,7 @@ def test_game_board_with_every_mark_fits_60_columns():
     from rich.console import Console
 
     from ascent import Puzzle
-    from ascent.cli.playing import board
+    from ascent.play.board import board
     from ascent.play.game import Game
 
     record = json.loads((SAMPLES / "8x8-puzzles.json").read_text())

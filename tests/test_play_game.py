@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from ascent import Puzzle
 from ascent.cli import app
-from ascent.cli.playing import Session
+from ascent.cli.playing import Sitting
 from ascent.hint import STEP
 from ascent.play.game import Game, Illegal, SaveError
 
@@ -38,7 +38,7 @@ def drive(game: Game, script: list[str], clock: Clock | None = None, save=None) 
         except StopIteration:
             raise EOFError from None
 
-    code = Session(game, Console(file=out, width=100, color_system=None), read, save).run()
+    code = Sitting(game, Console(file=out, width=100, color_system=None), read, save).run()
     return out.getvalue(), code
 
 
@@ -221,7 +221,7 @@ def test_play_save_then_resume(tmp_path):
 
 
 def test_play_a_stored_puzzle_from_a_store(tmp_path):
-    from ascent.cli.base import SAMPLES
+    from ascent.store import SAMPLES
 
     r = runner.invoke(app, ["play", "--store", str(SAMPLES)], input="quit\n")
     assert r.exit_code == 0 and "5x5" in r.stdout
@@ -277,12 +277,12 @@ def test_questions_say_y_n_and_ask_again():
         prompts.append(prompt)
         return next(answers)
 
-    from ascent.cli.playing import Session
+    from ascent.cli.playing import Sitting
     from rich.console import Console
 
     g = kata_game()
     out = io.StringIO()
-    Session(g, Console(file=out, width=80), read).run()
+    Sitting(g, Console(file=out, width=80), read).run()
     asked = [p for p in prompts if "[y/N]" in p]
     assert len(asked) == 2 and "please answer y or n" in out.getvalue()
     assert g.hints_applied == 1

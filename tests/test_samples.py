@@ -6,7 +6,7 @@ import json
 import pytest
 
 from ascent import Puzzle, broken_rule, solve
-from ascent.cli.base import SAMPLES
+from ascent.store import SAMPLES
 from ascent.backtrack import search
 from ascent.generate import SAMPLE_LEVELS
 from ascent.grade import RANK

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from ascent.cli.base import SAMPLES
+from ascent.store import SAMPLES
 from typer.testing import CliRunner
 
 from ascent import cands

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import sys
-from datetime import date
 from pathlib import Path
 from typing import List, Optional
 
@@ -24,9 +22,8 @@ from ..console import console, err_console
 from . import fastparams
 
 fastparams.install()
-from ..store import Entry, StoreError, all_dates, date_of, file_for, load, read_file, sizes_in, write_atomic
-
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+from .. import store as store_mod
+from ..store import ChoiceError, Entry, StoreError, write_atomic
 EXIT_SOLVED, EXIT_ERROR, EXIT_USAGE, EXIT_UNSOLVED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
@@ -136,10 +133,10 @@ class OneLineErrors(TyperGroup):
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None and code == EXIT_USAGE else ""
             err_console.print(f"error: {e.format_message()}{hint}", markup=False)
             sys.exit(code)
-        except Usage as e:
+        except (Usage, ChoiceError) as e:  # a library's ChoiceError is the user's choice: usage
             err_console.print(f"error: {e}", markup=False)
             sys.exit(EXIT_USAGE)
-        except (Failure, StoreError) as e:
+        except (Failure, StoreError) as e:  # a library's StoreError is bad data
             err_console.print(f"error: {e}", markup=False)
             sys.exit(EXIT_ERROR)
         except OSError as e:
@@ -215,36 +212,13 @@ def _main(version: bool = typer.Option(False, "--version", callback=_version, is
 
 # ---------------------------------------------------------------------------- helpers
 def home() -> Path:
-    """Where fetched/ and reports/ live: the checkout for a source install (pip install -e .),
-    else the user data folder (platformdirs: ~/.local/share/ascent on Linux)."""
-    root = Path(__file__).resolve().parents[2]
-    if (root / "pyproject.toml").is_file() and (root / "ascent" / "cli").is_dir():
-        return root
-    from platformdirs import user_data_path
-
-    return user_data_path("ascent", appauthor=False)
+    """Where fetched/ and reports/ live (``ascent.store.home``)."""
+    return store_mod.home()
 
 
 def store_path(store: Optional[Path]) -> Path:
     """The store the user asked for: --store, else $ASCENT_STORE, else the default fetched/."""
-    if store is not None:
-        return Path(store)
-    env = os.environ.get("ASCENT_STORE")
-    return Path(env) if env else default_store()
-
-
-def default_store() -> Path:
-    return home() / "fetched"
-
-
-def check_store(store: Path) -> None:
-    """A store the user named (--store or $ASCENT_STORE) must be a folder that exists."""
-    if store == default_store():
-        return
-    if not store.exists():
-        raise Usage(f"store {store}: no such folder")
-    if not store.is_dir():
-        raise Usage(f"store {store}: not a folder of NxN-puzzles.json files")
+    return store_mod.store_path(store)
 
 
 def numbers(values: Optional[List[str]], what: str) -> list[int]:
@@ -291,13 +265,16 @@ def labels(values: Optional[List[str]]) -> list[str]:
 
 
 def entries_or_samples(store: Path, sizes=None, diffs=None) -> tuple[list[Entry], Path]:
-    """The store's puzzles. Only the default store falls back to the embedded samples when it is
-    empty or missing, and says so on stderr; a store the user named must exist."""
-    check_store(store)
-    if sizes_in(store) or store != default_store():
-        return load(store, sizes, diffs), store
+    """The store's puzzles (``ascent.store.entries_or_samples``); falling back to the embedded
+    samples is said on stderr."""
+    entries, used = store_mod.entries_or_samples(store, sizes, diffs)
+    if used != store:
+        _note_samples(store)
+    return entries, used
+
+
+def _note_samples(store: Path) -> None:
     err_console.print(f"note: no puzzles in {store}; using the package's sample set", markup=False)
-    return load(SAMPLES, sizes, diffs), SAMPLES
 
 
 def exit_for(status: str) -> int:
@@ -332,7 +309,7 @@ def read_puzzles(clues: Optional[str], keys: Optional[str], state: Optional[str]
                  tatham: Optional[str], file: Optional[Path], index: Optional[int] = None) -> list:
     """[(where, Puzzle)]: the puzzle given on the command line, or every puzzle of --file (one record,
     a list of records, JSON lines, or a store file {label: [records]}), or its --index'th."""
-    from ..puzzle import Puzzle, PuzzleError
+    from ..puzzle import Puzzle
 
     given = [name for name, v in (("--clues", clues), ("--keys", keys), ("--tatham", tatham), ("--file", file)) if v is not None]
     if len(given) != 1:
@@ -347,106 +324,24 @@ def read_puzzles(clues: Optional[str], keys: Optional[str], state: Optional[str]
         return [("", Puzzle.from_keys(keys, state, size))]
     if tatham is not None:
         return [("", Puzzle.from_tatham(tatham))]
-    records = read_records(file)
-    name = "stdin" if str(file) == "-" else str(file)
+    records = store_mod.read_records(file)
+    name = store_mod.file_name(file)
     if index is not None:
         if not 1 <= index <= len(records):
             raise Usage(f"--index {index}: {name} holds {len(records)} puzzle{'s' if len(records) != 1 else ''}")
         records = [records[index - 1]]
-    out = []
-    for where, label, record in records:
-        try:
-            out.append((where, Puzzle.from_record(record, label)))
-        except PuzzleError as e:
-            raise Failure(f"{name}: {where}: {e}" if len(records) > 1 or index is not None else f"{name}: {e}") from None
-    return out
-
-
-def read_text(file: Path) -> str:
-    """A file's text ('-': standard input); a UTF-8 byte-order mark is dropped."""
-    try:
-        if str(file) == "-":
-            return sys.stdin.read().lstrip("\ufeff")
-        return file.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise Usage(f"{file}: no such file") from None
-    except IsADirectoryError:
-        raise Usage(f"{file}: is a folder, not a file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise Usage(f"{file}: cannot read it: {getattr(e, 'strerror', None) or e}") from None
-
-
-def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
-    """[(where, label, record)] of a puzzle file: one record, a list of them, JSON lines (as
-    'ascent generate' prints), or a store file {label: [record, ...]}."""
-    text = read_text(file)
-    name = "stdin" if str(file) == "-" else str(file)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as first:
-        lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if line.strip()]
-        if len(lines) < 2:
-            raise Failure(f"{name} is not valid JSON (line {first.lineno}, column {first.colno}): {first.msg}") from None
-        out = []
-        for k, line in lines:
-            try:
-                out.append((f"line {k}", None, json.loads(line)))
-            except json.JSONDecodeError as e:
-                raise Failure(f"{name} is neither JSON nor JSON lines: line {k}, column {e.colno}: {e.msg}") from None
-        return out
-    if isinstance(data, list):
-        return [(f"record {k}", None, rec) for k, rec in enumerate(data, 1)]
-    if isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
-        return [(f"{label} entry {k}", label, rec) for label, recs in data.items() for k, rec in enumerate(recs, 1)]
-    return [("", None, data)]
+    return store_mod.puzzles_of(records, name, say_where=len(records) > 1 or index is not None)
 
 
 def read_json(file: Path):
     """A JSON file's contents ('-': standard input), or one line saying what is wrong with the file."""
-    text = read_text(file)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise Failure(f"{file} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+    return store_mod.read_json(file)
 
 
 def pick_stored(store: Optional[Path], size: int, diff: str, when: Optional[str] = None,
-                random_date: bool = False) -> Puzzle:
-    """The stored puzzle of that size and difficulty: dated ``when``, or at random, else today's,
-    else the set's first. A record that does not read, or is of another size, is named in the error."""
-    if when is not None and random_date:
-        raise Usage("give --date or --random-date, not both")
-    if when is not None and when not in all_dates():
-        raise Usage(f"--date: {when!r} is not a date MMDD such as 0521")
-    entries, used = entries_or_samples(store_path(store), [size], [diff])
-    if not entries:
-        raise Usage(f"no {size}x{size} puzzles with difficulty {diff} in {used} ({_what_is_there(used)})")
-    if random_date:
-        entry = random.choice(entries)
-    elif when is not None:
-        entry = next((e for e in entries if date_of(e.record) == when), None)
-        if entry is None:
-            raise Usage(f"no {size}x{size} difficulty {diff} puzzle dated {when} in {used}")
-    else:
-        today = date.today().strftime("%m%d")
-        entry = next((e for e in entries if date_of(e.record) == today), entries[0])
-    from ..puzzle import Puzzle, PuzzleError
-
-    where = f"{file_for(used, entry.size)}: difficulty {entry.label} entry {entry.ident}"
-    try:
-        puzzle = Puzzle.from_record(entry.record, entry.label)
-    except PuzzleError as e:
-        raise Failure(f"{where}: {e}") from None
-    if puzzle.size != entry.size:
-        raise Failure(f"{where} is a {puzzle.size}x{puzzle.size} puzzle in the {entry.size}x{entry.size} file")
-    return puzzle
-
-
-def _what_is_there(root: Path) -> str:
-    found = []
-    for n in sizes_in(root):
-        found.append(f"{n}x{n}: " + ", ".join(read_file(file_for(root, n))))
-    return "it has " + "; ".join(found) if found else "it is empty"
+                random_date: bool = False):
+    """The stored puzzle of that size and difficulty (``ascent.store.pick_stored``)."""
+    return store_mod.pick_stored(store, size, diff, when, random_date, on_samples=_note_samples)
 
 
 # Options every puzzle-taking command shares (``solve``, and later ``hint``, ``play``, ``check``...).

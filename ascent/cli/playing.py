@@ -8,17 +8,16 @@ from pathlib import Path
 from typing import Callable, List, Optional
 
 import typer
-from rich import box
 from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from .. import cands, render
+from .. import render
 from ..console import console
 from ..engine import solve as solve_engine
 from ..hint import NO_SOLUTION, STEP, WRONG, WRONG_MARKS, GridError, hint, player_grid
-from ..play import classic
+from ..play import classic, session
+from ..play.board import board
 from ..play.game import Game, Illegal, SaveError
+from ..play.session import Session, clock_text
 from ..puzzle import Puzzle
 from ..view import build
 from .base import (INDEX, CLUES, FILE, KEYS, STATE, TATHAM, EXIT_ERROR, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage,
@@ -84,90 +83,18 @@ def hint_cmd(
 
 
 # ---------------------------------------------------------------------------- the rich game
-COMMANDS = (
-    ("r c h", "place height h at row r, column c, counting from 1 (e.g. 2 3 4)"),
-    ("erase r c", "empty a cell, its pencil marks too"),
-    ("mark r c h...", "toggle pencil marks in a cell (e.g. mark 2 3 14)"),
-    ("marks", "show or hide the pencil marks"),
-    ("undo, redo", "take back the last change, or do it again"),
-    ("check", "name the first wrong height, without giving the answer"),
-    ("hint [1|2|3]", "where to look, which idea, the whole step; hint again for more"),
-    ("solve", "show the rest, pass by pass (ends the game)"),
-    ("save [FILE]", "save now (to the --save file unless FILE is given)"),
-    ("help", "this list"),
-    ("quit", "leave the game (saved first when there is a save file)"),
-)
-
-
-def _marks_text(m: int, block: bool) -> str:
-    """A cell's pencil marks: on one line, or (``block``) three to a line, so a narrow board never
-    breaks inside a cell."""
-    text = cands.show(m).strip("[]")
-    if cands.count(m) == 1 or not block:
-        return f"[{text}]"
-    return "\n".join(text[k:k + 3] for k in range(0, len(text), 3))
-
-
-def board(game: Game, changed=(), width: int = 80) -> Table:
-    """The player's board: clues on four sides, row and column numbers, givens bold, marks dim.
-    When the marks on one line would not fit ``width``, each cell's marks stack three to a line."""
-    puzzle, n = game.puzzle, game.n
-    changed = set(changed)
-    shown = [m if (not game.values[i] and game.show_marks) else 0 for i, m in enumerate(game.marks)]
-    columns = [max([1] + [len(_marks_text(shown[r * n + c], False)) for r in range(n) if shown[r * n + c]])
-               for c in range(n)]
-    cw = len(str(n))
-    block = 3 * cw + 4 + sum(w + 2 for w in columns) > width
-    table = Table(box=box.SIMPLE_HEAD, show_header=False, show_edge=False, pad_edge=False, padding=(0, 1))
-    # numbers and clues never shrink; a cell's marks fold onto a second line when the terminal is narrow
-    for _ in range(2):
-        table.add_column(justify="center", no_wrap=True, min_width=len(str(n)))
-    for _ in range(n):
-        table.add_column(justify="center", overflow="fold", min_width=1)
-    table.add_column(justify="center", no_wrap=True, min_width=len(str(n)))
-
-    bad_cells, bad_clues = game.conflicts()
-
-    def clue(c: int, side: str = "", k: int = -1) -> Text:
-        return Text(str(c) if c else "", style="bold white on red" if (side, k) in bad_clues else "cyan")
-
-    table.add_row("", "", *(Text(str(c + 1), style="dim") for c in range(n)), "")
-    table.add_row("", "", *(clue(c, "upper", k) for k, c in enumerate(puzzle.upper)), "")
-    for r in range(n):
-        cells = []
-        for c in range(n):
-            i = r * n + c
-            v, m = game.values[i], game.marks[i]
-            if v:
-                text, style = cands.show(cands.bit(v)), "bold" if game.given(i) else "bold green"
-            elif m and game.show_marks:
-                text, style = _marks_text(m, block), "dim"
-            else:
-                text, style = ".", "dim"
-            if i in bad_cells:  # a repeated height: red at once, as in Tatham's game
-                style = "bold white on red"
-            cells.append(Text(text, style="bold black on yellow" if i in changed and i not in bad_cells else style))
-        table.add_row(Text(str(r + 1), style="dim"), clue(puzzle.left[r], "left", r), *cells,
-                      clue(puzzle.right[r], "right", r))
-    table.add_row("", "", *(clue(c, "lower", k) for k, c in enumerate(puzzle.lower)), "")
-    return table
-
-
-def clock_text(seconds: float) -> str:
-    s = int(seconds)
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
-
-
 @dataclass
-class Session:
-    """One sitting at the game: reads commands with ``read(prompt)`` (EOFError = quit), prints to ``out``."""
+class Sitting:
+    """One sitting at the game in a terminal: reads commands with ``read(prompt)`` (EOFError = quit),
+    does them with ``ascent.play.session.Session`` and prints to ``out``."""
 
     game: Game
     out: Console
     read: Callable[[str], str]
     save_path: Optional[Path] = None
-    _hint_at: tuple = ()  # the position the last hint was for
-    _hint_level: int = 0
+
+    def __post_init__(self) -> None:
+        self.session = Session(self.game, self.save_path)
 
     def say(self, text: str, style: str = "") -> None:
         self.out.print(text, style=style, markup=False, highlight=False)
@@ -178,12 +105,9 @@ class Session:
         self.say(f"{g.open_cells()} open, {clock_text(g.elapsed())}, hints {g.hints_used}"
                  + ("" if g.show_marks else ", marks hidden"), "dim")
 
-    def save(self, path: Optional[Path] = None) -> None:
-        path = path or self.save_path
-        if path is None:
-            raise Illegal("where? save FILE (or start with --save FILE)")
-        self.game.save(path)
-        self.say(f"saved to {path}", "dim")
+    def saved(self, path: Optional[Path]) -> None:
+        if path is not None:
+            self.say(f"saved to {path}", "dim")
 
     def run(self) -> int:
         g = self.game
@@ -217,91 +141,49 @@ class Session:
         self.draw(changed)
         if note:
             self.say(note, "yellow")
-        if g.won():
-            g.finished = True
+        state = self.session.settle()
+        if state == "won":
             self.say(f"Congratulations, you solved it! {g.puzzle.describe()} in {clock_text(g.elapsed())}, "
                      f"with {g.hints_used} hint{'s' if g.hints_used != 1 else ''} ({g.hints_applied} applied).", "bold green")
-            if self.save_path:
-                self.save()
+            self.saved(self.session.autosave())
             return True
-        if all(g.values):
+        if state == "full":
             self.say("every cell is filled, but something is wrong: check names it", "yellow")
-        if self.save_path:
-            g.save(self.save_path)
+        self.session.autosave()
         return False
 
     def command(self, word: str, args: list[str]) -> bool:
-        g = self.game
-        if word.isdigit():
-            args, word = [word] + args, "place"
-        if word in ("place", "p"):
-            r, c, h = numbers(args, 3, "place r c h, e.g. 2 3 4")
-            note = g.place(r, c, h)
-            return self.after_change([(r - 1) * g.n + c - 1], note)
-        if word in ("erase", "e"):
-            r, c = numbers(args, 2, "erase r c")
-            g.erase(r, c)
-            return self.after_change([(r - 1) * g.n + c - 1])
-        if word in ("mark", "m"):
-            if len(args) < 3:
-                raise Illegal("mark r c h..., e.g. mark 2 3 14")
-            r, c = numbers(args[:2], 2, "mark r c h...")
-            heights = [int(ch) for a in args[2:] for ch in (a if len(a) > 1 and g.n <= 9 else [a]) if ch.isdigit()]
-            if len(heights) != sum(len(a) if g.n <= 9 else 1 for a in args[2:]):
-                raise Illegal("mark r c h...: heights are numbers, e.g. mark 2 3 14")
-            g.toggle_marks(r, c, heights)
-            return self.after_change([(r - 1) * g.n + c - 1])
-        if word == "marks":
-            g.show_marks = not g.show_marks
+        move = self.session.command(word, args)
+        if move.kind == session.CHANGED:
+            return self.after_change(move.changed, move.note)
+        if move.kind == session.DRAW:
             self.draw()
-            return False
-        if word in ("undo", "u"):
-            g.undo()
-            return self.after_change()
-        if word == "redo":
-            g.redo()
-            return self.after_change()
-        if word == "check":
-            self.say(g.check())
-            return False
-        if word in ("hint", "h"):
-            return self.hint(args)
-        if word == "solve":
-            return self.solve()
-        if word == "save":
-            self.save(Path(args[0]) if args else None)
-            return False
-        if word in ("help", "?"):
-            for usage, what in COMMANDS:
+        elif move.kind == session.CHECK:
+            self.say(move.text)
+        elif move.kind == session.HINT:
+            return self.hint(move.hint, move.level)
+        elif move.kind == session.SOLVE:
+            return self.solve(move)
+        elif move.kind == session.SAVE:
+            self.saved(move.path)
+        elif move.kind == session.HELP:
+            for usage, what in session.COMMANDS:
                 self.say(f"  {usage:<15} {what}")
-            return False
-        if word in ("quit", "q", "exit"):
-            if self.save_path:
-                self.save()
+        elif move.kind == session.QUIT:
+            self.saved(move.path)
+            g = self.game
             self.say(f"bye: {g.open_cells()} cells were open after {clock_text(g.elapsed())}")
             return True
-        raise Illegal(f"unknown command {word!r}: type help for the list")
+        return False
 
-    def hint(self, args: list[str]) -> bool:
-        g = self.game
-        here = (tuple(g.values), tuple(g.marks))
-        if args:
-            level = numbers(args, 1, "hint [1|2|3]")[0]
-            if level not in (1, 2, 3):
-                raise Illegal("hint levels are 1, 2 and 3")
-        else:
-            level = min(3, self._hint_level + 1) if here == self._hint_at else 1
-        self._hint_at, self._hint_level = here, level
-        h = g.hint(level)
+    def hint(self, h, level: int) -> bool:
         self.say(f"hint {level}: {h.text}", "cyan")
         if level < 3 and h.kind == STEP:
             self.say("(hint again for more)", "dim")
         if level == 3 and h.kind in (STEP, WRONG, WRONG_MARKS):
             question = {STEP: "apply it?", WRONG: "take it out?", WRONG_MARKS: "clear those marks?"}[h.kind]
             if self.ask(question):
-                g.apply(h)
-                changed = [i for i, _ in h.step.eliminations] + [i for i, _ in h.step.placements] if h.step else [h.cell]
-                return self.after_change(changed)
+                return self.after_change(self.session.apply_hint(h))
         return False
 
     def ask(self, question: str) -> bool:
@@ -317,32 +199,20 @@ class Session:
                 return False
             self.say("please answer y or n", "yellow")
 
-    def solve(self) -> bool:
-        g = self.game
-        wrong = hint(g.puzzle, g.grid(), 1)
-        if wrong.kind in (WRONG,):
-            self.say(f"{wrong.text}, so the solution is shown from the puzzle's start", "yellow")
-            start = g.puzzle
-        else:
-            start = Puzzle(g.n, g.puzzle.upper, g.puzzle.lower, g.puzzle.left, g.puzzle.right, g.rows(), g.puzzle.source)
+    def solve(self, move) -> bool:
+        if move.wrong:
+            self.say(f"{move.wrong}, so the solution is shown from the puzzle's start", "yellow")
+        start, n = move.start, self.game.n
         result = solve_engine(start)
         view = build(result)
         self.out.print(render.frame_view(start, view.start, title="From here"))
         for pv in view.passes:
             self.out.print(render.frame_view(start, pv.after, pv.changed, title=pv.title))
             for frame in pv.frames:
-                self.out.print(render.step_line(frame.step, g.n))
+                self.out.print(render.step_line(frame.step, n))
         self.out.print(render.summary(result))
-        g.finished = True
-        if self.save_path:
-            self.save()
+        self.saved(self.session.finish())
         return True
-
-
-def numbers(args: list[str], count: int, usage: str) -> list[int]:
-    if len(args) != count or not all(a.isdigit() for a in args):
-        raise Illegal(f"type {usage}")
-    return [int(a) for a in args]
 
 
 def _classic(args: list[str]) -> int:
@@ -406,4 +276,4 @@ def play_cmd(
         game = Game(chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, default_size=5, index=index))
         if save is not None:
             game.save(save)
-    return Session(game, console, lambda prompt: console.input(prompt, markup=False), save).run()
+    return Sitting(game, console, lambda prompt: console.input(prompt, markup=False), save).run()

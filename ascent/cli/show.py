@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from .. import render
 from ..console import console
-from ..grid import Grid
 from ..trace import AMBIGUOUS, Result
 from ..view import build
 
@@ -19,16 +18,6 @@ def print_step(text, hang: int = render.TECHNIQUE_WIDTH) -> None:
         console.print(render.Hanging(text, hang))
     else:
         console.print(text, soft_wrap=True)
-
-
-def two_solutions(result: Result):
-    """Two different solutions of an ambiguous puzzle (the engine's, or found again here)."""
-    found = getattr(result, "solutions", None)
-    if not found or len(found) < 2:
-        from ..backtrack import search
-
-        found = search(Grid.start(result.puzzle), limit=2)
-    return found[:2] if len(found) >= 2 else None
 
 
 def show_result(result: Result, debug: bool = False, compact: bool = False, answer: bool = False) -> None:
@@ -47,10 +36,8 @@ def show_result(result: Result, debug: bool = False, compact: bool = False, answ
                     for line, hang in render.chain_lines(frame, puzzle.size):
                         print_step(line, hang)
                 console.print()
-    if result.status == AMBIGUOUS:
-        pair = two_solutions(result)
-        if pair:
-            view = render.SolutionsView(puzzle, *pair)
-            console.print(f"Two of its solutions; the {len(view.differ)} highlighted cells differ:")
-            console.print(view)
+    if result.status == AMBIGUOUS and len(result.solutions) >= 2:  # the engine's two differing solutions
+        view = render.SolutionsView(puzzle, *result.solutions[:2])
+        console.print(f"Two of its solutions; the {len(view.differ)} highlighted cells differ:")
+        console.print(view)
     console.print(render.summary(result))

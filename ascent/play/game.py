@@ -1,6 +1,7 @@
 """The rich game's state: placed heights, pencil marks, undo/redo, check, hints, save and resume.
 
-No terminal here: ``ascent/cli/playing.py`` reads the commands and draws the board, and tests
+No terminal here: ``ascent/play/session.py`` turns typed commands into moves on a Game,
+``ascent/cli/playing.py`` reads them and draws the board (``ascent/play/board.py``), and tests
 drive a Game directly. Rows and columns count from 1 in everything a player sees; cells are
 flat indices ``r*n + c`` inside.
 

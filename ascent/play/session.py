@@ -1,0 +1,176 @@
+"""One sitting at the rich game, without a terminal: a typed command becomes a ``Move`` on the ``Game``
+(what changed, what to say), the hint levels climb when the same position is asked again, a won or
+filled board is noticed, and the game is saved after every change when there is a save file.
+
+The command line (``ascent/cli/playing.py``) reads the lines, asks the yes/no questions and prints
+the moves; nothing here prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from ..hint import WRONG, Hint, hint
+from ..puzzle import Puzzle
+from .game import Game, Illegal
+
+# The game's commands and what they do, in the order 'help' lists them.
+COMMANDS = (
+    ("r c h", "place height h at row r, column c, counting from 1 (e.g. 2 3 4)"),
+    ("erase r c", "empty a cell, its pencil marks too"),
+    ("mark r c h...", "toggle pencil marks in a cell (e.g. mark 2 3 14)"),
+    ("marks", "show or hide the pencil marks"),
+    ("undo, redo", "take back the last change, or do it again"),
+    ("check", "name the first wrong height, without giving the answer"),
+    ("hint [1|2|3]", "where to look, which idea, the whole step; hint again for more"),
+    ("solve", "show the rest, pass by pass (ends the game)"),
+    ("save [FILE]", "save now (to the --save file unless FILE is given)"),
+    ("help", "this list"),
+    ("quit", "leave the game (saved first when there is a save file)"),
+)
+
+# What a command did, as ``Move.kind``:
+CHANGED = "changed"  # the board changed: ``changed`` cells, maybe a ``note``
+DRAW = "draw"  # only the view changed (marks shown or hidden)
+CHECK = "check"  # ``text`` names the first wrong height, or says all is well
+HINT = "hint"  # ``hint`` at ``level``
+SOLVE = "solve"  # show the rest of the solve from ``start``; ``wrong`` says why from the puzzle's start
+SAVE = "save"  # saved to ``path``
+HELP = "help"  # list COMMANDS
+QUIT = "quit"  # leave (saved first when there is a save file: ``path``)
+
+
+@dataclass
+class Move:
+    kind: str
+    changed: list[int] = field(default_factory=list)
+    note: str = ""
+    text: str = ""
+    hint: Optional[Hint] = None
+    level: int = 0
+    start: Optional[Puzzle] = None
+    wrong: str = ""
+    path: Optional[Path] = None
+
+
+def clock_text(seconds: float) -> str:
+    s = int(seconds)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+def numbers(args: list[str], count: int, usage: str) -> list[int]:
+    if len(args) != count or not all(a.isdigit() for a in args):
+        raise Illegal(f"type {usage}")
+    return [int(a) for a in args]
+
+
+@dataclass
+class Session:
+    """The game, where it saves, and which hint level comes next."""
+
+    game: Game
+    save_path: Optional[Path] = None
+    _hint_at: tuple = ()  # the position the last hint was for
+    _hint_level: int = 0
+
+    def save(self, path: Optional[Path] = None) -> Path:
+        path = path or self.save_path
+        if path is None:
+            raise Illegal("where? save FILE (or start with --save FILE)")
+        self.game.save(path)
+        return path
+
+    def settle(self) -> str:
+        """After a change: "won" (the game is finished), "full" (every cell filled, but wrongly) or ""."""
+        g = self.game
+        if g.won():
+            g.finished = True
+            return "won"
+        return "full" if all(g.values) else ""
+
+    def autosave(self) -> Optional[Path]:
+        """Save to the save file, when there is one; where it went."""
+        return self.save() if self.save_path else None
+
+    def command(self, word: str, args: list[str]) -> Move:
+        """One typed command (its first word and the rest) done on the game; Illegal when it cannot be."""
+        g = self.game
+        if word.isdigit():
+            args, word = [word] + args, "place"
+        if word in ("place", "p"):
+            r, c, h = numbers(args, 3, "place r c h, e.g. 2 3 4")
+            note = g.place(r, c, h)
+            return Move(CHANGED, [(r - 1) * g.n + c - 1], note)
+        if word in ("erase", "e"):
+            r, c = numbers(args, 2, "erase r c")
+            g.erase(r, c)
+            return Move(CHANGED, [(r - 1) * g.n + c - 1])
+        if word in ("mark", "m"):
+            if len(args) < 3:
+                raise Illegal("mark r c h..., e.g. mark 2 3 14")
+            r, c = numbers(args[:2], 2, "mark r c h...")
+            heights = [int(ch) for a in args[2:] for ch in (a if len(a) > 1 and g.n <= 9 else [a]) if ch.isdigit()]
+            if len(heights) != sum(len(a) if g.n <= 9 else 1 for a in args[2:]):
+                raise Illegal("mark r c h...: heights are numbers, e.g. mark 2 3 14")
+            g.toggle_marks(r, c, heights)
+            return Move(CHANGED, [(r - 1) * g.n + c - 1])
+        if word == "marks":
+            g.show_marks = not g.show_marks
+            return Move(DRAW)
+        if word in ("undo", "u"):
+            g.undo()
+            return Move(CHANGED)
+        if word == "redo":
+            g.redo()
+            return Move(CHANGED)
+        if word == "check":
+            return Move(CHECK, text=g.check())
+        if word in ("hint", "h"):
+            level = self.hint_level(args)
+            return Move(HINT, hint=g.hint(level), level=level)
+        if word == "solve":
+            return self.solve()
+        if word == "save":
+            return Move(SAVE, path=self.save(Path(args[0]) if args else None))
+        if word in ("help", "?"):
+            return Move(HELP)
+        if word in ("quit", "q", "exit"):
+            return Move(QUIT, path=self.save() if self.save_path else None)
+        raise Illegal(f"unknown command {word!r}: type help for the list")
+
+    def hint_level(self, args: list[str]) -> int:
+        """The level asked for, else one more than last time when the position has not changed, else 1."""
+        g = self.game
+        here = (tuple(g.values), tuple(g.marks))
+        if args:
+            level = numbers(args, 1, "hint [1|2|3]")[0]
+            if level not in (1, 2, 3):
+                raise Illegal("hint levels are 1, 2 and 3")
+        else:
+            level = min(3, self._hint_level + 1) if here == self._hint_at else 1
+        self._hint_at, self._hint_level = here, level
+        return level
+
+    def apply_hint(self, h: Hint) -> list[int]:
+        """Apply a level-3 hint the player accepted; the cells it changed."""
+        self.game.apply(h)
+        return [i for i, _ in h.step.eliminations] + [i for i, _ in h.step.placements] if h.step else [h.cell]
+
+    def solve(self) -> Move:
+        """Where the rest of the solve starts: the player's grid, or the puzzle's start when a height is
+        wrong. The game is finished (and saved) by it; the caller solves and shows the passes."""
+        g = self.game
+        wrong = hint(g.puzzle, g.grid(), 1)
+        if wrong.kind == WRONG:
+            start, why = g.puzzle, wrong.text
+        else:
+            start, why = Puzzle(g.n, g.puzzle.upper, g.puzzle.lower, g.puzzle.left, g.puzzle.right, g.rows(),
+                                g.puzzle.source), ""
+        return Move(SOLVE, start=start, wrong=why)
+
+    def finish(self) -> Optional[Path]:
+        """End the game (after the solution was shown); saved when there is a save file."""
+        self.game.finished = True
+        return self.save() if self.save_path else None

@@ -1,0 +1,36 @@
+"""Store choice at library level: no printing, errors as ChoiceError (the user's choice) or StoreError (the data)."""
+
+import json
+
+import pytest
+
+import ascent.store as store
+from ascent.store import SAMPLES, ChoiceError, StoreError
+
+
+def test_default_store_falls_back_to_samples_silently(default_store, capsys):
+    entries, used = store.entries_or_samples(store.store_path(None), [4])
+    assert used == SAMPLES and entries and all(e.size == 4 for e in entries)
+    seen = []
+    puzzle = store.pick_stored(None, 4, "1", on_samples=seen.append)
+    assert puzzle.size == 4 and seen == [default_store]
+    assert capsys.readouterr() == ("", "")  # nothing below the CLI prints
+
+
+def test_choices_that_match_nothing_and_bad_records(tmp_path):
+    with pytest.raises(ChoiceError, match="no such folder"):
+        store.entries_or_samples(tmp_path / "nowhere")
+    with pytest.raises(ChoiceError, match="not both"):
+        store.pick_stored(SAMPLES, 4, "1", "0521", random_date=True)
+    with pytest.raises(ChoiceError, match="no 4x4 puzzles with difficulty zz"):
+        store.pick_stored(SAMPLES, 4, "zz")
+    (tmp_path / "5x5-puzzles.json").write_text(json.dumps({"1": [{"clues": "0 " * 16}]}))
+    with pytest.raises(StoreError, match="5x5-puzzles.json: difficulty 1 entry 0"):
+        store.pick_stored(tmp_path, 5, "1")
+    with pytest.raises(ChoiceError, match="no such file"):
+        store.read_records(tmp_path / "missing.json")
+    (tmp_path / "lines.json").write_text('{"clues": "1"}\n{"clues": "2"}\n')
+    records = store.read_records(tmp_path / "lines.json")
+    assert [w for w, _, _ in records] == ["line 1", "line 2"]
+    with pytest.raises(StoreError, match="lines.json: line 1"):
+        store.puzzles_of(records, str(tmp_path / "lines.json"), say_where=True)
