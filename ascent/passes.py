@@ -21,8 +21,9 @@ from typing import Callable
 from .grid import Conflict, Contradiction, Grid
 from .lanes import visible
 from .propagate import Broken, line_table, propagate
-from .rules import broken_rule
+from .rules import broken_rule, lane_broken
 from .techniques import BY_NAME, Technique
+from .techniques.forcing import conflict_needs, slice_links
 from .trace import Pass, Step
 
 
@@ -120,11 +121,6 @@ class Context:
             run(trial, rows, passes, limit=limit, context=context)
         except Contradiction as e:
             broke = e
-            if not e.conflict.cells and trial.solved():  # a filled grid breaking a rule: name the lane
-                lane = filled_lane_broken(trial)
-                if lane is not None:
-                    broke = Contradiction(Conflict(f"clue {lane.clue} sees {visible(trial.values[c] for c in lane.cells)} "
-                                                   f"buildings once the lane is filled", lane.cells, lane), self.n)
         return trial, (suppose,) + tuple(s for p in passes for s in p.steps), broke
 
     def trace(self, grid: Grid, cell: int, d: int, limit: int | None = None) -> tuple[tuple[Step, ...], Contradiction] | None:
@@ -146,8 +142,6 @@ class Context:
         contradiction sooner (a technique sees one while looking for a link: the pruned grid is
         already broken there), the chain up to that link is pruned again from that contradiction.
         If a replay fails otherwise the whole chain is kept, and counted."""
-        from .techniques.forcing import conflict_needs, slice_links
-
         if conflict is not None:
             need = conflict_needs(conflict, self.n)
         else:
@@ -267,12 +261,27 @@ def narrow(grid: Grid, lane) -> None:
 
 
 def filled_lane_broken(grid: Grid, lanes=None):
-    """The first of ``lanes`` (every lane of the grid by default) that is filled and shows other than its clue."""
+    """The first of ``lanes`` (every lane of the grid by default) that is filled and shows other than its
+    clue, by the one rule checker (``rules.lane_broken``)."""
     values = grid.values
     for lane in grid.lanes if lanes is None else lanes:
-        if lane.clue and all(values[c] for c in lane.cells) and visible(values[c] for c in lane.cells) != lane.clue:
+        heights = [values[c] for c in lane.cells]
+        if lane.clue and all(heights) and lane_broken(heights, lane.clue, 0):
             return lane
     return None
+
+
+def filled_grid_conflict(grid: Grid) -> Conflict | None:
+    """What a filled grid breaks, as data: a lane whose clue it breaks (so a chain that ends there can be
+    sliced back from that lane), else the first rule broken, in words; None when it solves the puzzle."""
+    broken = broken_rule(grid.puzzle, grid.rows())
+    if broken is None:
+        return None
+    lane = filled_lane_broken(grid)
+    if lane is None:
+        return Conflict(broken)
+    shown = visible(grid.values[c] for c in lane.cells)
+    return Conflict(f"clue {lane.clue} sees {shown} buildings once the lane is filled", lane.cells, lane)
 
 
 def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None = None, limit: int | None = None,
@@ -302,9 +311,9 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
 
     while True:
         if grid.solved():
-            broken = broken_rule(grid.puzzle, grid.rows())
-            if broken is not None:  # every cell placed, and a rule broken: no technique would look again
-                raise Contradiction(Conflict(broken), grid.n)
+            conflict = filled_grid_conflict(grid)
+            if conflict is not None:  # every cell placed, and a rule broken: no technique would look again
+                raise Contradiction(conflict, grid.n)
             return
         progress = False
         for row in techniques:
