@@ -370,6 +370,21 @@ def test_trace_round_trip(easy):
     assert build(again).final.masks == easy.masks
 
 
+def test_trace_round_trip_keeps_forcing_chains_and_their_cross_outs(forcing):
+    data = json.loads(json.dumps(forcing.to_dict()))
+    links = [link for p in data["passes"] for s in p["steps"] for link in s.get("chain", [])]
+    crossed = [link for link in links if "crossed" in link]
+    assert crossed and all(set(link["crossed"]) <= set(link["eliminated"]) for link in crossed)
+    again = result_from_dict(data)
+    assert again.steps == forcing.steps  # chains, contradictions and each link's cross-out
+    link = next(link for link in links if "crossed" in link)
+    cell = next(iter(link["crossed"]))
+    other = next(h for h in range(1, forcing.puzzle.size + 1) if h not in link["eliminated"][cell])
+    link["crossed"] = {cell: [other]}  # a cross-out the link does not eliminate
+    with pytest.raises(TraceError, match="crossed must be among its eliminations"):
+        result_from_dict(data)
+
+
 @pytest.mark.parametrize("mutate, words", [
     (lambda d: d.pop("puzzle"), "not of format 2"),
     (lambda d: d.pop("format"), "not of format 2"),
