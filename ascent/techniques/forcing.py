@@ -14,8 +14,9 @@ themselves, and each chain is *pruned* to what its contradiction needs: walking 
 contradiction, a link stays only if it took away a candidate that the contradiction or a later
 kept link read (``slice_links``). The pruned chain is replayed from the supposition, each link
 found again by its own technique (``Context.replays``); were that ever to fail, the whole chain
-would be kept (and counted). The shortest pruned chain wins, and among equals one whose cell has two
-candidates (so the step places a height). Only when no single supposition breaks are the
+would be kept (and counted). Each placed height's cross-out is then said in the link that placed it
+(``fold``: "R3C4 has only 5 left; 5 leaves R5C4"). The shortest pruned chain, counted as shown, wins,
+and among equals one whose cell has two candidates (so the step places a height). Only when no single supposition breaks are the
 branches of one cell compared; each branch is pruned back to the candidates they all remove.
 
 Sound because every easier tier is sound: if supposing a candidate lets sound steps reach an
@@ -36,7 +37,7 @@ NAME = "forcing"
 TRACED = 3  # breaking suppositions traced per step (the quickest to break on the fast core), the shortest chain kept
 SCAN = 8  # breaking suppositions to find (in the cells with fewest candidates) before choosing among them
 SLACK = 0  # cells with this many more candidates than the first that broke are looked at too
-SHORT = 8  # a pruned chain this short is taken without tracing the rest
+SHORT = 5  # a pruned chain this short (as shown) is taken without tracing the rest
 LONGER = 2.5  # a trace longer than this many times the best pruned chain is given up
 
 
@@ -65,13 +66,14 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
     breaking.sort()
     best = None  # (rank, cell, height, traced chain, conflict)
     for _, cell, d in breaking[:TRACED]:
-        limit = None if best is None else LONGER * best[0][0]
+        limit = None if best is None else LONGER * best[0][2]
         traced = context.trace(grid, cell, d, limit)
         if traced is None:
             continue
         chain, conflict = traced[0], traced[1].conflict
-        kept = slice_links(chain, conflict_needs(conflict, grid.n), grid.n)  # the pruned length, before its replay
-        rank = (len(kept), masks[cell].bit_count() > 2)  # shortest pruned chain; then one that places a height
+        kept = slice_links(chain, conflict_needs(conflict, grid.n), grid.n)  # the pruned chain, before its replay
+        # shortest pruned chain as shown (cross-outs folded); then one that places a height; then fewest steps
+        rank = (shown(chain, kept), masks[cell].bit_count() > 2, len(kept))
         if best is None or rank < best[0]:
             best = (rank, cell, d, chain, conflict)
         if best[0][0] <= SHORT:
@@ -190,6 +192,19 @@ def slice_links(links, need: dict[int, int], n: int) -> tuple[int, ...]:
                 need[c] = need.get(c, 0) | m
     kept.reverse()
     return tuple(kept)
+
+
+def shown(links, kept) -> int:
+    """How many links the chain ``links[k] for k in kept`` shows once its cross-outs are folded (``fold``)."""
+    placed = set()
+    count = 0
+    for k in kept:
+        link = links[k]
+        if link.technique == "sudoku" and not link.placements and len(link.cells) == 1 and link.cells[0] in placed:
+            continue
+        placed.update(c for c, _ in link.placements)
+        count += 1
+    return count
 
 
 def fold(links, n: int, broke: bool = False) -> tuple[Step, ...]:
