@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .. import cands
-from ..grid import Grid, cell_name
+from ..grid import Contradiction, Grid, cell_name
 from ..trace import Step
 
 NAME = "forcing"
@@ -80,7 +80,7 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
             break  # short enough to follow: tracing more would cost more than it could save
     if best is not None:  # only the chosen chain is replayed
         chain, conflict = context.prune(grid, best[3], best[4])
-        best = best[:3] + (fold(chain, grid.n, True), conflict)
+        best = best[:3] + (fold(chain, grid.n, breaks_on_last(grid, chain)), conflict)
     if best is not None:
         _, cell, d, chain, conflict = best
         n = grid.n
@@ -192,6 +192,22 @@ def slice_links(links, need: dict[int, int], n: int) -> tuple[int, ...]:
                 need[c] = need.get(c, 0) | m
     kept.reverse()
     return tuple(kept)
+
+
+def breaks_on_last(grid: Grid, chain) -> bool:
+    """Does applying the chain's last link show its contradiction (a cell left empty)? Then that link
+    stays where it is when the chain is folded; otherwise a technique saw the contradiction afterwards."""
+    trial = grid.copy()
+    try:
+        for link in chain[:-1]:
+            trial.apply(link)
+    except Contradiction:
+        return False
+    try:
+        trial.apply(chain[-1])
+    except Contradiction:
+        return True
+    return False
 
 
 def shown(links, kept) -> int:
