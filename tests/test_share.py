@@ -502,3 +502,24 @@ def test_markdown_renders_with_chains_nested_and_input_inert(forcing):
     for full in (False, True):
         out = md.render(walkthrough(build(solve(hostile)), full=full))
         assert "<script>" not in out and "<img" not in out and "alert(3)" in out
+
+
+def test_markdown_short_chain_names_placements_not_their_cross_outs(forcing):
+    """In the folded chain of a forum post, 'R5C5=7' stands for the placement and its cross-out: the crossed
+    cells are not listed one by one, and other eliminations of a link still are."""
+    from ascent.export.markdown import short_changes
+
+    view = build(forcing)
+    n = forcing.puzzle.size
+    seen = 0
+    for frame in view.frames:
+        for chain in frame.chains:
+            for link in chain.frames[1:]:
+                if link.step is None or not link.step.crossed:
+                    continue
+                text = short_changes(link, n, 99)
+                own = {c for c, m in link.step.eliminations} - {c for c, m in link.step.crossed}
+                assert all(f"{cell_name(c, n)}-" not in text for c, _ in link.step.crossed if c not in own)
+                assert all(f"{cell_name(c, n)}={d}" in text for c, d in link.step.placements)
+                seen += 1
+    assert seen
