@@ -24,11 +24,16 @@ from typing import Sequence
 from .board import Board, LoopoverError, move_perm
 from .heuristic import Work, fill_row, next_row, parity, top_row
 from .beam import beam_solve
+from .block import block_solve
+from .frames import Frame, frames
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
 
 MODES = ("fast", "optimal", "heuristic")
 BEAM_CELLS = 36  # boards past exact search and up to this size get the beam search in fast mode
+BLOCK_WIDTH = 3  # block building starts with this many cells of the bottom row
+BLOCK_SHARE = 0.3  # the part of the budget block building's frames may take
+BLOCK_SECONDS = 8e-6  # one frame of block building takes about this many seconds times cells squared
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 SWAP_AXES = {"L": "U", "R": "D", "U": "L", "D": "R"}  # a move on the transposed board
 
@@ -55,7 +60,7 @@ class Solution:
     target: Board
     moves: tuple[str, ...]
     phases: tuple[Phase, ...]
-    method: str  # "search" (a shortest solution), "line" (a 1xN or Nx1 board's turn), "beam" or "heuristic"
+    method: str  # "search" (a shortest solution), "line" (a 1xN or Nx1 board's turn), "beam", "block" or "heuristic"
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -146,9 +151,11 @@ def solve(start, target, mode: str = "fast", budget: float | None = None) -> Sol
     else:
         solution = _heuristic(start, target)
     budget = DEFAULT_BUDGET if budget is None else budget
-    if solution.method == "heuristic" and mode == "fast" and rows * cols <= BEAM_CELLS and budget > 0:
+    if solution.method == "heuristic" and mode == "fast" and budget > 0:
+        solution = min((solution, *_blocks(start, target, cells, budget)), key=len)
+    if solution.method in ("heuristic", "block") and mode == "fast" and rows * cols <= BEAM_CELLS and budget > 0:
         path = beam_solve(cells, rows, cols, budget, cap=len(solution))
-        if path is not None:  # shorter than the heuristic's (its length is the cap)
+        if path is not None:  # shorter than the rows' list (its length is the cap)
             path = tidy(path, rows, cols)
             solution = Solution(start, target, tuple(path), (Phase("beam search", tuple(path)),), "beam")
     _check(cells, solution.moves, rows, cols)
@@ -224,6 +231,66 @@ def _attempt(start: Board, target: Board, flip: bool) -> Solution | None:
     phases = tuple(Phase(name, tuple(f"{letter}{i}" for letter, i, tag in moves if tag == n))
                    for n, name in enumerate(names))
     return Solution(start, target, tuple(texts), phases, "heuristic")
+
+
+# ---------------------------------------------------------------------------- block building, in frames
+def block_frames(rows: int, cols: int, budget: float) -> int:
+    """How many frames block building tries: ``BLOCK_SHARE`` of the budget at ``BLOCK_SECONDS``
+    times cells squared each, at least the board and its transpose (so an odd top row that cannot
+    take the parity fix one way is solved the other)."""
+    return max(2, int(BLOCK_SHARE * budget / (BLOCK_SECONDS * (rows * cols) ** 2)))
+
+
+def _blocks(start: Board, target: Board, cells: tuple[int, ...], budget: float) -> list[Solution]:
+    """The shortest block-building solution over the first ``block_frames`` frames (a list of
+    one, or none when every frame's top row was odd long and left odd)."""
+    rows, cols = start.shape
+    best = None
+    for frame in frames(rows, cols, block_frames(rows, cols, budget)):
+        found = _block(start, target, cells, frame)
+        if found is not None and (best is None or len(found) < len(best)):
+            best = found
+    return [] if best is None else [best]
+
+
+def _block(start: Board, target: Board, cells: tuple[int, ...], frame: Frame) -> Solution | None:
+    """Block building in one frame, its moves read back onto the board."""
+    rows, cols = start.shape
+    seen, R, C = frame.cells(cells, rows, cols)
+    if min(R, C) < 2:
+        return None
+    w = Work(R, C, list(seen))
+    kinds = block_solve(w, h=2 if R >= 4 else 1, width=BLOCK_WIDTH)
+    if kinds is None:
+        return None
+    names = []
+    for kind, r in kinds:
+        if kind == "block":
+            axis = frame.line_back("row", R - 1, rows, cols)[0]
+            lines = sorted(frame.line_back("row", i, rows, cols)[1] for i in range(r, R))
+            names.append(f"block of {axis}s {_ranges(lines)}")
+        else:
+            axis, i = frame.line_back("row", r, rows, cols)
+            names.append(f"last {axis} {i}" + (" and parity fix" if "parity" in kind else "") if kind != "row"
+                         else f"{axis} {i}")
+    moves = [(*frame.move_back(letter, i, rows, cols), tag) for letter, i, tag in w.moves]
+    moves = tidy_runs(moves, rows, cols)
+    texts = tuple(f"{letter}{i}" for letter, i, _ in moves)
+    phases = tuple(Phase(name, tuple(f"{letter}{i}" for letter, i, tag in moves if tag == n))
+                   for n, name in enumerate(names))
+    return Solution(start, target, texts, phases, "block")
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``[0, 1, 4, 5, 6]`` -> ``"0-1, 4-6"``."""
+    out, i = [], 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        out.append(str(numbers[i]) if i == j else f"{numbers[i]}-{numbers[j]}")
+        i = j + 1
+    return ", ".join(out)
 
 
 def _check(cells: tuple[int, ...], moves: Sequence[str], rows: int, cols: int) -> None:
