@@ -152,12 +152,17 @@ def solve(start, target, mode: str = "fast", budget: float | None = None) -> Sol
         solution = _heuristic(start, target)
     budget = DEFAULT_BUDGET if budget is None else budget
     if solution.method == "heuristic" and mode == "fast" and budget > 0:
-        solution = min((solution, *_blocks(start, target, cells, budget)), key=len)
-    if solution.method in ("heuristic", "block") and mode == "fast" and rows * cols <= BEAM_CELLS and budget > 0:
-        path = beam_solve(cells, rows, cols, budget, cap=len(solution))
-        if path is not None:  # shorter than the rows' list (its length is the cap)
-            path = tidy(path, rows, cols)
-            solution = Solution(start, target, tuple(path), (Phase("beam search", tuple(path)),), "beam")
+        views = frames(rows, cols, block_frames(rows, cols, budget))
+        solution = min((solution, *_blocks(start, target, cells, views[:2])), key=len)
+        beamed = False
+        if rows * cols <= BEAM_CELLS:
+            path = beam_solve(cells, rows, cols, budget, cap=len(solution))
+            if path is not None:  # shorter than the list so far (its length is the cap)
+                path = tidy(path, rows, cols)
+                solution = Solution(start, target, tuple(path), (Phase("beam search", tuple(path)),), "beam")
+                beamed = True
+        if not beamed:  # the beam declined (too slow for the budget) or found nothing shorter
+            solution = min((solution, *_blocks(start, target, cells, views[2:])), key=len)
     _check(cells, solution.moves, rows, cols)
     return solution
 
@@ -241,12 +246,11 @@ def block_frames(rows: int, cols: int, budget: float) -> int:
     return max(2, int(BLOCK_SHARE * budget / (BLOCK_SECONDS * (rows * cols) ** 2)))
 
 
-def _blocks(start: Board, target: Board, cells: tuple[int, ...], budget: float) -> list[Solution]:
-    """The shortest block-building solution over the first ``block_frames`` frames (a list of
-    one, or none when every frame's top row was odd long and left odd)."""
-    rows, cols = start.shape
+def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Frame]) -> list[Solution]:
+    """The shortest block-building solution over the frames ``views`` (a list of one, or none when
+    every frame's top row was odd long and left odd)."""
     best = None
-    for frame in frames(rows, cols, block_frames(rows, cols, budget)):
+    for frame in views:
         found = _block(start, target, cells, frame)
         if found is not None and (best is None or len(found) < len(best)):
             best = found
