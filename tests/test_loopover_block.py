@@ -175,3 +175,20 @@ def test_loopover_api_on_a_large_board():
     start, target = random_board(8, 8, rng), random_board(8, 8, rng)
     moves = loopover(start.to_lists(), target.to_lists())
     assert isinstance(moves, list) and Board.of(start).apply_all(moves) == target
+
+
+def test_the_docstring_picture_column_5_beside_a_three_by_three_block():
+    """block.py's picture: rows 6..8 by columns 6..8 of a 9x9 board solved, the rest shuffled; the
+    segment is column 5, rows 6..8. Only rows 0..5 and columns 0..5 may turn."""
+    rng = random.Random(65)
+    block = {r * 9 + c for r in range(6, 9) for c in range(6, 9)}
+    loose = [p for p in range(81) if p not in block]
+    shuffled = loose[:]
+    rng.shuffle(shuffled)
+    cells = list(range(81))
+    for pos, piece in zip(loose, shuffled):
+        cells[pos] = piece
+    w = Work(9, 9, cells)
+    build_segment(w, False, 5, [6, 7, 8], block)
+    assert w.moves and all(i <= 5 for _, i, _ in w.moves)  # rows 0..5 and columns 0..5 only
+    assert all(w.cells[r * 9 + c] == r * 9 + c for r in range(6, 9) for c in range(5, 9))

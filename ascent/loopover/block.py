@@ -34,8 +34,10 @@ crossing, turn the segment's line to bring the slot over, drop the piece in alon
 (``A``); drop it straight in along its own crossing (``B``); a piece stuck in a block line first
 climbs its crossing to a free line (``C``); a piece in the segment's line but out of place climbs out
 one cell and comes back as above (``D``), after a turn of the line to a free crossing when it sits
-over a block column (``E``). Each costs the sum of its turns, the short way round. Of the cheapest few
-(piece, method) pairs, the one whose cost plus the cheapest next one is least goes first.
+over a block column (``E``). Each costs the sum of its turns, the short way round. Of the ``LOOKAHEAD``
+cheapest (piece, method) pairs, the one whose cost plus the cheapest cost of the ``DEPTH`` steps after
+it is least goes first (each candidate is tried on the board and undone; the ``WIDTH2`` cheapest pairs
+are tried at each of those steps but the last, where the cheapest is taken as it is).
 
 When the block holds every row from ``h`` down, the rest (rows ``h - 1`` up to 1 and the top row) is
 finished by the heuristic's ``fill_row`` and ``top_row``, which turn lines of the block and back.
@@ -47,7 +49,9 @@ from operator import itemgetter
 
 from .heuristic import Work, cyc, fill_row, next_row, parity, top_row
 
-LOOKAHEAD = 8  # how many of the cheapest (piece, method) pairs are tried one step ahead
+LOOKAHEAD = 6  # how many of the cheapest (piece, method) pairs are tried ahead
+DEPTH = 2  # how many steps ahead they are tried
+WIDTH2 = 3  # how many of the cheapest pairs are tried at each further step
 
 
 def flat(chain) -> list:
@@ -226,11 +230,9 @@ class Segment:
         return out
 
 
-DEPTH = 2
-WIDTH2 = 4
-
-
-def _look(seg, view, depth):
+def _look(seg: Segment, view: View, depth: int) -> int:
+    """The cheapest cost of the next ``depth`` steps from here (the final turn home when none is
+    left), trying the ``WIDTH2`` cheapest pairs at each step but the last."""
     then = seg.choices()
     if not then:
         return abs(cyc(seg.o, view.nv))

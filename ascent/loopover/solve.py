@@ -32,8 +32,8 @@ from .tidy import tidy, tidy_runs
 MODES = ("fast", "optimal", "heuristic")
 BEAM_CELLS = 36  # boards past exact search and up to this size get the beam search in fast mode
 BLOCK_WIDTH = 3  # block building starts with this many cells of the bottom row
-BLOCK_SHARE = 0.3  # the part of the budget block building's frames may take
-BLOCK_SECONDS = 8e-6  # one frame of block building takes about this many seconds times cells squared
+BLOCK_SHARE = 0.25  # the part of the budget block building's frames may take
+BLOCK_SECONDS = 6e-6  # one frame of block building takes about this many seconds times cells squared (busy 2-core machine)
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 SWAP_AXES = {"L": "U", "R": "D", "U": "L", "D": "R"}  # a move on the transposed board
 
