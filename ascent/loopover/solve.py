@@ -5,15 +5,21 @@ odd every move is even, so a board that is an odd permutation of its target cann
 either side is even, every board can. ``solve`` returns None exactly in the first case.
 
 Modes: ``fast`` (the default) searches for a shortest solution on boards of at most 12 cells (when
-the search fits its memory cap, else the heuristic answers and says so) and uses the heuristic on
-larger boards; ``optimal`` always searches (and raises ``SearchTooLarge`` when the board is too far
-from its target for the cap); ``heuristic`` never searches. A single row or column is turned the
-short way round.
+the search fits its memory cap, else it answers as on larger boards and says so); on larger boards it
+keeps the shortest of the heuristic, block building in several frames and (up to ``BEAM_CELLS``
+cells) the beam search. ``optimal`` always searches (and raises ``SearchTooLarge`` when the board is
+too far from its target for the cap); ``heuristic`` uses the heuristic alone. A single row or column
+is turned the short way round.
 
-The budget (``fast`` mode, boards past exact search of up to ``BEAM_CELLS`` cells): seconds the
-beam search (``ascent.loopover.beam``) may spend looking for a list shorter than the heuristic's;
-its narrowest beam always runs to its end, so a board may take a little longer. 0 turns it off. Every solution is replayed on the start
-and checked against the target before it is returned.
+The budget (``fast`` mode, boards past exact search), in seconds, and counted as work, so the same
+board and budget always give the same moves. Block building (``ascent.loopover.block``) runs in
+``block_frames`` frames (``ascent.loopover.frames``: the board transposed, shifted round, mirrored;
+``BLOCK_SHARE`` of the budget, at least the board and its transpose); up to ``BEAM_CELLS`` cells the
+beam search (``ascent.loopover.beam``) then spends the budget looking for a list shorter than the
+best so far, and only when it declines (too slow for the budget) or finds nothing shorter do the
+frames past the first two run. The beam's narrowest beam always runs to its end, so a board may
+take a little longer. 0 turns both off (the heuristic alone). Every solution is replayed on the
+start and checked against the target before it is returned.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from .board import Board, LoopoverError, move_perm
 from .heuristic import Work, fill_row, next_row, parity, top_row
 from .beam import beam_solve
 from .block import block_solve
-from .frames import Frame, frames
+from .frames import SWAP_AXES, Frame, frames
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
 
@@ -35,7 +41,7 @@ BLOCK_WIDTH = 3  # block building starts with this many cells of the bottom row
 BLOCK_SHARE = 0.25  # the part of the budget block building's frames may take
 BLOCK_SECONDS = 6e-6  # one frame of block building takes about this many seconds times cells squared (busy 2-core machine)
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
-SWAP_AXES = {"L": "U", "R": "D", "U": "L", "D": "R"}  # a move on the transposed board
+
 
 
 class ModeError(LoopoverError):
