@@ -18,7 +18,7 @@ from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output,
 HOME, MOVED = "bold green", "black on yellow"
 HOW = {"search": "fewest moves (breadth-first search)", "line": "fewest moves (one line: its shortest turn)",
        "beam": "beam search (short, not proven fewest)",
-       "block": "block building, then the last rows (not proven fewest)", "heuristic": "heuristic, then runs merged"}
+       "block": "block building, then the last rows", "heuristic": "heuristic, then runs merged"}
 
 
 def board_text(board: Board, target: Board, lit=lambda r, c: False) -> Text:
