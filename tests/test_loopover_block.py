@@ -192,3 +192,24 @@ def test_the_docstring_picture_column_5_beside_a_three_by_three_block():
     build_segment(w, False, 5, [6, 7, 8], block)
     assert w.moves and all(i <= 5 for _, i, _ in w.moves)  # rows 0..5 and columns 0..5 only
     assert all(w.cells[r * 9 + c] == r * 9 + c for r in range(6, 9) for c in range(5, 9))
+
+
+@pytest.mark.parametrize("cols", [4, 5, 8, 9])
+def test_the_top_row_with_any_column_as_its_hand(cols):
+    """Rows 1.. solved, the top row shuffled: every hand column solves it, and trying them all is
+    never longer than column 0 alone."""
+    from ascent.loopover.heuristic import top_row
+    rng = random.Random(cols)
+    for _ in range(5):
+        top = list(range(cols))
+        rng.shuffle(top)
+        if cols % 2 and parity(top):
+            top[0], top[1] = top[1], top[0]  # rows of odd length take only even tops
+        lengths = []
+        for hands in [(j,) for j in range(cols)] + [range(cols)]:
+            w = Work(3, cols, top + list(range(cols, 3 * cols)))
+            assert top_row(w, hands=hands)
+            assert w.cells == list(range(3 * cols))
+            assert {i for letter, i, _ in w.moves if letter in "UD"} <= set(hands)
+            lengths.append(len(w.moves))
+        assert lengths[-1] == min(lengths[:-1])

@@ -40,7 +40,8 @@ it is least goes first (each candidate is tried on the board and undone; the ``W
 are tried at each of those steps but the last, where the cheapest is taken as it is).
 
 When the block holds every row from ``h`` down, the rest (rows ``h - 1`` up to 1 and the top row) is
-finished by the heuristic's ``fill_row`` and ``top_row``, which turn lines of the block and back.
+finished by the heuristic's ``fill_row`` and ``top_row``, which turn lines of the block and back; the
+top row tries every column as its hand and makes the cheapest plan.
 """
 
 from __future__ import annotations
@@ -295,7 +296,7 @@ def schedule(rows: int, cols: int, h: int, width: int = 2):
 
 def block_solve(w: Work, h: int, width: int = 2) -> list[tuple[str, int]] | None:
     """Solve ``w`` in place: the block of rows ``[h, rows)``, rows h-1..1 by ``fill_row``, the top
-    row. Returns the phases, each (kind, row): ("block", h), ("row", r), ("top", 0) or ("top and
+    row (any column its hand). Returns the phases, each (kind, row): ("block", h), ("row", r), ("top", 0) or ("top and
     parity fix", 0), numbered as ``w.moves`` tags them; None when the top row is odd long and left
     an odd permutation (``w`` then holds the board as the rows left it)."""
     block: set[int] = set()
@@ -314,4 +315,4 @@ def block_solve(w: Work, h: int, width: int = 2) -> list[tuple[str, int]] | None
         free = free - {r}
     w.phase = len(phases)
     phases.append(("top and parity fix" if parity(w.cells) else "top", 0))
-    return phases if top_row(w) else None
+    return phases if top_row(w, hands=range(w.cols)) else None
