@@ -107,18 +107,27 @@ def test_block_solutions_replay_and_name_their_phases(rows, cols):
         assert solution.phases[-1].name.startswith("last ")
 
 
-def test_parity_an_odd_board_with_an_odd_long_top_row_is_solved_in_the_other_frame():
-    rng = random.Random(5)
-    target = random_board(6, 9, rng)
-    start = random_board(6, 9, rng)
-    if not parity(relabel(start, target)):
-        start = swap_two(start)
-    cells = relabel(start, target)
-    assert _block(start, target, cells, Frame()) is None  # rows of 9: every turn of the top row is even
-    other = _block(start, target, cells, Frame(transpose=True))  # rows of 6: the parity fix is free
-    assert_solves(start, target, other)
-    assert "parity fix" in other.phases[-1].name
-    assert_solves(start, target, solve(start, target))
+def test_parity_rows_of_odd_length_may_give_up_rows_of_even_length_never():
+    """6x9: in the board's frame the rows are 9 long, every turn of the top row is even, and an odd
+    top row (the board's parity and the number of column turns made, 6-cycles, decide it) cannot be
+    mended: that frame may give up. In the transpose the rows are 6 long, an odd final turn mends an
+    odd top row (the phase says "parity fix"), so it never gives up."""
+    gave_up = fixed = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        start, target = random_board(6, 9, rng), random_board(6, 9, rng)
+        cells = relabel(start, target)
+        for frame in (Frame(), Frame(shift=(2, 3)), Frame(mirror=(True, False))):
+            solution = _block(start, target, cells, frame)
+            gave_up += solution is None
+            if solution is not None:
+                assert_solves(start, target, solution)
+        for frame in (Frame(transpose=True), Frame(transpose=True, shift=(4, 1))):
+            solution = _block(start, target, cells, frame)
+            assert_solves(start, target, solution)
+            fixed += "parity fix" in solution.phases[-1].name
+        assert_solves(start, target, solve(start, target, budget=0.05))
+    assert gave_up and fixed  # both paths are taken on these boards
 
 
 @pytest.mark.parametrize("rows, cols", [(7, 7), (9, 5)])
@@ -213,3 +222,26 @@ def test_the_top_row_with_any_column_as_its_hand(cols):
             assert {i for letter, i, _ in w.moves if letter in "UD"} <= set(hands)
             lengths.append(len(w.moves))
         assert lengths[-1] == min(lengths[:-1])
+
+
+@pytest.mark.parametrize("rows", range(2, 10))
+def test_every_shape_past_exact_search_in_the_board_and_its_transpose(rows):
+    """Block building on one random board of each shape with more than 12 cells, in both first frames.
+    A frame may give up only when its rows are odd long (its top row is then left odd, which no turn
+    of it mends; with an even number of rows, column turns are odd, so that depends on the moves made),
+    and never both: the transpose's rows are even long, or, both sides odd, every move is even."""
+    rng = random.Random(rows)
+    for cols in range(2, 10):
+        if rows * cols <= 12:
+            continue
+        start, target = random_board(rows, cols, rng), random_board(rows, cols, rng)
+        if unsolvable_reason(start, target):
+            start = swap_two(start)
+        cells = relabel(start, target)
+        found = [(f, _block(start, target, cells, f)) for f in frames(rows, cols, 2)]
+        assert any(s is not None for _, s in found)
+        for frame, solution in found:
+            if solution is None:
+                assert frame.shape(rows, cols)[1] % 2 == 1  # rows of odd length only
+            else:
+                assert_solves(start, target, solution)
