@@ -14,8 +14,8 @@ Random boards:
 Each board is a random start and a random target with the same symbols (on an odd x odd board a
 start of the unreachable parity gets two symbols swapped, so every board is solvable). The default
 fast mode is timed (wall clock, and the process's CPU time, which a busy machine disturbs less):
-a shortest search for boards of at most 12 cells, the beam search up to 36 cells within the
-default budget, the heuristic otherwise. Every solution is replayed. Boards of at most 9 cells are
+a shortest search for boards of at most 12 cells; past that the shortest of the heuristic, block
+building in several frames and (up to 36 cells) the beam search, within the default budget. Every solution is replayed. Boards of at most 9 cells are
 checked against a full breadth-first search:
 ``optimal`` counts the boards whose solution length equals the true distance. The seed README's
 worked 5x5 example (106 moves there) is solved last.

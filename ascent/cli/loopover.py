@@ -17,7 +17,8 @@ from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output,
 
 HOME, MOVED = "bold green", "black on yellow"
 HOW = {"search": "fewest moves (breadth-first search)", "line": "fewest moves (one line: its shortest turn)",
-       "beam": "beam search (short, not proven fewest)", "heuristic": "heuristic, then runs merged"}
+       "beam": "beam search (short, not proven fewest)",
+       "block": "block building, then the last rows", "heuristic": "heuristic, then runs merged"}
 
 
 def board_text(board: Board, target: Board, lit=lambda r, c: False) -> Text:
@@ -73,14 +74,14 @@ def loopover_command(
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the moves and phases as JSON."),
     optimal: bool = typer.Option(False, "--optimal", help="Fewest moves, by breadth-first search from both ends (boards of up to 12 cells, or near their target); says so when it cannot prove the fewest."),
     budget: Optional[float] = typer.Option(None, "--budget", min=0, max=3600, metavar="SECONDS",
-                                           help="About how long the beam search may look for a shorter list (default 1; 0: the heuristic alone). The same board and budget always give the same moves."),
+                                           help="About how long to look for a shorter list: block building in more frames, the beam search up to 36 cells (default 1; 0: the heuristic alone). The same board and budget always give the same moves."),
     file: Optional[Path] = typer.Option(None, "--file", help="A JSON file {\"start\": ..., \"target\": ...}, each a board as text or rows."),
 ) -> int:
     """Solve a Loopover board: rotate rows (L/R) and columns (U/D) until it is the target.
 
-    Boards of at most 12 cells are solved in the fewest moves; up to 36 cells by a beam search that
-    --budget lets look longer for a shorter list; larger ones by rows from the bottom up and then the
-    top row. A single row or column is turned the short way round. Exit code 3 when the target cannot
+    Boards of at most 12 cells are solved in the fewest moves; larger ones by building a block from a
+    corner and then the last rows (the board seen in several frames, the shortest kept), up to 36 cells
+    also by a beam search; --budget lets both look longer for a shorter list. A single row or column is turned the short way round. Exit code 3 when the target cannot
     be reached (parity; on a single row or column, a target that is not a turn of it).
 
     \b

@@ -252,20 +252,26 @@ def _top_plan(top: list[int], k: int, C: int):
     return cost, actions
 
 
-def top_row(w: Work) -> bool:
+def top_row(w: Work, hands=(0,)) -> bool:
     """Solve row 0 when every other row is solved. False (and nothing moved) when the board is an
-    odd permutation and the row is odd long: every turn of it is even, so no final turn helps."""
+    odd permutation and the row is odd long: every turn of it is even, so no final turn helps.
+
+    ``hands``: the columns tried as the hand (the cheapest plan of all is made). Column j as the
+    hand is column 0 on the board shifted j columns left: the top row read from column j, each
+    piece's home moved j to the left."""
     C = w.cols
-    top = w.cells[:C]
-    plans = [p for k in range(C) if (p := _top_plan(top, k, C)) is not None]
+    plans = []
+    for j in hands:
+        top = [(w.cells[(c + j) % C] - j) % C for c in range(C)]
+        plans.extend((p[0], j, p[1]) for k in range(C) if (p := _top_plan(top, k, C)) is not None)
     if not plans:
         return False
-    _, actions = min(plans, key=lambda p: p[0])
+    _, hand, actions = min(plans, key=lambda p: p[0])
     down = False
     for kind, t in actions:
         if kind == "row":
             w.row(0, t)
         else:
-            w.col(0, 1 if down else -1)
+            w.col(hand, 1 if down else -1)
             down = not down
     return True

@@ -5,15 +5,21 @@ odd every move is even, so a board that is an odd permutation of its target cann
 either side is even, every board can. ``solve`` returns None exactly in the first case.
 
 Modes: ``fast`` (the default) searches for a shortest solution on boards of at most 12 cells (when
-the search fits its memory cap, else the heuristic answers and says so) and uses the heuristic on
-larger boards; ``optimal`` always searches (and raises ``SearchTooLarge`` when the board is too far
-from its target for the cap); ``heuristic`` never searches. A single row or column is turned the
-short way round.
+the search fits its memory cap, else it answers as on larger boards and says so); on larger boards it
+keeps the shortest of the heuristic, block building in several frames and (up to ``BEAM_CELLS``
+cells) the beam search. ``optimal`` always searches (and raises ``SearchTooLarge`` when the board is
+too far from its target for the cap); ``heuristic`` uses the heuristic alone. A single row or column
+is turned the short way round.
 
-The budget (``fast`` mode, boards past exact search of up to ``BEAM_CELLS`` cells): seconds the
-beam search (``ascent.loopover.beam``) may spend looking for a list shorter than the heuristic's;
-its narrowest beam always runs to its end, so a board may take a little longer. 0 turns it off. Every solution is replayed on the start
-and checked against the target before it is returned.
+The budget (``fast`` mode, boards past exact search), in seconds, and counted as work, so the same
+board and budget always give the same moves. Block building (``ascent.loopover.block``) runs in
+``block_frames`` frames (``ascent.loopover.frames``: the board transposed, shifted round, mirrored;
+``BLOCK_SHARE`` of the budget, at least the board and its transpose); up to ``BEAM_CELLS`` cells the
+beam search (``ascent.loopover.beam``) then spends the budget looking for a list shorter than the
+best so far, and only when it declines (too slow for the budget) or finds nothing shorter do the
+frames past the first two run. The beam's narrowest beam always runs to its end, so a board may
+take a little longer. 0 turns both off (the heuristic alone). Every solution is replayed on the
+start and checked against the target before it is returned.
 """
 
 from __future__ import annotations
@@ -24,13 +30,18 @@ from typing import Sequence
 from .board import Board, LoopoverError, move_perm
 from .heuristic import Work, fill_row, next_row, parity, top_row
 from .beam import beam_solve
+from .block import block_solve
+from .frames import SWAP_AXES, Frame, frames
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
 
 MODES = ("fast", "optimal", "heuristic")
 BEAM_CELLS = 36  # boards past exact search and up to this size get the beam search in fast mode
+BLOCK_WIDTH = 3  # block building starts with this many cells of the bottom row
+BLOCK_SHARE = 0.25  # the part of the budget block building's frames may take
+BLOCK_SECONDS = 6e-6  # one frame of block building takes about this many seconds times cells squared (busy 2-core machine)
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
-SWAP_AXES = {"L": "U", "R": "D", "U": "L", "D": "R"}  # a move on the transposed board
+
 
 
 class ModeError(LoopoverError):
@@ -55,7 +66,7 @@ class Solution:
     target: Board
     moves: tuple[str, ...]
     phases: tuple[Phase, ...]
-    method: str  # "search" (a shortest solution), "line" (a 1xN or Nx1 board's turn), "beam" or "heuristic"
+    method: str  # "search" (a shortest solution), "line" (a 1xN or Nx1 board's turn), "beam", "block" or "heuristic"
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -146,11 +157,18 @@ def solve(start, target, mode: str = "fast", budget: float | None = None) -> Sol
     else:
         solution = _heuristic(start, target)
     budget = DEFAULT_BUDGET if budget is None else budget
-    if solution.method == "heuristic" and mode == "fast" and rows * cols <= BEAM_CELLS and budget > 0:
-        path = beam_solve(cells, rows, cols, budget, cap=len(solution))
-        if path is not None:  # shorter than the heuristic's (its length is the cap)
-            path = tidy(path, rows, cols)
-            solution = Solution(start, target, tuple(path), (Phase("beam search", tuple(path)),), "beam")
+    if solution.method == "heuristic" and mode == "fast" and budget > 0:
+        views = frames(rows, cols, block_frames(rows, cols, budget))
+        solution = min((solution, *_blocks(start, target, cells, views[:2])), key=len)
+        beamed = False
+        if rows * cols <= BEAM_CELLS:
+            path = beam_solve(cells, rows, cols, budget, cap=len(solution))
+            if path is not None:  # shorter than the list so far (its length is the cap)
+                path = tidy(path, rows, cols)
+                solution = Solution(start, target, tuple(path), (Phase("beam search", tuple(path)),), "beam")
+                beamed = True
+        if not beamed:  # the beam declined (too slow for the budget) or found nothing shorter
+            solution = min((solution, *_blocks(start, target, cells, views[2:])), key=len)
     _check(cells, solution.moves, rows, cols)
     return solution
 
@@ -224,6 +242,65 @@ def _attempt(start: Board, target: Board, flip: bool) -> Solution | None:
     phases = tuple(Phase(name, tuple(f"{letter}{i}" for letter, i, tag in moves if tag == n))
                    for n, name in enumerate(names))
     return Solution(start, target, tuple(texts), phases, "heuristic")
+
+
+# ---------------------------------------------------------------------------- block building, in frames
+def block_frames(rows: int, cols: int, budget: float) -> int:
+    """How many frames block building tries: ``BLOCK_SHARE`` of the budget at ``BLOCK_SECONDS``
+    times cells squared each, at least the board and its transpose (so an odd top row that cannot
+    take the parity fix one way is solved the other)."""
+    return max(2, int(BLOCK_SHARE * budget / (BLOCK_SECONDS * (rows * cols) ** 2)))
+
+
+def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Frame]) -> list[Solution]:
+    """The shortest block-building solution over the frames ``views`` (a list of one, or none when
+    every frame's top row was odd long and left odd)."""
+    best = None
+    for frame in views:
+        found = _block(start, target, cells, frame)
+        if found is not None and (best is None or len(found) < len(best)):
+            best = found
+    return [] if best is None else [best]
+
+
+def _block(start: Board, target: Board, cells: tuple[int, ...], frame: Frame) -> Solution | None:
+    """Block building in one frame, its moves read back onto the board."""
+    rows, cols = start.shape
+    seen, R, C = frame.cells(cells, rows, cols)
+    if min(R, C) < 2:
+        return None
+    w = Work(R, C, list(seen))
+    kinds = block_solve(w, h=2 if R >= 4 else 1, width=BLOCK_WIDTH)
+    if kinds is None:
+        return None
+    names = []
+    for kind, r in kinds:
+        if kind == "block":
+            axis = frame.line_back("row", R - 1, rows, cols)[0]
+            lines = sorted(frame.line_back("row", i, rows, cols)[1] for i in range(r, R))
+            names.append(f"block of {axis}s {_ranges(lines)}")
+        else:
+            axis, i = frame.line_back("row", r, rows, cols)
+            names.append(f"last {axis} {i}" + (" and parity fix" if "parity" in kind else "") if kind != "row"
+                         else f"{axis} {i}")
+    moves = [(*frame.move_back(letter, i, rows, cols), tag) for letter, i, tag in w.moves]
+    moves = tidy_runs(moves, rows, cols)
+    texts = tuple(f"{letter}{i}" for letter, i, _ in moves)
+    phases = tuple(Phase(name, tuple(f"{letter}{i}" for letter, i, tag in moves if tag == n))
+                   for n, name in enumerate(names))
+    return Solution(start, target, texts, phases, "block")
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``[0, 1, 4, 5, 6]`` -> ``"0-1, 4-6"``."""
+    out, i = [], 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        out.append(str(numbers[i]) if i == j else f"{numbers[i]}-{numbers[j]}")
+        i = j + 1
+    return ", ".join(out)
 
 
 def _check(cells: tuple[int, ...], moves: Sequence[str], rows: int, cols: int) -> None:
