@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..console import console, err_console
 from ..render import plural
 from ..store import all_dates
-from .base import EXIT_ERROR, EXIT_SOLVED, Failure, Usage, app, listing, numbers, store_path
+from .base import EXIT_SOLVED, EXIT_UNSOLVED, NotDone, Usage, app, listing, numbers, store_path
 
 # ---------------------------------------------------------------------------- fetch
 FETCH_TRANSPORT = None  # tests put an httpx.MockTransport here; None means the real network
@@ -69,8 +69,8 @@ def fetch_cmd(
             report = asyncio.run(fetch_all(root, jobs, concurrency=concurrency, delay=delay, timeout=timeout,
                                            retries=retries, transport=FETCH_TRANSPORT,
                                            on_done=lambda job, what: progress.advance(task)))
-        except Unreachable as e:
-            raise Failure(str(e)) from None
+        except Unreachable as e:  # not done (exit 3), as when pages fail
+            raise NotDone(str(e)) from None
         except KeyboardInterrupt:
             progress.stop()
             err_console.print("interrupted: what was fetched so far is saved; run the same command again to go on", markup=False)
@@ -82,4 +82,4 @@ def fetch_cmd(
         console.print(f"  failed {url}: {why}", markup=False)
     if len(report.failed) > 20:
         console.print(f"  ... and {len(report.failed) - 20} more")
-    return EXIT_ERROR if report.failed else EXIT_SOLVED
+    return EXIT_UNSOLVED if report.failed else EXIT_SOLVED

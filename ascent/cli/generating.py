@@ -16,7 +16,7 @@ from ..generate import ATTEMPTS, MAX_GEN, SECONDS, MIN_GEN, Unreachable, ident, 
 from ..grade import LEVELS, UnknownLevel, canonical_level
 from ..puzzle import MAX_CHAR_SIZE, Puzzle
 from ..store import StoreError, file_for, read_file
-from .base import EXIT_SOLVED, Failure, Usage, app, ascii_int, check_folder, make_folder
+from .base import EXIT_SOLVED, NotDone, Usage, app, ascii_int, check_folder, make_folder
 
 
 @app.command("generate", epilog=f"Levels, easiest first: {', '.join(LEVELS)} (see ascent grade).")
@@ -42,7 +42,7 @@ def generate_cmd(
     """Make puzzles with exactly one solution that need exactly the level asked for.
 
     Each is minimal: no clue or given can be taken away and keep it unique at that
-    level. A level that a size cannot reach stops with an error after --max-seconds
+    level. A level that a size cannot reach stops (exit 3) after --max-seconds
     (600) on one puzzle, or --attempts attempts when given.
     Ctrl-C keeps the puzzles made.
 
@@ -98,10 +98,9 @@ def generate_cmd(
                     index, puzzle = next(puzzles)
                 except StopIteration:
                     break
-                except Unreachable as e:
-                    if not made:
-                        raise Failure(str(e)) from None
-                    raise Failure(f"{e}; kept the {len(made)} made before it") from None
+                except Unreachable as e:  # not done (exit 3): the level was not reached in time
+                    kept = f"; kept the {len(made)} made before it" if made else ""
+                    raise NotDone(f"{e}{kept}") from None
                 record = puzzle.record(ident(size, level, seed, index))
                 made.append(record)
                 if store is not None:
@@ -140,8 +139,8 @@ def _puzzles(cluster, size, level, count, seed, options, tried):
                 while want in ready:
                     yield want, ready.pop(want)
                     want += 1
-    except ClusterError as e:
-        raise Failure(str(e)) from None
+    except ClusterError as e:  # no dask, or no scheduler at that address: the option is wrong
+        raise Usage(str(e)) from None
 
 
 def _save(store: Path, size: int, label: str, records: list[dict]) -> None:
