@@ -74,7 +74,7 @@ COMMANDS = {
     "solve-all": ("solving", "Solve every stored puzzle; a table per size and difficulty."),
     "check": ("puzzles", "Check a filled or partial grid against the rules and solution."),
     "convert": ("puzzles", "Write a puzzle in another input format."),
-    "hint": ("playing", "The easiest next step from your grid, at three levels."),
+    "hint": ("hinting", "The easiest next step from your grid, at three levels."),
     "play": ("playing", "Play a puzzle in the terminal, with hints, undo and saves."),
     "grade": ("grading", "Grade a puzzle, or a whole store: level, score, techniques."),
     "generate": ("generating", "Make puzzles with one solution at the level asked for."),

@@ -75,7 +75,6 @@ class Given:
     def puzzles(self) -> list:
         """[(where, Puzzle)]: the puzzle given on the command line, or every puzzle of --file (one record,
         a list of records, JSON lines, or a store file {label: [records]}), or its --index'th."""
-        from .. import store as store_mod
         from ..puzzle import Puzzle
 
         clues, keys, state, size, tatham, file, index = (self.clues, self.keys, self.state, self.size, self.tatham,
@@ -94,6 +93,8 @@ class Given:
             return [("", Puzzle.from_keys(keys, state, size))]
         if tatham is not None:
             return [("", Puzzle.from_tatham(tatham))]
+        from .. import store as store_mod
+
         records = store_mod.read_records(file)
         name = store_mod.file_name(file)
         if index is not None:

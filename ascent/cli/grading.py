@@ -9,14 +9,11 @@ from typing import List, Optional
 import typer
 from rich.table import Table
 
-from ..batch import Job, grades_json, summarize
 from ..console import console, err_console
 from ..engine import TIER, solve
 from ..grade import BACKTRACK_COST, LEVEL, LEVELS
 from ..techniques import BY_NAME
-from ..store import file_for
 from ..trace import SOLVED
-from .progress import interrupted, run_jobs
 from .base import (EXIT_SOLVED, EXIT_UNSOLVED, Usage, app, check_output, entries_or_samples, exit_for, labels, listing,
                    numbers, store_path, write_json)
 from .given import Given, puzzle_options
@@ -79,6 +76,10 @@ def _counts_table(counts: dict[str, int]) -> Table:
 
 
 def _grade_store(store: Path, sizes, diffs, each: bool, workers: int, json_path: Optional[Path]) -> int:
+    from ..batch import Job, grades_json, summarize  # a store only: the workers, multiprocessing
+    from ..store import file_for
+    from .progress import interrupted, run_jobs
+
     size_list, diff_list = numbers(sizes, "--sizes"), labels(diffs)
     entries, used = entries_or_samples(store_path(store), size_list or None, diff_list or None)
     if not entries:

@@ -8,7 +8,6 @@ from typing import Optional
 import typer
 
 from .. import cands, formats, render
-from ..check import check, parse_grid
 from ..grid import cell_name
 from ..console import console
 from ..puzzle import PuzzleError
@@ -36,6 +35,8 @@ def check_cmd(
       ascent check --keys 2213322131232231 --grid "13-- 4--- ---- ----"
       ascent check --keys 2213322131232231 --grid "1432/----/----/----" --reveal
     """
+    from ..check import check, parse_grid
+
     puzzle = given.puzzle()
     n = puzzle.size
     try:
