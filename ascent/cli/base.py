@@ -179,27 +179,30 @@ def _known(e: Exception) -> Optional[int]:
 HELP = """Solve Skyscrapers puzzles the way a strong human does, and show the working.
 
 \b
-Reading a step: after each sentence, the brackets say what it changed:
-  [R2C4=7]     row 2, column 4 (counted from 1) is placed: it holds 7
+Reading a step: after each sentence, the brackets say
+what it changed:
+  [R2C4=7]     R2C4 is placed: it holds 7
   [R2C4-15]    R2C4 loses the candidates 1 and 5
   [R1C3=4, R3C3-2]  several changes, placements first
-Cells are RrCc, rows top to bottom, columns left to right, from 1.
+Cells are RrCc: row r, column c, counted from 1, rows top
+to bottom, columns left to right.
 
 \b
 Exit codes, for every command:
   0    done, or solved
-  1    bad puzzle data: a clue, given, record or board that breaks the
-       format or the rules (on the command line, in a file or a store)
-  2    usage: a bad option, or a file that cannot be used (missing, not
-       JSON, not a store file, save or trace, cannot be written)
-  3    not done: not solved (stuck, ambiguous, impossible or timed out),
-       a wrong check, or generate/fetch could not finish
+  1    bad puzzle data: a clue, given, record or board
+       that breaks the format or the rules
+  2    usage: a bad option, or a file that cannot be
+       used (missing, not JSON, not a store file, save
+       or trace; cannot be written)
+  3    not done: not solved (stuck, ambiguous,
+       impossible, timed out), a wrong check, or
+       generate or fetch could not finish
   130  interrupted (Ctrl-C)
 
-\b
-Data: installed from a source checkout (pip install -e .), the store fetched/
-and reports/ sit in the checkout; otherwise in the user data folder, which
-'ascent --version' prints. --store DIR or $ASCENT_STORE choose another store."""
+Data: installed from a source checkout (pip install -e .), the store fetched/ and reports/ sit in the
+checkout; otherwise in the user data folder, which 'ascent --version' prints. --store DIR or
+$ASCENT_STORE choose another store."""
 
 
 def _version(value: bool) -> None:
