@@ -9,13 +9,15 @@ import os
 import sys
 
 from rich.console import Console
+from rich.text import Text
 
 
 class _Console(Console):
     def print(self, *objects, soft_wrap=None, **kw) -> None:
-        """Lines of text are never wrapped when the output is not a terminal: a file or a pipe gets
-        each summary, note and error on one line (grids and tables still lay out for the width)."""
-        if soft_wrap is None and not self.is_terminal and all(isinstance(o, str) for o in objects):
+        """Lines of text (str or rich Text) are never wrapped when the output is not a terminal: a file
+        or a pipe gets each summary, note and error on one line (grids and tables still lay out for
+        the width)."""
+        if soft_wrap is None and not self.is_terminal and all(isinstance(o, (str, Text)) for o in objects):
             soft_wrap = True
         super().print(*objects, soft_wrap=soft_wrap, **kw)
 
