@@ -288,3 +288,13 @@ def test_no_givens_at_7x7_hard_is_reached_by_time():
     m = gen.make(7, "hard", "yield", 1, givens=False, seconds=120)
     assert not any(any(r) for r in m.puzzle.givens) and m.level == "hard"
     assert search(Grid.start(m.puzzle)) == [m.solution]
+
+
+def test_cluster_results_come_back_in_index_order():
+    """Puzzles made on a cluster arrive in any order; generate prints them in index order (as made here)."""
+    from ascent.cluster import in_order
+
+    seen = []
+    out = list(in_order([(2, "c"), (0, "a"), (3, "d"), (1, "b")], on_arrival=seen.append))
+    assert out == [(0, "a"), (1, "b"), (2, "c"), (3, "d")] and seen == ["c", "a", "d", "b"]
+    assert list(in_order([(1, "b")])) == []  # the first never came: nothing is let through out of order

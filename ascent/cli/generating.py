@@ -123,22 +123,17 @@ def generate_cmd(
 
 
 def _puzzles(cluster, size, level, count, seed, options, tried):
-    """(index, puzzle) in index order: made here one by one, or on the cluster, each as one task, held back
-    until those before it are in (the same puzzles, in the same order, as made here)."""
+    """(index, puzzle) in index order: made here one by one, or on the cluster, each as one task
+    (``ascent.cluster.in_order``: the same puzzles, in the same order, as made here)."""
     if cluster is None:
         for index in range(count):
             yield index, make(size, level, seed, index, on_attempt=lambda: tried.__setitem__(0, tried[0] + 1), **options)
         return
-    from ..cluster import ClusterError, connect, generate
+    from ..cluster import ClusterError, connect, generate, in_order
     try:
         with connect(cluster) as client:
-            ready, want = {}, 0
-            for index, puzzle in generate(client, size, level, count, seed, **options):
-                tried[0] += puzzle.attempts
-                ready[index] = puzzle
-                while want in ready:
-                    yield want, ready.pop(want)
-                    want += 1
+            made = generate(client, size, level, count, seed, **options)
+            yield from in_order(made, on_arrival=lambda puzzle: tried.__setitem__(0, tried[0] + puzzle.attempts))
     except ClusterError as e:  # no dask, or no scheduler at that address: the option is wrong
         raise Usage(str(e)) from None
 
