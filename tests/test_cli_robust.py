@@ -183,6 +183,12 @@ def test_each_command_imports_only_what_it_uses():
     assert not {"ascent.export", "ascent.batch", "ascent.generate", "ascent.loopover", "ascent.cli.playing",
                 "ascent.play.game", "pydantic", "rich.progress", "httpx"} & solve
     assert not {"ascent.engine", "ascent.cli.solving", "pydantic"} & loaded_by("-h")
+    assert not {"ascent.store", "multiprocessing", "rich.table"} & solve  # a puzzle on the command line
+    grade = loaded_by("grade", "--clues", KATA)
+    assert "ascent.engine" in grade and not {"ascent.batch", "multiprocessing", "ascent.store"} & grade  # no --store
+    hint = loaded_by("hint", "--clues", KATA, "--level", "1")
+    assert "ascent.hint" in hint and not {"ascent.play", "ascent.cli.playing", "ascent.store"} & hint
+    assert not {"ascent.engine", "ascent.check"} & loaded_by("convert", "--clues", KATA, "--to", "keys")
 
 
 def test_version_is_the_packages():
