@@ -95,7 +95,7 @@ def test_the_puzzle_options_are_one_definition():
         assert option_lines(command) == names, command
     assert [row[0] for row in options()] == ["clues", "keys", "state", "size", "tatham", "file", "index"]
     assert [row[0] for row in options(stored=True)][-3:] == ["diff", "when", "store"]
-    words = {command: help_text(command).split("Options:")[1].split("--tatham")[1].split("\n")[0]
+    words = {command: " ".join(help_text(command).split("Options:")[1].split("--tatham")[1].split("\n")[0].split())
              for command in ("solve", "hint")}
     assert words["solve"] == words["hint"]  # the same text, not a copy per command
 
