@@ -90,6 +90,9 @@ CASES = [
     (2, ["hint", "--clues", KATA, "--grid", "12"]),
     (2, ["play", "--resume", "{d}/save.json"]),
     (2, ["play", "--resume", "{d}/missing.json"]),
+    (2, ["play", "--clues", KATA, "--save", "{d}"]),  # a folder
+    (2, ["play", "--clues", KATA, "--save", "{d}/no/such/folder/game.json"]),
+    (2, ["fetch", "--store", "{d}/notjson.json"]),  # a file, not a folder: refused before any request
     (2, ["generate", "4", "--level", "impossible"]),
     (2, ["generate", "4", "--level", "easy", "--store", "{d}/corrupt"]),
     (2, ["export", "{d}/trace.json", "--svg", "{d}/out.svg"]),

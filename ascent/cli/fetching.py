@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..console import console, err_console
 from ..render import plural
 from ..store import all_dates
-from .base import EXIT_SOLVED, EXIT_UNSOLVED, NotDone, Usage, app, listing, numbers, store_path
+from .base import EXIT_SOLVED, EXIT_UNSOLVED, NotDone, Usage, app, check_folder, listing, numbers, store_path
 
 # ---------------------------------------------------------------------------- fetch
 FETCH_TRANSPORT = None  # tests put an httpx.MockTransport here; None means the real network
@@ -54,6 +54,8 @@ def fetch_cmd(
     except ValueError as e:
         raise Usage(str(e)) from None
     root = store_path(store)
+    check_folder("--store", root)  # a file, or no permission: one line, before any request
+    existed = root.is_dir()
     wanted = [(n, tuple(d for d in (diff_list or DIFFS[n]) if d in DIFFS[n])) for n in size_list]
     jobs, skipped = [], 0
     for n, ds in wanted:
@@ -73,8 +75,10 @@ def fetch_cmd(
             raise NotDone(str(e)) from None
         except KeyboardInterrupt:
             progress.stop()
+            _said_made(root, existed)
             err_console.print("interrupted: what was fetched so far is saved; run the same command again to go on", markup=False)
             sys.exit(130)
+    _said_made(root, existed)
     console.print(f"fetched {report.fetched}, skipped {skipped}, failed {len(report.failed)}")
     for path in sorted(report.saved_files):
         console.print(f"  saved {path}", markup=False)
@@ -83,3 +87,9 @@ def fetch_cmd(
     if len(report.failed) > 20:
         console.print(f"  ... and {len(report.failed) - 20} more")
     return EXIT_UNSOLVED if report.failed else EXIT_SOLVED
+
+
+def _said_made(root: Path, existed: bool) -> None:
+    """The store folder the first saved page made is named: folders never appear silently."""
+    if not existed and root.is_dir():
+        err_console.print(f"note: made the folder {root}", markup=False, soft_wrap=True)

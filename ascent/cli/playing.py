@@ -19,7 +19,7 @@ from ..play.board import board
 from ..play.game import Game, Illegal, SaveError
 from ..play.session import Session, clock_text
 from ..view import build
-from .base import EXIT_ERROR, EXIT_SOLVED, Usage, app
+from .base import EXIT_ERROR, EXIT_SOLVED, Usage, app, check_output
 from .given import Given, puzzle_options
 
 
@@ -195,6 +195,7 @@ def play_cmd(
         return _classic(list(args or []))
     if args:
         raise Usage(f"unexpected {' '.join(args)!r} (SIZE STATE KEYS go with --classic)")
+    check_output("--save", save)  # a folder, a missing folder or no permission: one line, before the game
     if resume is not None:
         if given.anything:
             raise Usage("--resume carries on a saved puzzle: no puzzle options with it")
