@@ -28,6 +28,17 @@ class _Console(Console):
             return text
         return "\n".join(line.rstrip(" ") for line in text.split("\n"))
 
+    def clear_line(self) -> None:
+        """Wipe the line the cursor is on, on a terminal: Ctrl-C can cut a write short in the middle
+        of a progress bar (the write is not finished when the signal's exception is raised), and
+        the bar's own clean-up then misses that half line."""
+        if self.is_terminal:
+            try:
+                self.file.write("\r\x1b[2K")
+                self.file.flush()
+            except (OSError, ValueError):
+                pass
+
     def on_broken_pipe(self) -> None:
         """The reader went away (``ascent ... | head``): printing stops quietly, but the command goes on,
         so the files it was asked to write are still written and its exit code still tells."""

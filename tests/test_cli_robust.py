@@ -339,3 +339,21 @@ def test_game_board_with_every_mark_fits_60_columns():
     lines = out.export_text().splitlines()
     assert max(map(len, lines)) <= 60
     assert any("123" in line for line in lines) and not any("1234" in line for line in lines)  # stacked, not cut
+
+
+def test_a_progress_bar_leaves_room_for_the_ctrl_c_echo():
+    """The terminal echoes Ctrl-C as "^C" at the cursor: after a full-width bar that wraps to a new line
+    and the bar's last frame stayed on the screen (seen in tmux with generate). Bars end 3 columns short."""
+    import io
+
+    from rich.console import Console
+    from rich.progress import BarColumn, TextColumn
+    from rich.segment import Segment
+
+    from ascent.cli.bar import FREE, Bar
+
+    out = Console(file=io.StringIO(), width=80, force_terminal=True)
+    bar = Bar(TextColumn("7x7 extreme"), BarColumn(bar_width=None), TextColumn("6/50 made"), console=out)
+    bar.add_task("make", total=50, completed=6)
+    lines = out.render_lines(bar.get_renderable(), out.options, pad=False)
+    assert max(Segment.get_line_length(line) for line in lines) == 80 - FREE

@@ -119,6 +119,7 @@ class OneLineErrors(TyperGroup):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
+            err_console.clear_line()
             err_console.print("interrupted", markup=False)
             raise typer.Exit(130) from None
 

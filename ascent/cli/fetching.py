@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
 from ..console import console, err_console
 from ..render import plural
 from ..store import all_dates
+from .bar import Bar
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, NotDone, Usage, app, check_folder, listing, numbers, store_path
 
 # ---------------------------------------------------------------------------- fetch
@@ -65,7 +66,7 @@ def fetch_cmd(
     console.print(f"{plural(len(jobs), 'page')} to fetch into {root}, {skipped} already there; "
                   f"about {len(jobs) * delay / 60:.0f} min at one request per {delay:g} s")
     columns = (TextColumn("fetching"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    with Bar(*columns, console=console) as progress:
         task = progress.add_task("fetch", total=len(jobs))
         try:
             report = asyncio.run(fetch_all(root, jobs, concurrency=concurrency, delay=delay, timeout=timeout,

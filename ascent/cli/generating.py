@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from .. import formats
 from ..console import console, err_console
@@ -16,6 +16,7 @@ from ..generate import ATTEMPTS, MAX_GEN, SECONDS, MIN_GEN, Unreachable, ident, 
 from ..grade import LEVELS, UnknownLevel, canonical_level
 from ..puzzle import MAX_CHAR_SIZE, Puzzle
 from ..store import StoreError, file_for, read_file
+from .bar import Bar
 from .base import EXIT_SOLVED, NotDone, Usage, app, ascii_int, check_folder, make_folder
 
 
@@ -89,7 +90,7 @@ def generate_cmd(
                TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
     tried = [0]
     try:
-        with Progress(*columns, console=out, transient=True) as progress:
+        with Bar(*columns, console=out) as progress:
             task = progress.add_task("make", total=count)
             options = dict(givens=givens, symmetric=symmetric, minimal=minimal, attempts=attempts, seconds=max_seconds)
             puzzles = _puzzles(cluster, size, level, count, seed, options, tried)
@@ -111,6 +112,7 @@ def generate_cmd(
                     console.print(_text(record, fmt), markup=False, soft_wrap=True)
                 progress.advance(task)
     except KeyboardInterrupt:
+        err_console.clear_line()
         if store is not None and made:
             err_console.print(f"kept the {len(made)} made in {file_for(store, size)}", markup=False, soft_wrap=True)
         err_console.print(f"interrupted: {len(made)} of {count} done", markup=False)

@@ -142,15 +142,16 @@ def solve_all(
 def _solve_on_cluster(address: str, jobs: "list[Job]", out) -> "tuple[list[Outcome], list[int], int, bool]":
     """The jobs on a Dask cluster, under the same progress bar: (outcomes, their job positions, the
     cluster's workers, interrupted?). Ctrl-C keeps what was finished, as a local run does."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
     from ..batch import Interrupted
+    from .bar import Bar
     from ..cluster import ClusterError, connect, solve, workers
 
     count = 0
     try:
-        with connect(address) as client, Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(),
-                                                  TimeElapsedColumn(), console=out, transient=True) as progress:
+        with connect(address) as client, Bar(TextColumn("solving"), BarColumn(), MofNCompleteColumn(),
+                                             TimeElapsedColumn(), console=out) as progress:
             task = progress.add_task("solve", total=len(jobs))
             count = workers(client)
             outcomes = solve(client, jobs, on_progress=lambda k: progress.advance(task, k))
