@@ -80,6 +80,22 @@ def generate(client, n: int, level: str, count: int, seed, **options) -> Iterato
             client.cancel(pending)
 
 
+def in_order(pairs: Iterable[tuple[int, Made]], on_arrival: Callable[[Made], None] | None = None
+             ) -> Iterator[tuple[int, Made]]:
+    """(index, puzzle) pairs that arrive in any order (``generate``), yielded in index order from 0:
+    each is held back until those before it are in, so the cluster gives the same puzzles in the
+    same order as making them here. ``on_arrival`` sees each one as it comes."""
+    ready: dict[int, Made] = {}
+    want = 0
+    for index, made in pairs:
+        if on_arrival is not None:
+            on_arrival(made)
+        ready[index] = made
+        while want in ready:
+            yield want, ready.pop(want)
+            want += 1
+
+
 def _solve_chunk(chunk: list[Job]) -> list[Outcome]:
     return [solve_job(job) for job in chunk]
 

@@ -9,13 +9,15 @@ import os
 import sys
 
 from rich.console import Console
+from rich.text import Text
 
 
 class _Console(Console):
     def print(self, *objects, soft_wrap=None, **kw) -> None:
-        """Lines of text are never wrapped when the output is not a terminal: a file or a pipe gets
-        each summary, note and error on one line (grids and tables still lay out for the width)."""
-        if soft_wrap is None and not self.is_terminal and all(isinstance(o, str) for o in objects):
+        """Lines of text (str or rich Text) are never wrapped when the output is not a terminal: a file
+        or a pipe gets each summary, note and error on one line (grids and tables still lay out for
+        the width)."""
+        if soft_wrap is None and not self.is_terminal and all(isinstance(o, (str, Text)) for o in objects):
             soft_wrap = True
         super().print(*objects, soft_wrap=soft_wrap, **kw)
 
@@ -25,6 +27,17 @@ class _Console(Console):
         if self.is_terminal or not text:
             return text
         return "\n".join(line.rstrip(" ") for line in text.split("\n"))
+
+    def clear_line(self) -> None:
+        """Wipe the line the cursor is on, on a terminal: Ctrl-C can cut a write short in the middle
+        of a progress bar (the write is not finished when the signal's exception is raised), and
+        the bar's own clean-up then misses that half line."""
+        if self.is_terminal:
+            try:
+                self.file.write("\r\x1b[2K")
+                self.file.flush()
+            except (OSError, ValueError):
+                pass
 
     def on_broken_pipe(self) -> None:
         """The reader went away (``ascent ... | head``): printing stops quietly, but the command goes on,

@@ -21,6 +21,11 @@ class StoreError(Exception):
     """A store file cannot be read or written, or holds a bad record. The message names the file."""
 
 
+class FileError(StoreError):
+    """A file that cannot be read as the kind of file it was given as: not UTF-8, not JSON, not a store
+    file. The file is wrong, not a puzzle in it (the command line calls it usage, exit 2)."""
+
+
 class ChoiceError(Exception):
     """What the user chose does not exist or cannot be read (a store folder, a file, a date, a size and
     difficulty): the choice is wrong, not the data. The message names what was chosen."""
@@ -38,11 +43,11 @@ def read_file(path: Path) -> dict[str, list[dict[str, Any]]]:
     try:
         data = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError) as e:
-        raise StoreError(f"cannot read {path}: {e}") from None
+        raise FileError(f"cannot read {path}: {e}") from None
     except json.JSONDecodeError as e:
-        raise StoreError(f"{path} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+        raise FileError(f"{path} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
     if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
-        raise StoreError(f"{path} is not a store file: expected {{\"<label>\": [record, ...]}}")
+        raise FileError(f"{path} is not a store file: expected {{\"<label>\": [record, ...]}}")
     return {str(k): v for k, v in data.items()}
 
 
@@ -239,12 +244,12 @@ def read_text(file: Path) -> str:
 
 
 def read_json(file: Path):
-    """A JSON file's contents ('-': standard input); JSON that does not parse is a StoreError."""
+    """A JSON file's contents ('-': standard input); JSON that does not parse is a FileError."""
     text = read_text(file)
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise StoreError(f"{file} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+        raise FileError(f"{file} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
 
 
 def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
@@ -257,13 +262,13 @@ def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
     except json.JSONDecodeError as first:
         lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if line.strip()]
         if len(lines) < 2:
-            raise StoreError(f"{name} is not valid JSON (line {first.lineno}, column {first.colno}): {first.msg}") from None
+            raise FileError(f"{name} is not valid JSON (line {first.lineno}, column {first.colno}): {first.msg}") from None
         out = []
         for k, line in lines:
             try:
                 out.append((f"line {k}", None, json.loads(line)))
             except json.JSONDecodeError as e:
-                raise StoreError(f"{name} is neither JSON nor JSON lines: line {k}, column {e.colno}: {e.msg}") from None
+                raise FileError(f"{name} is neither JSON nor JSON lines: line {k}, column {e.colno}: {e.msg}") from None
         return out
     if isinstance(data, list):
         return [(f"record {k}", None, rec) for k, rec in enumerate(data, 1)]

@@ -82,7 +82,7 @@ def test_solve_missing_file_is_usage_exit_2():
 def test_solve_garbage_file_is_one_line(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    one_line_error(invoke("solve", "--file", bad), 1, "not valid JSON")
+    one_line_error(invoke("solve", "--file", bad), 2, "not valid JSON")  # not JSON: a bad file
     bad.write_text("[1, 2]")
     one_line_error(invoke("solve", "--file", bad), 1, "JSON object")
 
@@ -148,7 +148,7 @@ def test_corrupt_store_is_named_and_left_alone(tmp_path):
     bad.write_text('{"1": [')
     before = bad.read_bytes()
     for cmd in (["solve-one", 6], ["solve-all"]):
-        one_line_error(invoke(*cmd, "--store", store), 1, str(bad), "not valid JSON")
+        one_line_error(invoke(*cmd, "--store", store), 2, str(bad), "not valid JSON")  # not a store file: usage
     assert bad.read_bytes() == before
 
 

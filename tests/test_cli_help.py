@@ -77,3 +77,45 @@ def test_every_example_runs_as_written(command, tmp_path, monkeypatch):
             out = r.stdout
             if target:
                 Path(target).write_text(out)
+
+
+def test_the_puzzle_options_are_one_definition():
+    """solve, check, convert, grade, hint and play take the puzzle options from ascent/cli/given.py:
+    the same options, in the same order, with the same words in every help screen."""
+    from ascent.cli.given import options
+
+    def option_lines(command):
+        text = help_text(command)
+        block = text[text.index("Options:"):]
+        return [line.split()[0] for line in block.splitlines()
+                if line.strip().startswith(("--clues", "--keys", "--state", "--tatham", "--file", "--index"))]
+
+    names = ["--clues", "--keys", "--state", "--tatham", "--file", "--index"]
+    for command in ("solve", "check", "convert", "grade", "hint", "play"):
+        assert option_lines(command) == names, command
+    assert [row[0] for row in options()] == ["clues", "keys", "state", "size", "tatham", "file", "index"]
+    assert [row[0] for row in options(stored=True)][-3:] == ["diff", "when", "store"]
+    words = {command: " ".join(help_text(command).split("Options:")[1].split("--tatham")[1].split("\n")[0].split())
+             for command in ("solve", "hint")}
+    assert words["solve"] == words["hint"]  # the same text, not a copy per command
+
+
+def test_a_command_gets_one_given():
+    """The decorator hands the command one Given; what the user typed is on it, by name."""
+    from ascent.cli.given import Given, puzzle_options
+
+    seen = {}
+
+    @puzzle_options(stored=True)
+    def command(given: Given = None, level: int = 3) -> int:
+        seen.update(given=given, level=level)
+        return 0
+
+    import inspect
+
+    params = list(inspect.signature(command).parameters)
+    assert params == ["clues", "keys", "state", "size", "tatham", "file", "index", "diff", "when", "store", "level"]
+    command(clues=KATA, keys=None, state=None, size=None, tatham=None, file=None, index=None, diff=None, when=None,
+            store=None, level=2)
+    assert seen["given"].clues == KATA and seen["given"].named and seen["level"] == 2
+    assert seen["given"].puzzle().size == 4

@@ -75,4 +75,4 @@ def test_solve_all_on_the_cluster_matches_the_local_run(address, tmp_path):
 def test_an_unreachable_scheduler_is_one_line():
     r = invoke("generate", 4, "--level", "easy", "--seed", 1, "--cluster", "tcp://127.0.0.1:9")
     lines = [line for line in r.stderr.splitlines() if line.strip()]
-    assert r.exit_code == 1 and len(lines) == 1 and lines[0].startswith("error: cannot reach the Dask scheduler at")
+    assert r.exit_code == 2 and len(lines) == 1 and lines[0].startswith("error: cannot reach the Dask scheduler at")

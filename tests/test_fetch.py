@@ -182,13 +182,16 @@ def test_fetch_command_end_to_end(tmp_path, monkeypatch):
     handler, seen = site()
     monkeypatch.setattr(fetching, "FETCH_TRANSPORT", httpx.MockTransport(handler))
     runner = CliRunner()
-    args = ["fetch", "--sizes", "4", "--diffs", "1", "--dates", "0101-0103", "--delay", "0", "--store", str(tmp_path)]
+    store = tmp_path / "new"
+    args = ["fetch", "--sizes", "4", "--diffs", "1", "--dates", "0101-0103", "--delay", "0", "--store", str(store)]
     r = runner.invoke(cli_app, args)
     assert r.exit_code == 0, r.stderr
     assert "fetched 3, skipped 0, failed 0" in r.stdout
+    assert f"note: made the folder {store}" in r.stderr  # a folder never appears without a word
     r = runner.invoke(cli_app, args)
     assert "0 pages to fetch" in r.stdout and "skipped 3" in r.stdout and len(seen) == 3
-    r = runner.invoke(cli_app, ["solve-one", "4", "--date", "0102", "--store", str(tmp_path)])
+    assert "made the folder" not in r.stderr
+    r = runner.invoke(cli_app, ["solve-one", "4", "--date", "0102", "--store", str(store)])
     assert r.exit_code == 0 and "SOLVED" in r.stdout
 
 
@@ -198,7 +201,7 @@ def test_fetch_command_without_network_is_one_line(tmp_path, monkeypatch):
 
     monkeypatch.setattr(fetching, "FETCH_TRANSPORT", httpx.MockTransport(down))
     r = CliRunner().invoke(cli_app, ["fetch", "--sizes", "6", "--store", str(tmp_path / "s"), "--retries", "1"])
-    assert r.exit_code == 1
+    assert r.exit_code == 3  # not done
     assert r.stderr.strip().splitlines() == ["error: cannot reach www.brainbashers.com: ConnectError: Name or service not known"]
     assert not (tmp_path / "s").exists()
 

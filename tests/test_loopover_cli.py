@@ -110,9 +110,9 @@ def test_bad_files(tmp_path):
     one_line_error(invoke("--file", tmp_path / "missing.json"), 2, "no such file")
     bad = tmp_path / "bad.json"
     bad.write_text("{")
-    one_line_error(invoke("--file", bad), 1, "not valid JSON")
+    one_line_error(invoke("--file", bad), 2, "not valid JSON")  # not a board file: usage
     bad.write_text('{"start": "AB/CD"}')
-    one_line_error(invoke("--file", bad), 1, '"target"')
+    one_line_error(invoke("--file", bad), 2, '"target"')
     bad.write_text('{"start": "AB/CD", "target": "BA/CD"}')
     one_line_error(invoke("AB/CD", "BA/CD", "--file", bad), 2, "not both")
 

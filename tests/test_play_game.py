@@ -231,6 +231,8 @@ def test_play_a_stored_puzzle_from_a_store(tmp_path):
 
 @pytest.mark.parametrize("args, code, words", [
     (["play", "--resume", "nowhere.json"], 2, "no such file"),
+    (["play", "--clues", KATA, "--store", "."], 2, "--store picks a stored puzzle"),
+    (["hint", "--size", "5", "--index", "2"], 2, "--index picks a puzzle of a --file"),
     (["play", "4", "----"], 2, "go with --classic"),
     (["play", "--clues", KATA, "--diff", "2"], 2, "pick a stored puzzle"),
     (["play", "--state", "4---"], 2, "--grid"),

@@ -42,3 +42,25 @@ def test_passes_replay_to_the_final_grid_and_name_their_techniques():
     assert all(pv.changed for pv in view.passes)
     assert view.passes[0].title == render.pass_title(result.passes[0]) == "Pass 1: ascent, 5 steps (and sudoku, 2)"
     assert f"SOLVED in {len(result.passes)} passes" in render.summary(result).plain
+
+
+def test_stats_table_fits_80_and_60_columns_without_cutting_a_figure():
+    """solve-all's table: the widest labels fit 80 columns whole; at 60 each set is a block of text."""
+    import io
+
+    from rich.console import Console
+
+    from ascent.batch import SetStats
+    from ascent.render import stats_table
+
+    sets = [SetStats(9, "unreasonable", 40, 38, 2, 0, 123.45, 1335.29, {"forcing": 20, "nested forcing": 18},
+                     {"unreasonable": 40}, 2186)]
+    for width in (80, 60):
+        out = io.StringIO()
+        Console(file=out, width=width, force_terminal=False).print(stats_table(sets))
+        lines = out.getvalue().splitlines()
+        assert all(len(line.rstrip()) <= width for line in lines), (width, lines)
+        text = out.getvalue()
+        assert "…" not in text and "123.45" in text and "1335.29" in text and "nested forcing 18" in " ".join(
+            line.strip() for line in lines), text
+        assert ("size" in lines[1]) == (width == 80)  # the table at 80, the blocks at 60

@@ -428,8 +428,8 @@ def test_cli_solve_one_writes_html(tmp_path):
     (["export", "{trace}", "--svg", "x.svg", "--step", "999"], 2, "step 999 does not exist"),
     (["export", "{trace}", "--html", "x.html", "--markdown-full"], 2, "--markdown-full goes with --markdown"),
     (["export", "{missing}", "--html", "x.html"], 2, "no such file"),
-    (["export", "{garbage}", "--html", "x.html"], 1, "not valid JSON"),
-    (["export", "{old}", "--html", "x.html"], 1, "not of format 2"),
+    (["export", "{garbage}", "--html", "x.html"], 2, "not valid JSON"),  # not a trace file: usage
+    (["export", "{old}", "--html", "x.html"], 2, "not of format 2"),
 ])
 def test_cli_export_errors_are_one_line(tmp_path, easy, args, code, words):
     (tmp_path / "t.json").write_text(json.dumps(easy.to_dict()))

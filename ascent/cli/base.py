@@ -1,7 +1,9 @@
 """Shared plumbing of the ascent command line: the app, one-line errors, exit codes, common options.
 
 Exit codes (the one table, also in HELP below and the README): 0 done or solved, 1 bad puzzle data,
-2 usage (a bad option or file), 3 not solved, 130 interrupted. Every error is one line on stderr.
+2 usage (a bad option or file), 3 not done (not solved, or generate/fetch could not finish), 130
+interrupted. Errors map to them by kind: Usage, the library's ChoiceError and FileError -> 2;
+Failure, StoreError and PuzzleError -> 1; NotDone -> 3. Every error is one line on stderr.
 
 Each command lives in a module of this package that imports ``app`` from here and decorates its
 functions; ``ascent/cli/__init__.py`` imports those modules so the commands register.
@@ -9,11 +11,10 @@ functions; ``ascent/cli/__init__.py`` imports those modules so the commands regi
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -21,14 +22,20 @@ from typer.core import TyperGroup
 from ..console import console, err_console
 from . import fastparams
 
+if TYPE_CHECKING:
+    from ..store import Entry
+
 fastparams.install()
-from .. import store as store_mod
-from ..store import ChoiceError, Entry, StoreError, write_atomic
 EXIT_SOLVED, EXIT_ERROR, EXIT_USAGE, EXIT_UNSOLVED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
 class Failure(Exception):
     """A user-facing error: one line, exit code 1."""
+
+
+class NotDone(Exception):
+    """Work that could not be finished (generate gave up on a level, fetch could not reach the site):
+    one line, exit code 3, like a puzzle not solved."""
 
 
 class Usage(Exception):
@@ -67,7 +74,7 @@ COMMANDS = {
     "solve-all": ("solving", "Solve every stored puzzle; a table per size and difficulty."),
     "check": ("puzzles", "Check a filled or partial grid against the rules and solution."),
     "convert": ("puzzles", "Write a puzzle in another input format."),
-    "hint": ("playing", "The easiest next step from your grid, at three levels."),
+    "hint": ("hinting", "The easiest next step from your grid, at three levels."),
     "play": ("playing", "Play a puzzle in the terminal, with hints, undo and saves."),
     "grade": ("grading", "Grade a puzzle, or a whole store: level, score, techniques."),
     "generate": ("generating", "Make puzzles with one solution at the level asked for."),
@@ -112,6 +119,7 @@ class OneLineErrors(TyperGroup):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
+            err_console.clear_line()
             err_console.print("interrupted", markup=False)
             raise typer.Exit(130) from None
 
@@ -133,12 +141,15 @@ class OneLineErrors(TyperGroup):
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None and code == EXIT_USAGE else ""
             err_console.print(f"error: {e.format_message()}{hint}", markup=False)
             sys.exit(code)
-        except (Usage, ChoiceError) as e:  # a library's ChoiceError is the user's choice: usage
+        except Usage as e:
             err_console.print(f"error: {e}", markup=False)
             sys.exit(EXIT_USAGE)
-        except (Failure, StoreError) as e:  # a library's StoreError is bad data
+        except Failure as e:
             err_console.print(f"error: {e}", markup=False)
             sys.exit(EXIT_ERROR)
+        except NotDone as e:
+            err_console.print(f"error: {e}", markup=False)
+            sys.exit(EXIT_UNSOLVED)
         except OSError as e:
             err_console.print(f"error: {e}", markup=False)
             sys.exit(EXIT_USAGE)
@@ -155,7 +166,11 @@ class OneLineErrors(TyperGroup):
 def _known(e: Exception) -> Optional[int]:
     """The exit code of a library error the user caused, or None for a bug. The modules are looked up,
     not imported: a command that never loaded the engine cannot have raised its errors."""
-    for module, name, code in (("ascent.puzzle", "PuzzleError", EXIT_ERROR), ("ascent.engine", "UnknownTechnique", EXIT_USAGE)):
+    for module, name, code in (("ascent.store", "ChoiceError", EXIT_USAGE),  # the user's choice is wrong
+                               ("ascent.store", "FileError", EXIT_USAGE),  # a file that is not JSON, not a store...
+                               ("ascent.store", "StoreError", EXIT_ERROR),  # a puzzle in a file or store is bad
+                               ("ascent.puzzle", "PuzzleError", EXIT_ERROR),
+                               ("ascent.engine", "UnknownTechnique", EXIT_USAGE)):
         kind = getattr(sys.modules.get(module), name, None)
         if kind is not None and isinstance(e, kind):
             return code
@@ -165,24 +180,30 @@ def _known(e: Exception) -> Optional[int]:
 HELP = """Solve Skyscrapers puzzles the way a strong human does, and show the working.
 
 \b
-Reading a step: after each sentence, the brackets say what it changed:
-  [R2C4=7]     row 2, column 4 (counted from 1) is placed: it holds 7
+Reading a step: after each sentence, the brackets say
+what it changed:
+  [R2C4=7]     R2C4 is placed: it holds 7
   [R2C4-15]    R2C4 loses the candidates 1 and 5
   [R1C3=4, R3C3-2]  several changes, placements first
-Cells are RrCc, rows top to bottom, columns left to right, from 1.
+Cells are RrCc: row r, column c, counted from 1, rows top
+to bottom, columns left to right.
 
 \b
 Exit codes, for every command:
   0    done, or solved
-  1    bad puzzle data
-  2    usage: a bad option, or a file that cannot be read or written
-  3    not solved: stuck, ambiguous, impossible or timed out
+  1    bad puzzle data: a clue, given, record or board
+       that breaks the format or the rules
+  2    usage: a bad option, or a file that cannot be
+       used (missing, not JSON, not a store file, save
+       or trace; cannot be written)
+  3    not done: not solved (stuck, ambiguous,
+       impossible, timed out), a wrong check, or
+       generate or fetch could not finish
   130  interrupted (Ctrl-C)
 
-\b
-Data: installed from a source checkout (pip install -e .), the store fetched/
-and reports/ sit in the checkout; otherwise in the user data folder, which
-'ascent --version' prints. --store DIR or $ASCENT_STORE choose another store."""
+Data: installed from a source checkout (pip install -e .), the store fetched/ and reports/ sit in the
+checkout; otherwise in the user data folder, which 'ascent --version' prints. --store DIR or
+$ASCENT_STORE choose another store."""
 
 
 def _version(value: bool) -> None:
@@ -213,11 +234,15 @@ def _main(version: bool = typer.Option(False, "--version", callback=_version, is
 # ---------------------------------------------------------------------------- helpers
 def home() -> Path:
     """Where fetched/ and reports/ live (``ascent.store.home``)."""
+    from .. import store as store_mod
+
     return store_mod.home()
 
 
 def store_path(store: Optional[Path]) -> Path:
     """The store the user asked for: --store, else $ASCENT_STORE, else the default fetched/."""
+    from .. import store as store_mod
+
     return store_mod.store_path(store)
 
 
@@ -267,6 +292,8 @@ def labels(values: Optional[List[str]]) -> list[str]:
 def entries_or_samples(store: Path, sizes=None, diffs=None) -> tuple[list[Entry], Path]:
     """The store's puzzles (``ascent.store.entries_or_samples``); falling back to the embedded
     samples is said on stderr."""
+    from .. import store as store_mod
+
     entries, used = store_mod.entries_or_samples(store, sizes, diffs)
     if used != store:
         _note_samples(store)
@@ -295,64 +322,22 @@ def technique_names(values: Optional[List[str]]) -> Optional[tuple[str, ...]]:
 
 
 
-def read_puzzle(clues: Optional[str], keys: Optional[str], state: Optional[str], size: Optional[int],
-                tatham: Optional[str], file: Optional[Path], index: Optional[int] = None):
-    """The one puzzle given by exactly one of --clues, --keys (with --state/--size), --tatham, --file.
-    A file of many puzzles needs --index."""
-    puzzles = read_puzzles(clues, keys, state, size, tatham, file, index)
-    if len(puzzles) > 1:
-        raise Usage(f"--file {file}: it holds {len(puzzles)} puzzles; pick one with --index K (1 to {len(puzzles)})")
-    return puzzles[0][1]
-
-
-def read_puzzles(clues: Optional[str], keys: Optional[str], state: Optional[str], size: Optional[int],
-                 tatham: Optional[str], file: Optional[Path], index: Optional[int] = None) -> list:
-    """[(where, Puzzle)]: the puzzle given on the command line, or every puzzle of --file (one record,
-    a list of records, JSON lines, or a store file {label: [records]}), or its --index'th."""
-    from ..puzzle import Puzzle
-
-    given = [name for name, v in (("--clues", clues), ("--keys", keys), ("--tatham", tatham), ("--file", file)) if v is not None]
-    if len(given) != 1:
-        raise Usage("give exactly one of --clues, --keys, --tatham or --file" + (f" (got {', '.join(given)})" if given else ""))
-    if (state is not None or size is not None) and keys is None:
-        raise Usage("--state and --size go with --keys")
-    if index is not None and file is None:
-        raise Usage("--index picks a puzzle of a --file")
-    if clues is not None:
-        return [("", Puzzle.from_clues(clues))]
-    if keys is not None:
-        return [("", Puzzle.from_keys(keys, state, size))]
-    if tatham is not None:
-        return [("", Puzzle.from_tatham(tatham))]
-    records = store_mod.read_records(file)
-    name = store_mod.file_name(file)
-    if index is not None:
-        if not 1 <= index <= len(records):
-            raise Usage(f"--index {index}: {name} holds {len(records)} puzzle{'s' if len(records) != 1 else ''}")
-        records = [records[index - 1]]
-    return store_mod.puzzles_of(records, name, say_where=len(records) > 1 or index is not None)
-
-
 def read_json(file: Path):
     """A JSON file's contents ('-': standard input), or one line saying what is wrong with the file."""
+    from .. import store as store_mod
+
     return store_mod.read_json(file)
 
 
 def pick_stored(store: Optional[Path], size: int, diff: str, when: Optional[str] = None,
                 random_date: bool = False):
     """The stored puzzle of that size and difficulty (``ascent.store.pick_stored``)."""
+    from .. import store as store_mod
+
     return store_mod.pick_stored(store, size, diff, when, random_date, on_samples=_note_samples)
 
 
-# Options every puzzle-taking command shares (``solve``, and later ``hint``, ``play``, ``check``...).
-CLUES = typer.Option(None, "--clues", help="4N clockwise clues (Codewars order), e.g. \"2 2 1 3 ...\".")
-KEYS = typer.Option(None, "--keys", help="Clues as digits: top, bottom, left, right.")
-STATE = typer.Option(None, "--state", help="With --keys: row-major givens, '-' for empty.")
-SIZE = typer.Option(None, "--size", parser=ascii_int, help="With --keys: the size, to check the lengths.")
-TATHAM = typer.Option(None, "--tatham", help="A Simon Tatham Towers game id, e.g. 4:1///...,b1_2l.")
-FILE = typer.Option(None, "--file", metavar="FILE",
-                    help="A puzzle file: a record, JSON lines or a store file; '-' reads stdin.")
-INDEX = typer.Option(None, "--index", min=1, metavar="K", help="With --file: only its K-th puzzle (from 1).")
+# Options several commands share (the puzzle options are in ``given.py``).
 STORE = typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE); it must exist.")
 NO_BACKTRACK = typer.Option(False, "--no-backtrack", help="Logic only: stop where logic stops.")
 TIMEOUT = typer.Option(None, "--timeout", min=0.01, metavar="SECONDS",
@@ -408,6 +393,8 @@ def make_folder(folder: Path) -> None:
 def write_text(option: str, path: Path, text: str) -> None:
     """A file the user asked for, written atomically; an error names the option and the path."""
     try:
+        from ..store import write_atomic
+
         write_atomic(path, text)
     except OSError as e:
         raise Usage(f"{option} {path}: cannot write it: {e.strerror or e}") from None
@@ -415,6 +402,8 @@ def write_text(option: str, path: Path, text: str) -> None:
 
 def write_json(path: Path, payload, option: str = "--json") -> None:
     """JSON to a file (atomically) or, for '-', to stdout. Errors name the user's path."""
+    import json
+
     text = json.dumps(payload, indent=1) + "\n"
     if str(path) == "-":
         try:

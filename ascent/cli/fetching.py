@@ -7,12 +7,13 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
 from ..console import console, err_console
 from ..render import plural
 from ..store import all_dates
-from .base import EXIT_ERROR, EXIT_SOLVED, Failure, Usage, app, listing, numbers, store_path
+from .bar import Bar
+from .base import EXIT_SOLVED, EXIT_UNSOLVED, NotDone, Usage, app, check_folder, listing, numbers, store_path
 
 # ---------------------------------------------------------------------------- fetch
 FETCH_TRANSPORT = None  # tests put an httpx.MockTransport here; None means the real network
@@ -54,6 +55,8 @@ def fetch_cmd(
     except ValueError as e:
         raise Usage(str(e)) from None
     root = store_path(store)
+    check_folder("--store", root)  # a file, or no permission: one line, before any request
+    existed = root.is_dir()
     wanted = [(n, tuple(d for d in (diff_list or DIFFS[n]) if d in DIFFS[n])) for n in size_list]
     jobs, skipped = [], 0
     for n, ds in wanted:
@@ -63,18 +66,20 @@ def fetch_cmd(
     console.print(f"{plural(len(jobs), 'page')} to fetch into {root}, {skipped} already there; "
                   f"about {len(jobs) * delay / 60:.0f} min at one request per {delay:g} s")
     columns = (TextColumn("fetching"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    with Bar(*columns, console=console) as progress:
         task = progress.add_task("fetch", total=len(jobs))
         try:
             report = asyncio.run(fetch_all(root, jobs, concurrency=concurrency, delay=delay, timeout=timeout,
                                            retries=retries, transport=FETCH_TRANSPORT,
                                            on_done=lambda job, what: progress.advance(task)))
-        except Unreachable as e:
-            raise Failure(str(e)) from None
+        except Unreachable as e:  # not done (exit 3), as when pages fail
+            raise NotDone(str(e)) from None
         except KeyboardInterrupt:
             progress.stop()
+            _said_made(root, existed)
             err_console.print("interrupted: what was fetched so far is saved; run the same command again to go on", markup=False)
             sys.exit(130)
+    _said_made(root, existed)
     console.print(f"fetched {report.fetched}, skipped {skipped}, failed {len(report.failed)}")
     for path in sorted(report.saved_files):
         console.print(f"  saved {path}", markup=False)
@@ -82,4 +87,10 @@ def fetch_cmd(
         console.print(f"  failed {url}: {why}", markup=False)
     if len(report.failed) > 20:
         console.print(f"  ... and {len(report.failed) - 20} more")
-    return EXIT_ERROR if report.failed else EXIT_SOLVED
+    return EXIT_UNSOLVED if report.failed else EXIT_SOLVED
+
+
+def _said_made(root: Path, existed: bool) -> None:
+    """The store folder the first saved page made is named: folders never appear silently."""
+    if not existed and root.is_dir():
+        err_console.print(f"note: made the folder {root}", markup=False, soft_wrap=True)

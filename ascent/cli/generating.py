@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from .. import formats
 from ..console import console, err_console
@@ -16,7 +16,8 @@ from ..generate import ATTEMPTS, MAX_GEN, SECONDS, MIN_GEN, Unreachable, ident, 
 from ..grade import LEVELS, UnknownLevel, canonical_level
 from ..puzzle import MAX_CHAR_SIZE, Puzzle
 from ..store import StoreError, file_for, read_file
-from .base import EXIT_SOLVED, Failure, Usage, app, ascii_int, check_folder, make_folder
+from .bar import Bar
+from .base import EXIT_SOLVED, NotDone, Usage, app, ascii_int, check_folder, make_folder
 
 
 @app.command("generate", epilog=f"Levels, easiest first: {', '.join(LEVELS)} (see ascent grade).")
@@ -42,7 +43,7 @@ def generate_cmd(
     """Make puzzles with exactly one solution that need exactly the level asked for.
 
     Each is minimal: no clue or given can be taken away and keep it unique at that
-    level. A level that a size cannot reach stops with an error after --max-seconds
+    level. A level that a size cannot reach stops (exit 3) after --max-seconds
     (600) on one puzzle, or --attempts attempts when given.
     Ctrl-C keeps the puzzles made.
 
@@ -89,7 +90,7 @@ def generate_cmd(
                TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
     tried = [0]
     try:
-        with Progress(*columns, console=out, transient=True) as progress:
+        with Bar(*columns, console=out) as progress:
             task = progress.add_task("make", total=count)
             options = dict(givens=givens, symmetric=symmetric, minimal=minimal, attempts=attempts, seconds=max_seconds)
             puzzles = _puzzles(cluster, size, level, count, seed, options, tried)
@@ -98,10 +99,9 @@ def generate_cmd(
                     index, puzzle = next(puzzles)
                 except StopIteration:
                     break
-                except Unreachable as e:
-                    if not made:
-                        raise Failure(str(e)) from None
-                    raise Failure(f"{e}; kept the {len(made)} made before it") from None
+                except Unreachable as e:  # not done (exit 3): the level was not reached in time
+                    kept = f"; kept the {len(made)} made before it" if made else ""
+                    raise NotDone(f"{e}{kept}") from None
                 record = puzzle.record(ident(size, level, seed, index))
                 made.append(record)
                 if store is not None:
@@ -112,6 +112,7 @@ def generate_cmd(
                     console.print(_text(record, fmt), markup=False, soft_wrap=True)
                 progress.advance(task)
     except KeyboardInterrupt:
+        err_console.clear_line()
         if store is not None and made:
             err_console.print(f"kept the {len(made)} made in {file_for(store, size)}", markup=False, soft_wrap=True)
         err_console.print(f"interrupted: {len(made)} of {count} done", markup=False)
@@ -124,24 +125,19 @@ def generate_cmd(
 
 
 def _puzzles(cluster, size, level, count, seed, options, tried):
-    """(index, puzzle) in index order: made here one by one, or on the cluster, each as one task, held back
-    until those before it are in (the same puzzles, in the same order, as made here)."""
+    """(index, puzzle) in index order: made here one by one, or on the cluster, each as one task
+    (``ascent.cluster.in_order``: the same puzzles, in the same order, as made here)."""
     if cluster is None:
         for index in range(count):
             yield index, make(size, level, seed, index, on_attempt=lambda: tried.__setitem__(0, tried[0] + 1), **options)
         return
-    from ..cluster import ClusterError, connect, generate
+    from ..cluster import ClusterError, connect, generate, in_order
     try:
         with connect(cluster) as client:
-            ready, want = {}, 0
-            for index, puzzle in generate(client, size, level, count, seed, **options):
-                tried[0] += puzzle.attempts
-                ready[index] = puzzle
-                while want in ready:
-                    yield want, ready.pop(want)
-                    want += 1
-    except ClusterError as e:
-        raise Failure(str(e)) from None
+            made = generate(client, size, level, count, seed, **options)
+            yield from in_order(made, on_arrival=lambda puzzle: tried.__setitem__(0, tried[0] + puzzle.attempts))
+    except ClusterError as e:  # no dask, or no scheduler at that address: the option is wrong
+        raise Usage(str(e)) from None
 
 
 def _save(store: Path, size: int, label: str, records: list[dict]) -> None:

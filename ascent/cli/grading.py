@@ -9,30 +9,23 @@ from typing import List, Optional
 import typer
 from rich.table import Table
 
-from ..batch import Job, grades_json, summarize
 from ..console import console, err_console
 from ..engine import TIER, solve
 from ..grade import BACKTRACK_COST, LEVEL, LEVELS
 from ..techniques import BY_NAME
-from ..store import file_for
 from ..trace import SOLVED
-from .progress import interrupted, run_jobs
-from .base import (INDEX, CLUES, FILE, KEYS, SIZE, STATE, TATHAM, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output,
-                   entries_or_samples, exit_for, labels, listing, numbers, read_puzzle, store_path, write_json)
+from .base import (EXIT_SOLVED, EXIT_UNSOLVED, Usage, app, check_output, entries_or_samples, exit_for, labels, listing,
+                   numbers, store_path, write_json)
+from .given import Given, puzzle_options
 
 SCALE = (f"Levels, easiest first: {', '.join(LEVELS)}. The level is the hardest technique's; the score adds "
          "every step's cost (README: Making and grading puzzles).")
 
 
 @app.command("grade", epilog=SCALE)
+@puzzle_options()
 def grade_cmd(
-    clues: Optional[str] = CLUES,
-    keys: Optional[str] = KEYS,
-    state: Optional[str] = STATE,
-    size: Optional[int] = SIZE,
-    tatham: Optional[str] = TATHAM,
-    file: Optional[Path] = FILE,
-    index: Optional[int] = INDEX,
+    given: Given = None,  # the puzzle options (given.py)
     store: Optional[Path] = typer.Option(None, "--store", help="Grade every puzzle of this store folder instead."),
     sizes: Optional[List[str]] = typer.Option(None, "--sizes", help="With --store: only these sizes, as 4,5,6."),
     diffs: Optional[List[str]] = typer.Option(None, "--diffs", help="With --store: only these labels, as 1,2 or hard."),
@@ -49,15 +42,14 @@ def grade_cmd(
       ascent grade --store ../shared/brainbashers --sizes 5 --diffs 3
       ascent grade --store ../shared/tatham --sizes 7 --each --json grades.json
     """
-    puzzle_given = any(v is not None for v in (clues, keys, tatham, file))
     check_output("--json", json_path, stdout_ok=True)
     if store is None and (sizes or diffs or each):
         raise Usage("--sizes, --diffs and --each go with --store")
     if store is not None:
-        if puzzle_given or state is not None or size is not None:
+        if given.anything:
             raise Usage("give a puzzle (--clues, --keys, --tatham, --file) or --store, not both")
         return _grade_store(store, sizes, diffs, each, workers, json_path)
-    puzzle = read_puzzle(clues, keys, state, size, tatham, file, index)
+    puzzle = given.puzzle()
     result = solve(puzzle)
     payload = {"status": result.status, "level": result.level, "score": result.score, "grade": result.grade,
                "counts": result.counts, "message": result.message}
@@ -84,6 +76,10 @@ def _counts_table(counts: dict[str, int]) -> Table:
 
 
 def _grade_store(store: Path, sizes, diffs, each: bool, workers: int, json_path: Optional[Path]) -> int:
+    from ..batch import Job, grades_json, summarize  # a store only: the workers, multiprocessing
+    from ..store import file_for
+    from .progress import interrupted, run_jobs
+
     size_list, diff_list = numbers(sizes, "--sizes"), labels(diffs)
     entries, used = entries_or_samples(store_path(store), size_list or None, diff_list or None)
     if not entries:

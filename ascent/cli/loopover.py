@@ -52,7 +52,7 @@ def read_boards(start: Optional[str], target: Optional[str], file: Optional[Path
             raise Usage("give START and TARGET, or --file, not both")
         data = read_json(file)
         if not isinstance(data, dict) or "start" not in data or "target" not in data:
-            raise Failure(f"{file}: expected an object with \"start\" and \"target\" boards")
+            raise Usage(f"{file}: expected an object with \"start\" and \"target\" boards")
         start, target = data["start"], data["target"]
     elif start is None or target is None:
         raise Usage("give START and TARGET (rows joined by '/'), or --file")

@@ -1,4 +1,4 @@
-"""play and hint: the classic game on plain stdin/stdout, the rich game, and hints at three levels."""
+"""play: the classic game on plain stdin/stdout, and the rich game with hints, undo and saves."""
 
 from __future__ import annotations
 
@@ -13,73 +13,14 @@ from rich.console import Console
 from .. import render
 from ..console import console
 from ..engine import solve as solve_engine
-from ..hint import NO_SOLUTION, STEP, WRONG, WRONG_MARKS, GridError, hint, player_grid
+from ..hint import STEP, WRONG, WRONG_MARKS
 from ..play import classic, session
 from ..play.board import board
 from ..play.game import Game, Illegal, SaveError
 from ..play.session import Session, clock_text
-from ..puzzle import Puzzle
 from ..view import build
-from .base import (INDEX, CLUES, FILE, KEYS, STATE, TATHAM, EXIT_ERROR, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage,
-                   app, pick_stored, read_puzzle)
-
-
-# ---------------------------------------------------------------------------- which puzzle
-PSIZE = typer.Option(None, "--size", help="A stored puzzle's size (default 5 for play); with --keys, the size to check.")
-DIFF = typer.Option(None, "--diff", "-d", help="A stored puzzle's difficulty label (default 1).")
-WHEN = typer.Option(None, "--date", help="A stored puzzle's date, MMDD (default today's, else the first).")
-STORE = typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE; samples when empty).")
-
-
-def chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, default_size=None, index=None) -> Puzzle:
-    """The puzzle given by --clues/--keys/--tatham/--file, else the stored one picked by --size/--diff/--date."""
-    if any(v is not None for v in (clues, keys, tatham, file)):
-        if diff is not None or when is not None:
-            raise Usage("--diff and --date pick a stored puzzle: not with --clues, --keys, --tatham or --file")
-        return read_puzzle(clues, keys, state, size, tatham, file, index)
-    if state is not None:
-        raise Usage("--state (the givens) goes with --keys; the player's grid is --grid")
-    size = size if size is not None else default_size
-    if size is None:
-        raise Usage("which puzzle? give --size N (with --diff, --date) for a stored one, or --clues, --keys, --tatham or --file")
-    return pick_stored(store, size, diff if diff is not None else "1", when)
-
-
-# ---------------------------------------------------------------------------- hint
-@app.command("hint")
-def hint_cmd(
-    clues: Optional[str] = CLUES,
-    keys: Optional[str] = KEYS,
-    state: Optional[str] = STATE,
-    size: Optional[int] = PSIZE,
-    tatham: Optional[str] = TATHAM,
-    file: Optional[Path] = FILE,
-    index: Optional[int] = INDEX,
-    diff: Optional[str] = DIFF,
-    when: Optional[str] = WHEN,
-    store: Optional[Path] = STORE,
-    grid: Optional[str] = typer.Option(None, "--grid", help="Your grid so far, row-major: a height, '-' for empty, "
-                                       "[123] for pencil marks; spaces and / between cells are free."),
-    level: int = typer.Option(3, "--level", "-l", min=1, max=3, help="1 where to look, 2 which idea, 3 the full step."),
-) -> int:
-    """The easiest next step from your grid: where to look (1), which idea (2), or the whole step (3).
-
-    A height in your grid that the puzzle's unique solution does not have is named first.
-
-    \b
-    Example:
-      ascent hint --keys 2213322131232231 --grid "1--- ---- ---- ----" -l 1
-      ascent hint --keys 2213322131232231 --grid "1[23]-- ---- ---- ----"
-      ascent hint --size 6 --diff 3 --level 2
-    """
-    puzzle = chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, index=index)
-    try:
-        player = player_grid(puzzle, grid)
-    except GridError as e:
-        raise Usage(f"--grid: {e}") from None
-    h = hint(puzzle, player, level)
-    console.print(h.text, markup=False)
-    return EXIT_UNSOLVED if h.kind == NO_SOLUTION else EXIT_SOLVED
+from .base import EXIT_ERROR, EXIT_SOLVED, Usage, app, check_output
+from .given import Given, puzzle_options
 
 
 # ---------------------------------------------------------------------------- the rich game
@@ -227,19 +168,11 @@ def _classic(args: list[str]) -> int:
 
 
 @app.command("play", context_settings={"ignore_unknown_options": True})
+@puzzle_options(stored=True)
 def play_cmd(
     args: Optional[List[str]] = typer.Argument(None, help="With --classic: SIZE STATE KEYS, as in the assignment."),
     classic_game: bool = typer.Option(False, "--classic", help="The assignment's game: exact prompts on plain stdin/stdout."),
-    clues: Optional[str] = CLUES,
-    keys: Optional[str] = KEYS,
-    state: Optional[str] = STATE,
-    size: Optional[int] = PSIZE,
-    tatham: Optional[str] = TATHAM,
-    file: Optional[Path] = FILE,
-    index: Optional[int] = INDEX,
-    diff: Optional[str] = DIFF,
-    when: Optional[str] = WHEN,
-    store: Optional[Path] = STORE,
+    given: Given = None,  # the puzzle options (given.py)
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game to this file after every change (atomically)."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Carry on a game saved with --save (and keep saving there)."),
 ) -> int:
@@ -262,18 +195,19 @@ def play_cmd(
         return _classic(list(args or []))
     if args:
         raise Usage(f"unexpected {' '.join(args)!r} (SIZE STATE KEYS go with --classic)")
+    check_output("--save", save)  # a folder, a missing folder or no permission: one line, before the game
     if resume is not None:
-        if any(v is not None for v in (clues, keys, state, size, tatham, file, index, diff, when, store)):
+        if given.anything:
             raise Usage("--resume carries on a saved puzzle: no puzzle options with it")
         if not resume.is_file():
             raise Usage(f"--resume {resume}: no such file")
         try:
             game = Game.load(resume)
-        except SaveError as e:
-            raise Failure(str(e)) from None
+        except SaveError as e:  # a file that is not a game save: a bad file, like a missing one (exit 2)
+            raise Usage(f"--resume {e}") from None
         save = save or resume
     else:
-        game = Game(chosen_puzzle(clues, keys, state, size, tatham, file, diff, when, store, default_size=5, index=index))
+        game = Game(given.chosen(default_size=5))
         if save is not None:
             game.save(save)
     return Sitting(game, console, lambda prompt: console.input(prompt, markup=False), save).run()

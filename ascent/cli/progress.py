@@ -91,7 +91,9 @@ def _restore(saved) -> None:
 def run_jobs(jobs, workers: int, verb: str, out):
     """``solve_many`` under a progress bar on ``out``: (outcomes, their job positions, interrupted?).
     Ctrl-C stops the workers at once and keeps what was finished."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+
+    from .bar import Bar
 
     from ..batch import Interrupted, solve_many
 
@@ -99,8 +101,7 @@ def run_jobs(jobs, workers: int, verb: str, out):
         if not out.is_terminal:  # a bar in a file or a pipe is only a stray blank line
             outcomes = solve_many(jobs, workers)
         else:
-            with Progress(TextColumn(verb), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          console=out, transient=True) as progress:
+            with Bar(TextColumn(verb), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=out) as progress:
                 task = progress.add_task(verb, total=len(jobs))
                 outcomes = solve_many(jobs, workers, on_progress=lambda k: progress.advance(task, k))
     except Interrupted as e:
@@ -112,5 +113,6 @@ def interrupted(done: int, total: int) -> None:
     """The last line of a run cut short by Ctrl-C, and its exit code."""
     import typer
 
+    err_console.clear_line()
     err_console.print(f"interrupted: {done} of {total} done", markup=False)
     raise typer.Exit(130)

@@ -8,25 +8,20 @@ from typing import Optional
 import typer
 
 from .. import cands, formats, render
-from ..check import check, parse_grid
 from ..grid import cell_name
 from ..console import console
 from ..puzzle import PuzzleError
 from ..trace import AMBIGUOUS, SOLVED
-from .base import INDEX, CLUES, EXIT_SOLVED, EXIT_UNSOLVED, FILE, KEYS, SIZE, STATE, TATHAM, Failure, Usage, app, read_puzzle
+from .base import EXIT_SOLVED, EXIT_UNSOLVED, Usage, app
+from .given import Given, puzzle_options
 
 
 # ---------------------------------------------------------------------------- check
 @app.command("check")
+@puzzle_options()
 def check_cmd(
     grid: str = typer.Option(..., "--grid", help="Your grid in reading order: heights, '-' for empty; spaces and '/' ignored."),
-    clues: Optional[str] = CLUES,
-    keys: Optional[str] = KEYS,
-    state: Optional[str] = STATE,
-    size: Optional[int] = SIZE,
-    tatham: Optional[str] = TATHAM,
-    file: Optional[Path] = FILE,
-    index: Optional[int] = INDEX,
+    given: Given = None,  # the puzzle options (given.py)
     reveal: bool = typer.Option(False, "--reveal", help="Also show the right height of the first wrong cell, and the solution."),
 ) -> int:
     """Check a filled or partial grid: is each placed height allowed by the rules and the solution?
@@ -40,7 +35,9 @@ def check_cmd(
       ascent check --keys 2213322131232231 --grid "13-- 4--- ---- ----"
       ascent check --keys 2213322131232231 --grid "1432/----/----/----" --reveal
     """
-    puzzle = read_puzzle(clues, keys, state, size, tatham, file, index)
+    from ..check import check, parse_grid
+
+    puzzle = given.puzzle()
     n = puzzle.size
     try:
         values = parse_grid(grid, n)
@@ -76,14 +73,9 @@ def check_cmd(
 
 # ---------------------------------------------------------------------------- convert
 @app.command("convert")
+@puzzle_options()
 def convert_cmd(
-    clues: Optional[str] = CLUES,
-    keys: Optional[str] = KEYS,
-    state: Optional[str] = STATE,
-    size: Optional[int] = SIZE,
-    tatham: Optional[str] = TATHAM,
-    file: Optional[Path] = FILE,
-    index: Optional[int] = INDEX,
+    given: Given = None,  # the puzzle options (given.py)
     to: Optional[str] = typer.Option(None, "--to", help=f"One format: {', '.join(formats.NAMES)} (default: every one that fits)."),
 ) -> int:
     """Write a puzzle in another input format: record JSON, clockwise clues, keys+state, Tatham id.
@@ -96,7 +88,7 @@ def convert_cmd(
       ascent convert --keys 0003010002003000 --state 4--22----234-4-- --to tatham
       ascent convert --keys 2213322131232231 --to record > puzzle.json
     """
-    puzzle = read_puzzle(clues, keys, state, size, tatham, file, index)
+    puzzle = given.puzzle()
     if to is not None:
         if to not in formats.NAMES:
             raise Usage(f"--to: unknown format {to!r}; known: {', '.join(formats.NAMES)}")

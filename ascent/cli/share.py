@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from ..console import console
-from .base import EXIT_SOLVED, Failure, Usage, app, check_output, read_json, write_text
+from .base import EXIT_SOLVED, Usage, app, check_output, read_json, write_text
 
 if TYPE_CHECKING:
     from ..trace import Result
@@ -100,6 +100,6 @@ def export_cmd(
     try:
         result = result_from_dict(data)
     except TraceError as e:
-        raise Failure(f"{trace}: {e}") from None
+        raise Usage(f"{trace}: {e}") from None  # a file that is not a trace ascent wrote
     write_shares(result, html, svg, markdown, step, markdown_full, source=trace)
     return EXIT_SOLVED

@@ -11,20 +11,19 @@ import typer
 from .. import render
 from ..console import console, err_console
 from ..engine import ORDER
-from ..grid import Grid
 from ..render import plural
-from ..puzzle import Puzzle
-from ..store import Entry, file_for
 from ..trace import SOLVED
-from .base import (ANSWER, CLUES, COMPACT, DEBUG, FILE, INDEX, read_puzzles, JSON_OUT, KEYS, NO_BACKTRACK, SIZE, STATE, STORE, TATHAM,
-                   TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, entries_or_samples, exit_for, home, pick_stored, check_folder, check_output, make_folder,
-                   ascii_int, labels, listing, numbers, read_puzzle, store_path, technique_names, write_json)
+from .base import (ANSWER, COMPACT, DEBUG, JSON_OUT, NO_BACKTRACK, STORE, TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED,
+                   Usage, app, ascii_int, check_folder, check_output, entries_or_samples, exit_for, home, labels,
+                   listing, make_folder, numbers, pick_stored, store_path, technique_names, write_json)
+from .given import Given, puzzle_options
 from .progress import interrupted, run_jobs, solve_showing_progress
 from .show import show_result
 from .share import HTML, MARKDOWN, MARKDOWN_FULL, SVG, check_shares, write_shares
 
 if TYPE_CHECKING:
-    from ..batch import Outcome
+    from ..batch import Job, Outcome
+    from ..store import Entry
 
 TECHNIQUE_LIST = f"Techniques, easiest first: {', '.join(ORDER)}."
 
@@ -87,6 +86,7 @@ def solve_all(
     """
     from .. import report
     from ..batch import Job, summarize
+    from ..store import file_for
 
     size_list, diff_list = numbers(sizes, "--sizes"), labels(diffs)
     names = technique_names(techniques)
@@ -142,21 +142,22 @@ def solve_all(
 def _solve_on_cluster(address: str, jobs: "list[Job]", out) -> "tuple[list[Outcome], list[int], int, bool]":
     """The jobs on a Dask cluster, under the same progress bar: (outcomes, their job positions, the
     cluster's workers, interrupted?). Ctrl-C keeps what was finished, as a local run does."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
     from ..batch import Interrupted
+    from .bar import Bar
     from ..cluster import ClusterError, connect, solve, workers
 
     count = 0
     try:
-        with connect(address) as client, Progress(TextColumn("solving"), BarColumn(), MofNCompleteColumn(),
-                                                  TimeElapsedColumn(), console=out, transient=True) as progress:
+        with connect(address) as client, Bar(TextColumn("solving"), BarColumn(), MofNCompleteColumn(),
+                                             TimeElapsedColumn(), console=out) as progress:
             task = progress.add_task("solve", total=len(jobs))
             count = workers(client)
             outcomes = solve(client, jobs, on_progress=lambda k: progress.advance(task, k))
             return outcomes, list(range(len(outcomes))), count, False
-    except ClusterError as e:
-        raise Failure(str(e)) from None
+    except ClusterError as e:  # no dask, or no scheduler at that address: the option is wrong
+        raise Usage(str(e)) from None
     except Interrupted as e:
         return e.outcomes, e.positions, count, True
 
@@ -168,11 +169,14 @@ def _status_counts(items: "list[Outcome]") -> str:
     return ", ".join(f"{v} {k}" for k, v in counts.items())
 
 
-def _show_failure(console, o: "Outcome", entry: Entry) -> None:
+def _show_failure(console, o: "Outcome", entry: "Entry") -> None:
     console.rule(f"{o.size}x{o.size} difficulty {o.diff}: {o.id}: {o.status}")
     if o.masks is None:
         console.print(o.message, markup=False)
         return
+    from ..grid import Grid
+    from ..puzzle import Puzzle
+
     puzzle = Puzzle.from_record(entry.record, entry.label)
     console.print(render.grid_view(puzzle, Grid.start(puzzle).snapshot(), title="start"))
     console.print(render.grid_view(puzzle, o.masks, title=f"where it stopped: {o.message}"))
@@ -180,14 +184,9 @@ def _show_failure(console, o: "Outcome", entry: Entry) -> None:
 
 # ---------------------------------------------------------------------------- solve
 @app.command("solve", epilog=TECHNIQUE_LIST)
+@puzzle_options()
 def solve_cmd(
-    clues: Optional[str] = CLUES,
-    keys: Optional[str] = KEYS,
-    state: Optional[str] = STATE,
-    size: Optional[int] = SIZE,
-    tatham: Optional[str] = TATHAM,
-    file: Optional[Path] = FILE,
-    index: Optional[int] = INDEX,
+    given: Given = None,  # the puzzle options (given.py)
     debug: bool = DEBUG,
     no_backtrack: bool = NO_BACKTRACK,
     answer: bool = ANSWER,
@@ -221,9 +220,9 @@ def solve_cmd(
     check_output("--json", json_path, stdout_ok=True)
     check_shares(html, svg, markdown, markdown_full)
     names = technique_names(techniques)
-    puzzles = read_puzzles(clues, keys, state, size, tatham, file, index)
+    puzzles = given.puzzles()
     if len(puzzles) > 1 and any(p is not None for p in (html, svg, markdown)):
-        raise Usage(f"--html, --svg and --markdown draw one solve; {file} holds {len(puzzles)} puzzles: add --index K")
+        raise Usage(f"--html, --svg and --markdown draw one solve; {given.file} holds {len(puzzles)} puzzles: add --index K")
     to_screen = json_path is None or str(json_path) != "-"
     results = []
     for k, (where, puzzle) in enumerate(puzzles, 1):

@@ -272,7 +272,7 @@ class Game:
     def load(cls, path: Path, clock: Callable[[], float] = time.monotonic) -> "Game":
         path = Path(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8-sig"))
         except FileNotFoundError:
             raise SaveError(f"{path}: no such file") from None
         except (OSError, UnicodeDecodeError) as e:

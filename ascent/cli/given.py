@@ -1,0 +1,160 @@
+"""The puzzle options, defined once for every command that takes a puzzle.
+
+    --clues, --keys (with --state, --size), --tatham, --file (with --index)
+    and, for a command that can also play a stored puzzle (``stored=True``): --diff, --date, --store
+
+A command names one parameter ``given`` and is decorated with ``@puzzle_options()`` under
+``@app.command``. The decorator puts the options in that parameter's place in the signature typer
+reads (so they are parsed, checked and listed in the help like any other), and calls the command
+with one ``Given`` holding what was typed. ``Given.puzzles()``, ``.puzzle()`` and ``.chosen()``
+turn it into puzzles, with one line naming what is wrong.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .base import Usage, ascii_int, pick_stored
+
+_OPTIONS = (  # (name, type, option): in this order in every command's help
+    ("clues", Optional[str], typer.Option(None, "--clues", help="4N clockwise clues (Codewars order), e.g. \"2 2 1 3 ...\".")),
+    ("keys", Optional[str], typer.Option(None, "--keys", help="Clues as digits: top, bottom, left, right.")),
+    ("state", Optional[str], typer.Option(None, "--state", help="With --keys: row-major givens, '-' for empty.")),
+    ("size", Optional[int], typer.Option(None, "--size", parser=ascii_int, help="With --keys: the size, to check the lengths.")),
+    ("tatham", Optional[str], typer.Option(None, "--tatham", help="A Simon Tatham Towers game id, e.g. 4:1///...,b1_2l.")),
+    ("file", Optional[Path], typer.Option(None, "--file", metavar="FILE",
+                                          help="A puzzle file: a record, JSON lines or a store file; '-' reads stdin.")),
+    ("index", Optional[int], typer.Option(None, "--index", min=1, metavar="K", help="With --file: only its K-th puzzle (from 1).")),
+)
+_STORED = (  # the same, for commands that otherwise pick a stored puzzle: --size is then its size
+    ("size", Optional[int], typer.Option(None, "--size", parser=ascii_int,
+                                         help="A stored puzzle's size (default 5 for play); with --keys, the size to check.")),
+    ("diff", Optional[str], typer.Option(None, "--diff", "-d", help="A stored puzzle's difficulty label (default 1).")),
+    ("when", Optional[str], typer.Option(None, "--date", help="A stored puzzle's date, MMDD (default today's, else the first).")),
+    ("store", Optional[Path], typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE; samples when empty).")),
+)
+NAMES = ("clues", "keys", "state", "size", "tatham", "file", "index", "diff", "when", "store")
+
+
+def options(stored: bool = False) -> tuple:
+    """(name, type, typer option) of the puzzle options, in help order."""
+    if not stored:
+        return _OPTIONS
+    instead = {row[0]: row for row in _STORED}
+    return tuple(instead.pop(row[0], row) for row in _OPTIONS) + tuple(instead.values())
+
+
+class Given:
+    """What the user typed to name a puzzle; None for each option not given."""
+
+    __slots__ = NAMES
+
+    def __init__(self, **values) -> None:
+        for name in NAMES:
+            setattr(self, name, values.get(name))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in NAMES if getattr(self, n) is not None)
+        return f"Given({shown})"
+
+    @property
+    def named(self) -> bool:
+        """A puzzle was given by --clues, --keys, --tatham or --file (not picked from a store)."""
+        return any(v is not None for v in (self.clues, self.keys, self.tatham, self.file))
+
+    @property
+    def anything(self) -> bool:
+        """Any puzzle option at all was given."""
+        return any(getattr(self, n) is not None for n in NAMES)
+
+    def puzzles(self) -> list:
+        """[(where, Puzzle)]: the puzzle given on the command line, or every puzzle of --file (one record,
+        a list of records, JSON lines, or a store file {label: [records]}), or its --index'th."""
+        from ..puzzle import Puzzle
+
+        clues, keys, state, size, tatham, file, index = (self.clues, self.keys, self.state, self.size, self.tatham,
+                                                          self.file, self.index)
+        given = [name for name, v in (("--clues", clues), ("--keys", keys), ("--tatham", tatham), ("--file", file))
+                 if v is not None]
+        if len(given) != 1:
+            raise Usage("give exactly one of --clues, --keys, --tatham or --file" + (f" (got {', '.join(given)})" if given else ""))
+        if (state is not None or size is not None) and keys is None:
+            raise Usage("--state and --size go with --keys")
+        if index is not None and file is None:
+            raise Usage("--index picks a puzzle of a --file")
+        if clues is not None:
+            return [("", Puzzle.from_clues(clues))]
+        if keys is not None:
+            return [("", Puzzle.from_keys(keys, state, size))]
+        if tatham is not None:
+            return [("", Puzzle.from_tatham(tatham))]
+        from .. import store as store_mod
+
+        records = store_mod.read_records(file)
+        name = store_mod.file_name(file)
+        if index is not None:
+            if not 1 <= index <= len(records):
+                raise Usage(f"--index {index}: {name} holds {len(records)} puzzle{'s' if len(records) != 1 else ''}")
+            records = [records[index - 1]]
+        return store_mod.puzzles_of(records, name, say_where=len(records) > 1 or index is not None)
+
+    def puzzle(self):
+        """The one puzzle given; a file of many needs --index."""
+        puzzles = self.puzzles()
+        if len(puzzles) > 1:
+            raise Usage(f"--file {self.file}: it holds {len(puzzles)} puzzles; pick one with --index K (1 to {len(puzzles)})")
+        return puzzles[0][1]
+
+    def chosen(self, default_size: Optional[int] = None):
+        """The puzzle given by --clues/--keys/--tatham/--file, else the stored one picked by
+        --size/--diff/--date (from --store)."""
+        if self.named:
+            if self.diff is not None or self.when is not None:
+                raise Usage("--diff and --date pick a stored puzzle: not with --clues, --keys, --tatham or --file")
+            if self.store is not None:
+                raise Usage("--store picks a stored puzzle: not with --clues, --keys, --tatham or --file")
+            return self.puzzle()
+        if self.state is not None:
+            raise Usage("--state (the givens) goes with --keys; the player's grid is --grid")
+        if self.index is not None:
+            raise Usage("--index picks a puzzle of a --file")
+        size = self.size if self.size is not None else default_size
+        if size is None:
+            raise Usage("which puzzle? give --size N (with --diff, --date) for a stored one, or --clues, --keys, --tatham or --file")
+        return pick_stored(self.store, size, self.diff if self.diff is not None else "1", self.when)
+
+
+def puzzle_options(stored: bool = False):
+    """Decorator: the command's ``given`` parameter becomes the puzzle options (see the module's doc)."""
+    rows = options(stored)
+    names = tuple(name for name, _, _ in rows)
+
+    def wrap(func):
+        signature = inspect.signature(func, eval_str=True)
+        if "given" not in signature.parameters:
+            raise TypeError(f"{func.__name__}: puzzle_options needs a parameter named 'given'")
+        params = []
+        for p in signature.parameters.values():
+            if p.name == "given":
+                params.extend(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=kind)
+                              for name, kind, option in rows)
+            else:
+                params.append(p.replace(kind=inspect.Parameter.KEYWORD_ONLY))
+
+        @functools.wraps(func)
+        def command(**values):
+            given = Given(**{name: values.pop(name) for name in names})
+            return func(given=given, **values)
+
+        command.__signature__ = signature.replace(parameters=params)
+        command.__annotations__ = {p.name: p.annotation for p in params}
+        if signature.return_annotation is not inspect.Signature.empty:
+            command.__annotations__["return"] = signature.return_annotation
+        return command
+
+    return wrap
