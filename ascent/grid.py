@@ -134,7 +134,7 @@ class Grid:
     """Candidates per cell plus which cells are placed. Change it only through ``apply``."""
 
     __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes", "stamp", "changed_at", "looked", "log", "log_base",
-                 "read", "line_changed")
+                 "read", "line_changed", "line_placed")
 
     def __init__(self, puzzle: "Puzzle", masks: list[int], values: list[int], lines: tuple[Line, ...]):
         self.puzzle = puzzle
@@ -150,6 +150,7 @@ class Grid:
         self.log_base = 0  # how many changes came before log[0] (a copy keeps only what its readers still need)
         self.read: dict = {}  # key -> how many changes it has read (``changed_since``)
         self.line_changed = [0] * (2 * self.n)  # per line (rows, then columns): the stamp of its last change
+        self.line_placed = [0] * (2 * self.n)  # per line: the stamp of its last placement
 
     @classmethod
     def start(cls, puzzle: "Puzzle") -> "Grid":
@@ -172,11 +173,12 @@ class Grid:
         start = min(self.read.values(), default=end)
         g.log, g.log_base = self.log[start - self.log_base:], start
         g.line_changed = self.line_changed[:]
+        g.line_placed = self.line_placed[:]
         return g
 
     # ------------------------------------------------------------------ the one writer
     def apply(self, step: "Step") -> None:
-        masks, changed_at, line_changed, n = self.masks, self.changed_at, self.line_changed, self.n
+        masks, changed_at, line_changed, line_placed, n = self.masks, self.changed_at, self.line_changed, self.line_placed, self.n
         self.stamp += 1
         now = self.stamp
         for cell, m in step.eliminations:
@@ -193,6 +195,7 @@ class Grid:
             masks[cell] = b
             self.values[cell] = d
             changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now
+            line_placed[cell // n] = line_placed[n + cell % n] = now
             self.log.append(cell)
 
     # ------------------------------------------------------------------ looking again only where something changed
@@ -213,6 +216,13 @@ class Grid:
         lane j of ``lanes`` lies on line j // 2)."""
         last = self.looked.get(key)
         return last is not None and self.line_changed[k] <= last
+
+    def settled_line(self, key, k: int) -> bool:
+        """``quiet_line`` for a look that reads only the heights placed in line ``k`` (and candidates only to
+        see what it would remove, which can only shrink): True when ``key`` found nothing there before and no
+        height has been placed in the line since."""
+        last = self.looked.get(key)
+        return last is not None and self.line_placed[k] <= last
 
     def changed_since(self, key) -> tuple[list[int], int]:
         """The cells changed (each once, in order) since ``key`` last said it had read up to a point

@@ -298,16 +298,19 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
     record = passes is not None
     hard_seen = False
     aftermath = tuple(t for t in techniques if t.aftermath)
-    def take(step: Step, current: Pass | None) -> None:
+    def take(step: Step, current: Pass | None, name: str) -> Pass | None:
+        """Record ``step`` in the pass (opened at its first step) and apply it; the pass."""
         nonlocal taken
         taken += 1
         if limit is not None and taken > limit:
             raise OverBudget
-        if current is not None:
-            if not current.steps:
+        if record:
+            if current is None:
+                current = Pass(len(passes) + 1, name)
                 passes.append(current)
             current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
         grid.apply(step)
+        return current
 
     while True:
         if grid.solved():
@@ -325,10 +328,10 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
                 context.check_time()
                 if announce and context.on_tier is not None and not row.sweep:
                     context.on_tier(row.name)
-            current = Pass(len(passes) + 1, row.name) if record else None
+            current = None
             placed = False
             for step in row.steps(grid, context):
-                take(step, current)
+                current = take(step, current, row.name)
                 progress = True
                 placed = placed or bool(step.placements)
                 if not row.sweep:
@@ -338,7 +341,7 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
                     for after in aftermath:
                         if after is not row:
                             for step in after.steps(grid, context):
-                                take(step, current)
+                                current = take(step, current, row.name)
                 break
         if not progress:
             return

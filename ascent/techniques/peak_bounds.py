@@ -36,27 +36,35 @@ NAME = "peak bounds"
 
 
 def peak_bounds(grid: Grid) -> Iterator[Step]:
+    # Both rules read the heights placed in the lane; candidates only decide what a rule would remove,
+    # and candidates only shrink. So a lane that gave nothing gives nothing again until a height is
+    # placed in its line (``Grid.settled_line``): most lanes are passed over after one look.
+    values = grid.values
     for k, lane in enumerate(grid.lanes):
-        if not lane.clue or grid.quiet_line((NAME, k), k // 2):
+        if not lane.clue or grid.settled_line((NAME, k), k // 2):
             continue
-        found = False
-        for step in (_nearly_filled(grid, lane), _lower_bounds(grid, lane)):
-            if step is not None:
-                found = True
-                yield step
-                break  # the lane changes: look at it afresh next pass
-        if not found:
+        at: dict[int, int] = {}  # height -> its distance from the clue, for the heights placed in the lane
+        hidden = False  # some placed height stands behind a placed one at least two taller (lower bounds)
+        top = 0
+        for d, x in enumerate(lane.cells):
+            v = values[x]
+            if v:
+                at[v] = d
+                if top >= v + 2:
+                    hidden = True
+                elif v > top:
+                    top = v
+        step = _nearly_filled(grid, lane, at)
+        if step is None and hidden:
+            step = _lower_bounds(grid, lane, at)
+        if step is None:
             grid.found_nothing((NAME, k))
+        else:
+            yield step  # the lane changes: look at it afresh next pass
 
 
-def _where(grid: Grid, lane) -> dict[int, int]:
-    """height -> its distance from the clue, for the heights placed in the lane."""
-    return {grid.values[x]: d for d, x in enumerate(lane.cells) if grid.values[x]}
-
-
-def _lower_bounds(grid: Grid, lane) -> Step | None:
+def _lower_bounds(grid: Grid, lane, at: dict[int, int]) -> Step | None:
     n, c, cells, masks = grid.n, lane.clue, lane.cells, grid.masks
-    at = _where(grid, lane)
     counted: list[int] = []
     hidden: list[tuple[int, int]] = []  # (height, the taller one nearer the clue that hides it)
     for h in range(n, 0, -1):
@@ -98,9 +106,8 @@ def _lower_bounds(grid: Grid, lane) -> Step | None:
                 eliminations=order, premises=cells)
 
 
-def _nearly_filled(grid: Grid, lane) -> Step | None:
+def _nearly_filled(grid: Grid, lane, at: dict[int, int]) -> Step | None:
     n, c, cells, masks = grid.n, lane.clue, lane.cells, grid.masks
-    at = _where(grid, lane)
     showing: list[int] = []
     nearest = n
     for h in range(n, 0, -1):

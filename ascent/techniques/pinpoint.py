@@ -8,10 +8,11 @@ that cell does. A height with no cell at all is a contradiction.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator
 
 from .. import cands
-from ..grid import Conflict, Contradiction, Grid
+from ..grid import Conflict, Contradiction, Grid, cell_name
 from ..trace import Step
 
 NAME = "pinpoint"
@@ -45,7 +46,11 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
             if values[cell]:
                 continue
             found = True
-            yield Step(NAME, f"{d} fits nowhere else in {line.name}, so {grid.name(cell)} is {d}",
-                       line, None, (cell,), placements=((cell, d),), premises=cells)
+            yield Step(NAME, partial(_sentence, d, line, cell, grid.n), line, None, (cell,), placements=((cell, d),),
+                       premises=cells)
         if not found:
             grid.found_nothing((NAME, k))
+
+
+def _sentence(d: int, line, cell: int, n: int) -> str:  # made when someone reads the step
+    return f"{d} fits nowhere else in {line.name}, so {cell_name(cell, n)} is {d}"
