@@ -390,3 +390,14 @@ def test_game_board_with_every_mark_fits_60_columns():
     lines = out.export_text().splitlines()
     assert max(map(len, lines)) <= 60
     assert any("123" in line for line in lines) and not any("1234" in line for line in lines)  # stacked, not cut
+
+
+def test_chunks_cover_every_job_once_and_shrink_towards_the_end():
+    from ascent.batch import chunked
+
+    for count, workers in ((4380, 2), (200, 2), (9, 2), (1000, 3)):
+        spans = chunked(count, workers)
+        assert [j for s in spans for j in s] == list(range(count))
+        sizes = [len(s) for s in spans]
+        assert max(sizes) <= 64 and sizes == sorted(sizes, reverse=True)[:len(sizes) - 1] + sizes[-1:]
+    assert len(chunked(4380, 2)[-2]) == 4  # the last few chunks are small: the workers finish together
