@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from . import cands
@@ -232,6 +233,15 @@ class Grid:
         if start is None:
             return list(range(len(self.masks))), end
         return sorted(set(self.log[start - self.log_base:])), end
+
+    def placed_since(self, key, placed: bool = True) -> tuple[list[int], int]:
+        """``changed_since`` keeping only the placed cells (``placed`` False: only the open ones)."""
+        end = self.log_base + len(self.log)
+        start = self.read.get(key)
+        pick = filter if placed else filterfalse
+        if start is None:
+            return list(pick(self.values.__getitem__, range(len(self.masks)))), end
+        return sorted(pick(self.values.__getitem__, set(self.log[start - self.log_base:]))), end
 
     def read_up_to(self, key, end: int) -> None:
         self.read[key] = end

@@ -19,13 +19,12 @@ NAME = "naked single"
 
 def naked_single(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
-    cells, end = grid.changed_since((NAME,))  # a cell left with one candidate changed to get there
+    cells, end = grid.placed_since((NAME,), False)  # an open cell left with one candidate changed to get there
     single, n = cands.single, grid.n
     for i in cells:
-        if not values[i]:
-            d = single(masks[i])
-            if d:
-                yield Step(NAME, partial(_sentence, i, d, n), None, None, (i,), placements=((i, d),))
+        d = single(masks[i])
+        if d:
+            yield Step(NAME, partial(_sentence, i, d, n), None, None, (i,), placements=((i, d),))
     grid.read_up_to((NAME,), end)
 
 

@@ -33,6 +33,7 @@ from ..grid import Grid
 from ..trace import Step
 
 NAME = "peak bounds"
+KEYS = tuple((NAME, k) for k in range(128))  # where it looked, per lane: made once
 
 
 def peak_bounds(grid: Grid) -> Iterator[Step]:
@@ -40,25 +41,33 @@ def peak_bounds(grid: Grid) -> Iterator[Step]:
     # and candidates only shrink. So a lane that gave nothing gives nothing again until a height is
     # placed in its line (``Grid.settled_line``): most lanes are passed over after one look.
     values = grid.values
+    looked, line_placed = grid.looked, grid.line_placed  # Grid.settled_line, inlined: this loop is hot
     for k, lane in enumerate(grid.lanes):
-        if not lane.clue or grid.settled_line((NAME, k), k // 2):
+        if not lane.clue:
             continue
-        at: dict[int, int] = {}  # height -> its distance from the clue, for the heights placed in the lane
+        key = KEYS[k]
+        last = looked.get(key)
+        if last is not None and line_placed[k // 2] <= last:
+            continue
         hidden = False  # some placed height stands behind a placed one at least two taller (lower bounds)
-        top = 0
-        for d, x in enumerate(lane.cells):
+        top = 0  # the tallest placed: nearly filled needs the tallest height, N, placed
+        for x in lane.cells:
             v = values[x]
             if v:
-                at[v] = d
                 if top >= v + 2:
                     hidden = True
                 elif v > top:
                     top = v
-        step = _nearly_filled(grid, lane, at)
-        if step is None and hidden:
-            step = _lower_bounds(grid, lane, at)
+        step = None
+        if hidden or top == grid.n:
+            # height -> its distance from the clue, for the heights placed in the lane
+            at = {values[x]: d for d, x in enumerate(lane.cells) if values[x]}
+            if top == grid.n:
+                step = _nearly_filled(grid, lane, at)
+            if step is None and hidden:
+                step = _lower_bounds(grid, lane, at)
         if step is None:
-            grid.found_nothing((NAME, k))
+            grid.found_nothing(key)
         else:
             yield step  # the lane changes: look at it afresh next pass
 

@@ -21,12 +21,10 @@ def sudoku(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
     peers = shape(grid.n).peers
     # only cells placed since the last whole sweep: a placed height gone from every peer stays gone
-    cells, end = grid.changed_since((NAME,))
+    cells, end = grid.placed_since((NAME,))
     n = grid.n
     for i in cells:
         d = values[i]
-        if not d:
-            continue
         b = cands.bit(d)
         elims = tuple([(j, b) for j in peers[i] if masks[j] & b])
         if elims:
