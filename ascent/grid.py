@@ -111,13 +111,19 @@ def shape(n: int) -> Shape:
 
 def lines_of(puzzle: "Puzzle") -> tuple[Line, ...]:
     """Rows first, then columns, each with both of its lanes."""
-    sh = shape(puzzle.size)
-    out = []
-    for r, cells in enumerate(sh.rows):
-        out.append(Line("row", r, cells, Lane("left", r, cells, puzzle.left[r]), Lane("right", r, cells[::-1], puzzle.right[r])))
-    for c, cells in enumerate(sh.cols):
-        out.append(Line("column", c, cells, Lane("upper", c, cells, puzzle.upper[c]), Lane("lower", c, cells[::-1], puzzle.lower[c])))
-    return tuple(out)
+    n = puzzle.size
+    return tuple([_line(n, "row", r, puzzle.left[r], puzzle.right[r]) for r in range(n)] +
+                 [_line(n, "column", c, puzzle.upper[c], puzzle.lower[c]) for c in range(n)])
+
+
+@lru_cache(maxsize=8192)  # lanes never change: a puzzle's lines are shared with every puzzle with the same clues there
+def _line(n: int, kind: str, index: int, front: int, back: int) -> Line:
+    sh = shape(n)
+    if kind == "row":
+        cells = sh.rows[index]
+        return Line(kind, index, cells, Lane("left", index, cells, front), Lane("right", index, cells[::-1], back))
+    cells = sh.cols[index]
+    return Line(kind, index, cells, Lane("upper", index, cells, front), Lane("lower", index, cells[::-1], back))
 
 
 class Contradiction(Exception):
@@ -180,15 +186,15 @@ class Grid:
     # ------------------------------------------------------------------ the one writer
     def apply(self, step: "Step") -> None:
         masks, changed_at, line_changed, line_placed, n = self.masks, self.changed_at, self.line_changed, self.line_placed, self.n
-        self.stamp += 1
-        now = self.stamp
+        self.stamp = now = self.stamp + 1
+        log = self.log.append
         for cell, m in step.eliminations:
             new = masks[cell] & ~m
             if not new:
                 raise Contradiction(Conflict(f"no candidates left after {step.technique}", (cell,)), n)
             masks[cell] = new
             changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now
-            self.log.append(cell)
+            log(cell)
         for cell, d in step.placements:
             b = 1 << (d - 1)
             if not masks[cell] & b:
@@ -197,7 +203,7 @@ class Grid:
             self.values[cell] = d
             changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now
             line_placed[cell // n] = line_placed[n + cell % n] = now
-            self.log.append(cell)
+            log(cell)
 
     # ------------------------------------------------------------------ looking again only where something changed
     def quiet(self, key, cells) -> bool:

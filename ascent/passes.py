@@ -16,6 +16,7 @@ the loop that runs them.
 from __future__ import annotations
 
 import time
+from functools import cached_property
 from typing import Callable
 
 from .grid import Conflict, Contradiction, Grid
@@ -40,9 +41,8 @@ class Context:
 
     def __init__(self, grid: Grid, rows: tuple[Technique, ...], deadline: float | None = None,
                  on_tier: Callable[[str], None] | None = None):
-        puzzle = grid.puzzle
+        self.puzzle = puzzle = grid.puzzle
         self.n = puzzle.size
-        self.lines = line_table(self.n, tuple(puzzle.upper) + tuple(puzzle.lower) + tuple(puzzle.left) + tuple(puzzle.right))
         self.rows = rows
         self.truth: tuple[int, ...] | None = None
         self.broken: dict[tuple[int, int], int] = {}  # (cell, height) seen to break -> work it took
@@ -51,6 +51,12 @@ class Context:
         self.sooner: tuple[int, Conflict] | None = None  # set by replays: the link before which a contradiction showed
         self.early: Conflict | None = None
         self.unpruned = 0  # chains whose pruned form failed its replay (kept whole): never seen on ../shared
+
+    @cached_property
+    def lines(self):
+        """The fast core's lines (``propagate.line_table``): made when first needed, which an easy solve never is."""
+        p = self.puzzle
+        return line_table(self.n, tuple(p.upper) + tuple(p.lower) + tuple(p.left) + tuple(p.right))
 
     def check_time(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:

@@ -73,18 +73,20 @@ def peak_bounds(grid: Grid) -> Iterator[Step]:
 
 
 def _lower_bounds(grid: Grid, lane, at: dict[int, int]) -> Step | None:
-    n, c, cells, masks = grid.n, lane.clue, lane.cells, grid.masks
-    counted: list[int] = []
-    hidden: list[tuple[int, int]] = []  # (height, the taller one nearer the clue that hides it)
-    for h in range(n, 0, -1):
-        if h in at:
-            taller = [t for t in range(h + 2, n + 1) if t in at and at[t] < at[h]]  # see the docstring
+    n, c, cells, masks, values = grid.n, lane.clue, lane.cells, grid.masks, grid.values
+    behind: dict[int, int] = {}  # a hidden height -> the shortest of those at least two taller nearer the clue
+    nearer: list[int] = []  # the heights placed so far, walking out from the clue
+    for x in cells:
+        v = values[x]
+        if v:
+            taller = [t for t in nearer if t >= v + 2]  # see the docstring
             if taller:
-                hidden.append((h, taller[0]))
-                continue
-        counted.append(h)
-    if not hidden:
+                behind[v] = min(taller)
+            nearer.append(v)
+    if not behind:
         return None  # with nothing hidden this is the edge rule of tier 1 (ascent), already applied
+    hidden = [(h, behind[h]) for h in sorted(behind, reverse=True)]  # (height, the taller one that hides it)
+    counted = [h for h in range(n, 0, -1) if h not in behind]
     elims: dict[int, int] = {}
     bounds = []
     for k, h in enumerate(counted):
@@ -94,7 +96,7 @@ def _lower_bounds(grid: Grid, lane, at: dict[int, int]) -> Step | None:
         if h in at:
             continue  # a placed height leaves the other cells by sudoku
         bit = cands.bit(h)
-        hit = [x for x in cells[:first] if masks[x] & bit and not grid.values[x]]
+        hit = [x for x in cells[:first] if masks[x] & bit and not values[x]]
         for x in hit:
             elims[x] = elims.get(x, 0) | bit
         if hit:
