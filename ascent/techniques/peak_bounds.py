@@ -49,22 +49,29 @@ def peak_bounds(grid: Grid) -> Iterator[Step]:
         last = looked.get(key)
         if last is not None and line_placed[k // 2] <= last:
             continue
-        hidden = False  # some placed height stands behind a placed one at least two taller (lower bounds)
-        top = 0  # the tallest placed: nearly filled needs the tallest height, N, placed
-        for x in lane.cells:
+        # What each rule needs before it can remove anything, read in one walk out from the clue:
+        hidden = False  # lower bounds: a placed height behind a placed one at least two taller
+        top = 0  # nearly filled: the tallest height, N, placed
+        gap = -1  # the first open cell: nearly filled removes only from the first cell, lower bounds only
+        # from the clue - 1 cells next to the clue, and neither from a placed cell
+        for d, x in enumerate(lane.cells):
             v = values[x]
             if v:
                 if top >= v + 2:
                     hidden = True
                 elif v > top:
                     top = v
+            elif gap < 0:
+                gap = d
+        nearly = top == grid.n and gap == 0
+        lower = hidden and 0 <= gap < lane.clue - 1
         step = None
-        if hidden or top == grid.n:
+        if nearly or lower:
             # height -> its distance from the clue, for the heights placed in the lane
             at = {values[x]: d for d, x in enumerate(lane.cells) if values[x]}
-            if top == grid.n:
+            if nearly:
                 step = _nearly_filled(grid, lane, at)
-            if step is None and hidden:
+            if step is None and lower:
                 step = _lower_bounds(grid, lane, at)
         if step is None:
             grid.found_nothing(key)
