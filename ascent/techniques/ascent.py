@@ -27,11 +27,13 @@ def ascent(grid: Grid) -> Iterator[Step]:
     # These rules read only the clues: once a sweep finds nothing, no later grid gives them anything.
     if grid.quiet((NAME,), ()):
         return
-    found = False
+    start, found = grid.stamp, 0
     for step in _steps(grid):
-        found = True
+        found += 1
         yield step
-    if not found:
+    if grid.stamp == start + found:
+        # nothing found, or every step found was applied as it came (the pass loop does; a caller that only
+        # looks does not): a step leaves nothing for the same rule to find again, so the next look is quiet
         grid.found_nothing((NAME,))
 
 

@@ -41,6 +41,9 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
             raise Contradiction(Conflict(f"no cell can hold {cands.show_set(missing)}", cells, line,
                                          cands.digits(missing)[0]), grid.n)
         lone = once & ~twice & ~placed
+        if not lone:
+            looked[key] = grid.stamp  # Grid.found_nothing, inlined
+            continue
         found = False
         for d in cands.digits(lone):
             b = cands.bit(d)
