@@ -247,7 +247,13 @@ class Grid:
         pick = filter if placed else filterfalse
         if start is None:
             return list(pick(self.values.__getitem__, range(len(self.masks)))), end
+        if start == end:
+            return [], end
         return sorted(pick(self.values.__getitem__, set(self.log[start - self.log_base:]))), end
+
+    def log_end(self) -> int:
+        """The point to say (``read_up_to``) to have read every change so far."""
+        return self.log_base + len(self.log)
 
     def read_up_to(self, key, end: int) -> None:
         self.read[key] = end

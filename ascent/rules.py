@@ -25,10 +25,11 @@ def first_broken(puzzle: Puzzle, values) -> tuple[int, str, str] | None:
     ``GIVEN``, ``REPEAT`` or ``CLUE``, the words); None when none is broken so far. Givens come first,
     then repeats (in reading order), then the full lanes, the one with the first cell first."""
     n = puzzle.size
-    for i, h in enumerate(values):
-        g = puzzle.givens[i // n][i % n]
-        if g and h and h != g:
-            return i, GIVEN, f"{cell_name(i, n)} = {h}, but the puzzle gives {g} there"
+    for i, g in enumerate(g for row in puzzle.givens for g in row):
+        if g:
+            h = values[i]
+            if h and h != g:
+                return i, GIVEN, f"{cell_name(i, n)} = {h}, but the puzzle gives {g} there"
     rows = [values[r * n:(r + 1) * n] for r in range(n)]
     cols = [values[c::n] for c in range(n)]
     if any(_repeats(line) for line in rows) or any(_repeats(line) for line in cols):  # else no cell repeats
