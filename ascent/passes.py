@@ -222,7 +222,8 @@ class Context:
         self.check_time()
         masks = grid.masks
         want_placed = set(link.placements)
-        want_gone = [(c, m & masks[c]) for c, m in link.eliminations]
+        crossed = dict(link.crossed)  # a joined cross-out (forcing.fold) follows from the placement by sudoku's rule
+        want_gone = [(c, m & ~crossed.get(c, 0) & masks[c]) for c, m in link.eliminations]
         grid.looked = {}
         whole = grid.lines, grid.lanes
         narrow(grid, link.lane)  # a lane technique looks only at the link's lane: another may break first

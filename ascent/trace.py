@@ -31,13 +31,14 @@ class Step:
     someone reads it, so the many steps of discarded forcing trials cost no prose."""
 
     __slots__ = ("technique", "_reason", "lane", "clue", "cells", "eliminations", "placements", "chain",
-                 "premises", "supposition", "contradiction", "branches")
+                 "premises", "supposition", "contradiction", "branches", "crossed")
 
     def __init__(self, technique: str, reason: "str | Callable[[], str]", lane: "Lane | Line | None" = None,
                  clue: int | None = None, cells: tuple[int, ...] = (),
                  eliminations: tuple[tuple[int, int], ...] = (), placements: tuple[tuple[int, int], ...] = (),
                  chain: tuple["Step", ...] = (), premises: tuple[int, ...] | None = None, supposition: bool = False,
-                 contradiction: "Conflict | None" = None, branches: tuple[tuple["Step", ...], ...] = ()):
+                 contradiction: "Conflict | None" = None, branches: tuple[tuple["Step", ...], ...] = (),
+                 crossed: tuple[tuple[int, int], ...] = ()):
         self.technique = technique
         self._reason = reason
         self.lane = lane
@@ -50,6 +51,7 @@ class Step:
         self.supposition = supposition  # a link of a chain that supposes a height: hypothetical
         self.contradiction = contradiction  # forcing: where and why the chain broke
         self.branches = branches  # forcing over every candidate of a cell: one chain per candidate
+        self.crossed = crossed  # a chain's placing link: the part of its eliminations that crosses its height out
 
     @property
     def links(self) -> tuple["Step", ...]:
@@ -67,7 +69,7 @@ class Step:
 
     def _key(self) -> tuple:
         return (self.technique, self.reason, self.lane, self.clue, self.cells, self.eliminations, self.placements,
-                self.chain, self.premises, self.supposition, self.contradiction, self.branches)
+                self.chain, self.premises, self.supposition, self.contradiction, self.branches, self.crossed)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Step) and self._key() == other._key()
@@ -78,7 +80,7 @@ class Step:
         return (f"Step(technique={self.technique!r}, reason={self.reason!r}, lane={self.lane!r}, clue={self.clue!r}, "
                 f"cells={self.cells!r}, eliminations={self.eliminations!r}, placements={self.placements!r}, "
                 f"chain={self.chain!r}, premises={self.premises!r}, supposition={self.supposition!r}, "
-                f"contradiction={self.contradiction!r}, branches={self.branches!r})")
+                f"contradiction={self.contradiction!r}, branches={self.branches!r}, crossed={self.crossed!r})")
 
     def where(self, n: int) -> str:
         if self.lane is not None:
@@ -106,6 +108,8 @@ class Step:
         }
         if self.supposition:
             out["supposition"] = True
+        if self.crossed:
+            out["crossed"] = {cell_name(c, n): cands.digits(m) for c, m in self.crossed}
         if self.chain:
             out["chain"] = [s.to_dict(n) for s in self.chain]
         if self.contradiction is not None:

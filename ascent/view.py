@@ -194,7 +194,10 @@ def chains_of(step: Step, masks: Sequence[int], values: Sequence[int], n: int) -
             if f.broken:
                 broke = f.broken
                 break
-        title = links[0].reason if links and is_supposition(links[0]) else "the chain"
+        title = "the chain"
+        if links and is_supposition(links[0]) and links[0].placements:  # made from its fields, not its sentence
+            (c, d), = links[0].placements
+            title = f"suppose {cell_name(c, n)} is {d}"
         if step.contradiction is not None:
             end, contradiction = f"contradiction: {step.contradiction.text(n)}", True
             if not broke:  # an easier technique saw the contradiction itself: mark where

@@ -7,7 +7,9 @@ against Tatham's C in the same run, and logic alone on ../shared/big. Prints Mar
     python benchmarks/chains.py --big                    # also ../shared/big, logic alone
     python benchmarks/chains.py --sweep                  # also every corpus in ../shared, audited (slow)
 
-Chain links of a forcing step are ``len(step.links)`` (its supposition(s) included). A *dangling*
+Chain links of a forcing step are ``len(step.links)`` (its supposition(s) included); a link that places a
+height says where it is crossed out (``crossed``), and the row below counts each such cross-out as a link
+of its own, as chains were shown before. A *dangling*
 link is one that slicing back from the step's contradiction (or, for the every-branch form, from
 its eliminations) through the links' premises does not keep: the slice here is written afresh, so it
 checks the engine's pruning rather than repeating it. Times are CPU seconds of this process, one
@@ -94,6 +96,18 @@ def dangling(step, n) -> int:
     return total
 
 
+def unfolded(links, n) -> int:
+    """The links counted as before cross-outs were folded: a placing link with its ``crossed`` counts one more
+    for each placed height it crosses out (each was a sudoku link of its own)."""
+    total = 0
+    for link in links:
+        total += 1
+        for c, d in link.placements:
+            b = 1 << (d - 1)
+            total += any(m & b and (x // n == c // n or x % n == c % n) for x, m in getattr(link, "crossed", ()))
+    return total
+
+
 def tatham_times(ids: list[str]) -> dict[str, float]:
     if not args.tatham:
         return {}
@@ -109,7 +123,7 @@ def tatham_times(ids: list[str]) -> dict[str, float]:
 def dev_set() -> list[str]:
     recs = [rec for _, _, rec in records("tatham", "unreasonable", 9)]
     theirs = tatham_times([r["id"] for r in recs])
-    times, steps, links, unsound, solved, hanging = [], [], [], 0, 0, 0
+    times, steps, links, old, unsound, solved, hanging = [], [], [], [], 0, 0, 0
     for rec in recs:
         puzzle = Puzzle.from_record(rec, "unreasonable")
         t = time.process_time()
@@ -120,12 +134,15 @@ def dev_set() -> list[str]:
         forcing = [s for s in result.steps if s.chain or s.branches]
         steps.append(len(forcing))
         links += [len(s.links) for s in forcing]
+        old += [unfolded(s.links, puzzle.size) for s in forcing]
         hanging += sum(dangling(s, puzzle.size) for s in forcing)
     rows = ["| 9x9 unreasonable | value |", "|---|---:|",
             f"| puzzles / solved by logic / unsound | {len(recs)} / {solved} / {unsound} |",
             f"| forcing steps per puzzle: median / max | {statistics.median(steps):g} / {max(steps)} |",
             f"| chain links per forcing step: median / p90 / max | {statistics.median(links):g} / {pct(links, .9)} "
             f"/ {max(links)} |",
+            f"| the same, each cross-out counted as a link of its own: median / p90 / max | {statistics.median(old):g} "
+            f"/ {pct(old, .9)} / {max(old)} |",
             f"| dangling links (all steps) | {hanging} |",
             f"| CPU s per puzzle: median / total | {statistics.median(times):.3f} / {sum(times):.2f} |"]
     if theirs:

@@ -14,7 +14,7 @@ from rich.console import Console
 from ascent import Puzzle, cands, render
 from ascent.cli import show
 from ascent.engine import solve
-from ascent.grid import Grid
+from ascent.grid import Grid, cell_name
 from ascent.trace import Pass, Result, Step
 from ascent.view import build, cells_text, is_supposition
 
@@ -146,14 +146,16 @@ def test_chain_lines_come_from_the_views_chain_frames(monkeypatch, medved):
         chain = [line.plain.rstrip() for line, _ in render.chain_lines(f, n)]
         assert "hypothetical" in chain[0]
         assert chain[1:] == [line.rstrip() for line in expected_chain(f, n)]
-        assert chain[1] == f"{render.HYPOTHETICAL}{f.chains[0].title}".rstrip()  # "suppose R1C1 is 1"
+        title = f"{render.HYPOTHETICAL}{f.chains[0].title}"  # "suppose R1C1 is 1", then maybe "; 1 leaves ..."
+        assert chain[1] == title or chain[1].startswith(f"{title}; ")
         assert chain[-1].startswith(f"{render.HYPOTHETICAL}contradiction: ")
         k = lines.index(render.step_line(f.step, n).plain)  # printed under the forcing step, in that order
         assert [line.rstrip() for line in lines[k + 1:k + 1 + len(chain)]] == chain
 
 
 def test_a_new_branch_is_a_forcing_step_placing_a_height_and_eliminating_nothing(medved, shared):
-    """The engine starts every chain with 'suppose RxCy is d', a forcing step that places d; the view
+    """The engine starts every chain with 'suppose RxCy is d', a forcing step that places d (and crosses it
+    out); the view
     splits chains there, and no other link looks like one."""
     import json
 
@@ -161,12 +163,18 @@ def test_a_new_branch_is_a_forcing_step_placing_a_height_and_eliminating_nothing
     results = [medved] + [solve(Puzzle.from_record(r, "extreme"), logic_only=True) for r in records]
     seen = 0
     for result in results:
+        n = result.puzzle.size
         for f in forcing_frames(build(result)):
             for link in f.step.chain:
-                placing_only = link.technique == "forcing" and bool(link.placements) and not link.eliminations
+                # a supposition places its height and eliminates only its cross-out (forcing.fold)
+                placing_only = (link.technique == "forcing" and bool(link.placements)
+                                and link.eliminations == link.crossed)
                 assert is_supposition(link) == placing_only == link.reason.startswith("suppose ")
             assert is_supposition(f.step.chain[0])
-            assert [c.title for c in f.chains] == [x.reason for x in f.step.chain if is_supposition(x)]
+            assert [c.title for c in f.chains] == [f"suppose {cell_name(c, n)} is {d}" for x in f.step.chain
+                                                   if is_supposition(x) for c, d in x.placements]
+            assert all(x.reason.startswith(t) for t, x in zip([c.title for c in f.chains],
+                                                               [x for x in f.step.chain if is_supposition(x)]))
             assert sum(len(c.frames) - 1 for c in f.chains) == len(f.step.chain)  # every link shown
             seen += 1
     assert seen >= 3

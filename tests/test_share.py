@@ -370,6 +370,21 @@ def test_trace_round_trip(easy):
     assert build(again).final.masks == easy.masks
 
 
+def test_trace_round_trip_keeps_forcing_chains_and_their_cross_outs(forcing):
+    data = json.loads(json.dumps(forcing.to_dict()))
+    links = [link for p in data["passes"] for s in p["steps"] for link in s.get("chain", [])]
+    crossed = [link for link in links if "crossed" in link]
+    assert crossed and all(set(link["crossed"]) <= set(link["eliminated"]) for link in crossed)
+    again = result_from_dict(data)
+    assert again.steps == forcing.steps  # chains, contradictions and each link's cross-out
+    link = next(link for link in links if "crossed" in link)
+    cell = next(iter(link["crossed"]))
+    other = next(h for h in range(1, forcing.puzzle.size + 1) if h not in link["eliminated"][cell])
+    link["crossed"] = {cell: [other]}  # a cross-out the link does not eliminate
+    with pytest.raises(TraceError, match="crossed must be among its eliminations"):
+        result_from_dict(data)
+
+
 @pytest.mark.parametrize("mutate, words", [
     (lambda d: d.pop("puzzle"), "not of format 2"),
     (lambda d: d.pop("format"), "not of format 2"),
@@ -487,3 +502,24 @@ def test_markdown_renders_with_chains_nested_and_input_inert(forcing):
     for full in (False, True):
         out = md.render(walkthrough(build(solve(hostile)), full=full))
         assert "<script>" not in out and "<img" not in out and "alert(3)" in out
+
+
+def test_markdown_short_chain_names_placements_not_their_cross_outs(forcing):
+    """In the folded chain of a forum post, 'R5C5=7' stands for the placement and its cross-out: the crossed
+    cells are not listed one by one, and other eliminations of a link still are."""
+    from ascent.export.markdown import short_changes
+
+    view = build(forcing)
+    n = forcing.puzzle.size
+    seen = 0
+    for frame in view.frames:
+        for chain in frame.chains:
+            for link in chain.frames[1:]:
+                if link.step is None or not link.step.crossed:
+                    continue
+                text = short_changes(link, n, 99)
+                own = {c for c, m in link.step.eliminations} - {c for c, m in link.step.crossed}
+                assert all(f"{cell_name(c, n)}-" not in text for c, _ in link.step.crossed if c not in own)
+                assert all(f"{cell_name(c, n)}={d}" in text for c, d in link.step.placements)
+                seen += 1
+    assert seen

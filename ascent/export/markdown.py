@@ -80,10 +80,15 @@ def short_changes(frame: Frame, n: int, cells: int = CHANGED_CELLS) -> str:
     gone: dict[int, int] = {}
     for c, m in frame.eliminated:
         gone[c] = gone.get(c, 0) | m
+    crossed = frame.step.crossed if frame.step is not None else ()
+    for c, m in crossed:  # a chain link's cross-out of what it placed goes without saying in the short form
+        gone[c] &= ~m
     parts = [f"{cell_name(c, n)}={d}" for c, d in frame.placed]
-    parts += [f"{cell_name(c, n)}-{cands.show(m).strip('[]')}" for c, m in gone.items() if c not in dict(frame.placed)]
+    parts += [f"{cell_name(c, n)}-{cands.show(m).strip('[]')}" for c, m in gone.items()
+              if m and c not in dict(frame.placed)]
     if len(parts) > cells:
-        return ", ".join(parts[:cells]) + f" and {len(parts) - cells} more cells"
+        more = len(parts) - cells
+        return ", ".join(parts[:cells]) + f" and {more} more cell{'s' if more != 1 else ''}"
     return ", ".join(parts)
 
 

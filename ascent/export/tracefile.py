@@ -109,14 +109,10 @@ def step_from_dict(d: Any, lines: tuple[Line, ...], where: str) -> Step:
         raise TraceError(f"{where}.cells must be a list")
     if not isinstance(eliminated, dict) or not isinstance(placed, dict):
         raise TraceError(f"{where}.eliminated and .placed must be objects")
-    elims = []
-    for name, heights in eliminated.items():
-        if not isinstance(heights, list) or not heights:
-            raise TraceError(f"{where}.eliminated.{name} must be a non-empty list of heights")
-        mask = 0
-        for h in heights:
-            mask |= cands.bit(_height(h, n, f"{where}.eliminated.{name}"))
-        elims.append((_cell(name, n, f"{where}.eliminated"), mask))
+    elims = _marks(eliminated, n, f"{where}.eliminated")
+    crossed = _marks(d.get("crossed", {}), n, f"{where}.crossed")
+    if any(m & ~dict(elims).get(c, 0) for c, m in crossed):
+        raise TraceError(f"{where}.crossed must be among its eliminations")
     places = tuple((_cell(name, n, f"{where}.placed"), _height(h, n, f"{where}.placed.{name}")) for name, h in placed.items())
     branches = d.get("branches", [])
     if not isinstance(branches, list):
@@ -125,10 +121,26 @@ def step_from_dict(d: Any, lines: tuple[Line, ...], where: str) -> Step:
     if not isinstance(supposition, bool):
         raise TraceError(f"{where}.supposition must be true or false")
     return Step(technique, reason, lane, clue, tuple(_cell(c, n, f"{where}.cells") for c in cells),
-                tuple(elims), places, _links(d.get("chain", []), lines, f"{where}.chain"),
+                elims, places, _links(d.get("chain", []), lines, f"{where}.chain"),
                 premises=_cells(d.get("premises", []), n, f"{where}.premises"), supposition=supposition,
                 contradiction=_conflict(d.get("contradiction"), lines, f"{where}.contradiction"),
-                branches=tuple(_links(b, lines, f"{where}.branches[{k}]") for k, b in enumerate(branches)))
+                branches=tuple(_links(b, lines, f"{where}.branches[{k}]") for k, b in enumerate(branches)),
+                crossed=crossed)
+
+
+def _marks(marks: Any, n: int, where: str) -> tuple[tuple[int, int], ...]:
+    """{"R1C2": [3, 4], ...} as (cell, candidate mask) pairs."""
+    if not isinstance(marks, dict):
+        raise TraceError(f"{where} must be an object")
+    out = []
+    for name, heights in marks.items():
+        if not isinstance(heights, list) or not heights:
+            raise TraceError(f"{where}.{name} must be a non-empty list of heights")
+        mask = 0
+        for h in heights:
+            mask |= cands.bit(_height(h, n, f"{where}.{name}"))
+        out.append((_cell(name, n, where), mask))
+    return tuple(out)
 
 
 def result_from_dict(data: Any) -> Result:

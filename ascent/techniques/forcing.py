@@ -14,8 +14,9 @@ themselves, and each chain is *pruned* to what its contradiction needs: walking 
 contradiction, a link stays only if it took away a candidate that the contradiction or a later
 kept link read (``slice_links``). The pruned chain is replayed from the supposition, each link
 found again by its own technique (``Context.replays``); were that ever to fail, the whole chain
-would be kept (and counted). The shortest pruned chain wins, and among equals one whose cell has two
-candidates (so the step places a height). Only when no single supposition breaks are the
+would be kept (and counted). Each placed height's cross-out is then said in the link that placed it
+(``fold``: "R3C4 has only 5 left; 5 leaves R5C4"). The shortest pruned chain, counted as shown, wins,
+and among equals one whose cell has two candidates (so the step places a height). Only when no single supposition breaks are the
 branches of one cell compared; each branch is pruned back to the candidates they all remove.
 
 Sound because every easier tier is sound: if supposing a candidate lets sound steps reach an
@@ -29,14 +30,14 @@ from __future__ import annotations
 from typing import Iterator
 
 from .. import cands
-from ..grid import Grid
+from ..grid import Contradiction, Grid, cell_name
 from ..trace import Step
 
 NAME = "forcing"
 TRACED = 3  # breaking suppositions traced per step (the quickest to break on the fast core), the shortest chain kept
 SCAN = 8  # breaking suppositions to find (in the cells with fewest candidates) before choosing among them
 SLACK = 0  # cells with this many more candidates than the first that broke are looked at too
-SHORT = 8  # a pruned chain this short is taken without tracing the rest
+SHORT = 5  # a pruned chain this short (as shown) is taken without tracing the rest
 LONGER = 2.5  # a trace longer than this many times the best pruned chain is given up
 
 
@@ -65,19 +66,21 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
     breaking.sort()
     best = None  # (rank, cell, height, traced chain, conflict)
     for _, cell, d in breaking[:TRACED]:
-        limit = None if best is None else LONGER * best[0][0]
+        limit = None if best is None else LONGER * best[0][2]
         traced = context.trace(grid, cell, d, limit)
         if traced is None:
             continue
         chain, conflict = traced[0], traced[1].conflict
-        kept = slice_links(chain, conflict_needs(conflict, grid.n), grid.n)  # the pruned length, before its replay
-        rank = (len(kept), masks[cell].bit_count() > 2)  # shortest pruned chain; then one that places a height
+        kept = slice_links(chain, conflict_needs(conflict, grid.n), grid.n)  # the pruned chain, before its replay
+        # shortest pruned chain as shown (cross-outs folded); then one that places a height; then fewest steps
+        rank = (shown(chain, kept), masks[cell].bit_count() > 2, len(kept))
         if best is None or rank < best[0]:
             best = (rank, cell, d, chain, conflict)
         if best[0][0] <= SHORT:
             break  # short enough to follow: tracing more would cost more than it could save
     if best is not None:  # only the chosen chain is replayed
-        best = best[:3] + context.prune(grid, best[3], best[4])
+        chain, conflict = context.prune(grid, best[3], best[4])
+        best = best[:3] + (fold(chain, grid.n, breaks_on_last(grid, chain)), conflict)
     if best is not None:
         _, cell, d, chain, conflict = best
         n = grid.n
@@ -108,7 +111,7 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
                 union = [a | b for a, b in zip(union, ms)]
             elims = tuple((i, masks[i] & ~union[i]) for i in range(len(masks)) if masks[i] & ~union[i])
             if elims:
-                branches = tuple(context.prune(grid, steps, None, elims)[0] for _, _, steps in outcomes)
+                branches = tuple(fold(context.prune(grid, steps, None, elims)[0], grid.n) for _, _, steps in outcomes)
                 lost = ", ".join(f"{grid.name(i)} loses {cands.show_set(m)}" for i, m in elims)
                 yield Step(NAME, f"{grid.name(cell)} is {' or '.join(str(d) for d, _, _ in outcomes)}, and every one "
                                  f"of them leads by easier steps to the same loss: {lost}",
@@ -118,6 +121,7 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
 
 
 ALL = -1  # every candidate of a cell is needed: a later link (or the contradiction) read the cell
+PLACED = 1 << 30  # a cell's height being placed is needed (sudoku's cross-out): only its placement gives that
 
 
 def conflict_needs(conflict, n: int) -> dict[int, int]:
@@ -140,11 +144,13 @@ def conflict_reads(conflict, n: int) -> tuple[int, ...]:
 
 def link_needs(link, n: int) -> dict[int, int]:
     """The candidates a link's deduction rests on being gone, as cell -> candidates (ALL: the cell as a
-    whole, its placed height included). Finer than its premises where the technique says exactly what
-    it read: a naked single needs the cell's other candidates gone, a pinpoint its height gone from the
+    whole, its placed height included; PLACED: the cell placed). Finer than its premises where the
+    technique says exactly what it read: sudoku needs its cell placed, a naked single needs the cell's other candidates gone, a pinpoint its height gone from the
     rest of its line, a fish its height gone from its rows outside its columns. Every other link needs
     all of its premises."""
     kind = link.technique
+    if kind == "sudoku" and not link.placements and len(link.cells) == 1:
+        return {link.cells[0]: PLACED}  # a placed height crossed out: it rests on the placement alone
     if kind == "naked single" and len(link.placements) == 1:
         c, d = link.placements[0]
         return {c: ALL & ~(1 << (d - 1))}
@@ -186,6 +192,84 @@ def slice_links(links, need: dict[int, int], n: int) -> tuple[int, ...]:
                 need[c] = need.get(c, 0) | m
     kept.reverse()
     return tuple(kept)
+
+
+def breaks_on_last(grid: Grid, chain) -> bool:
+    """Does applying the chain's last link show its contradiction (a cell left empty)? Then that link
+    stays where it is when the chain is folded; otherwise a technique saw the contradiction afterwards."""
+    trial = grid.copy()
+    try:
+        for link in chain[:-1]:
+            trial.apply(link)
+    except Contradiction:
+        return False
+    try:
+        trial.apply(chain[-1])
+    except Contradiction:
+        return True
+    return False
+
+
+def shown(links, kept) -> int:
+    """How many links the chain ``links[k] for k in kept`` shows once its cross-outs are folded (``fold``)."""
+    placed = set()
+    count = 0
+    for k in kept:
+        link = links[k]
+        if link.technique == "sudoku" and not link.placements and len(link.cells) == 1 and link.cells[0] in placed:
+            continue
+        placed.update(c for c, _ in link.placements)
+        count += 1
+    return count
+
+
+def fold(links, n: int, broke: bool = False) -> tuple[Step, ...]:
+    """A chain as a person writes it: each sudoku link (a placed height crossed out of its row and
+    column) joins the link that placed the height, so "R3C4 has only 5 left" also says where 5 leaves
+    (its ``crossed``). A sudoku link whose placement is not in the chain stays as it is. The joined
+    link keeps its technique, premises and place in the chain; the cross-out rests on the placement
+    alone, so what the chain needs is unchanged. When the chain ``broke`` on applying its last link,
+    that link stays where it is: it is where the contradiction shows."""
+    placed_by: dict[int, int] = {}
+    crosses: dict[int, list] = {}  # index of a placing link -> the cross-outs joining it
+    kept: list[int] = []
+    last = len(links) - 1 if broke else -1
+    for k, link in enumerate(links):
+        if link.technique == "sudoku" and not link.placements and len(link.cells) == 1 and link.cells[0] in placed_by \
+                and k != last:
+            crosses.setdefault(placed_by[link.cells[0]], []).append(link.eliminations)
+            continue
+        for c, _ in link.placements:
+            placed_by[c] = k
+        kept.append(k)
+    return tuple(_joined(links[k], crosses[k], n) if k in crosses else links[k] for k in kept)
+
+
+def _merged(marks) -> tuple[tuple[int, int], ...]:
+    """(cell, candidates) pairs, one per cell, in the order cells first appear."""
+    out: dict[int, int] = {}
+    for pairs in marks:
+        for c, m in pairs:
+            out[c] = out.get(c, 0) | m
+    return tuple(out.items())
+
+
+def _joined(base: Step, cross: list, n: int) -> Step:
+    """``base`` (a link that placed heights) with ``cross``, the crossing out of them."""
+    crossed = _merged(cross)
+
+    def reason() -> str:
+        heights: dict[int, list[int]] = {}
+        for c, m in crossed:
+            for d in cands.digits(m):
+                heights.setdefault(d, []).append(c)
+        said = "; ".join(f"{d} leaves {', '.join(cell_name(c, n) for c in sorted(cs))}"
+                         for d, cs in sorted(heights.items()))
+        return f"{base.reason}; {said}"
+
+    return Step(base.technique, reason, base.lane, base.clue, base.cells,
+                eliminations=_merged((base.eliminations, crossed)), placements=base.placements,
+                premises=base.premises, supposition=base.supposition, crossed=crossed)
 
 
 def premises_of(cell: int, links, shown: tuple[int, ...]) -> tuple[int, ...]:

@@ -23,7 +23,7 @@ from typing import Iterator
 from .. import cands
 from ..grid import Grid
 from ..trace import Step
-from .forcing import conflict_reads, premises_of
+from .forcing import breaks_on_last, conflict_reads, fold, premises_of
 
 NAME = "nested forcing"
 
@@ -44,6 +44,7 @@ def nested(grid: Grid, context) -> Iterator[Step]:
             if traced is None:
                 continue  # the fast core saw further than the traced tiers (sizes above 9): try another
             chain, conflict = context.prune(grid, traced[0], traced[1].conflict)
+            chain = fold(chain, grid.n, breaks_on_last(grid, chain))
             n = grid.n
             inner = sum(1 for link in chain if link.chain or link.branches)
             yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {len(chain) - 1} steps ({inner} of them forcing) "

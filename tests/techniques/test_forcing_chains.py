@@ -8,7 +8,7 @@ from ascent import Puzzle, solve
 from ascent.grid import Conflict, Grid, lines_of
 from ascent.passes import Context, techniques_of
 from ascent.techniques import ORDER
-from ascent.techniques.forcing import ALL, conflict_needs, link_needs, slice_links
+from ascent.techniques.forcing import ALL, PLACED, conflict_needs, fold, link_needs, slice_links
 from ascent.trace import Step
 
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, needs forcing
@@ -38,13 +38,41 @@ def test_a_link_needs_only_what_its_technique_read():
     single = Step("naked single", "R1C2 has only 3 left", None, None, (1,), placements=((1, 3),))
     assert link_needs(single, n) == {1: ALL & ~b(3)}  # the cell's other candidates gone
     sudoku = Step("sudoku", "R1C2 is 3 ...", None, None, (1,), eliminations=((0, b(3)),))
-    assert link_needs(sudoku, n) == {1: ALL}  # the placed cell as a whole
+    assert link_needs(sudoku, n) == {1: PLACED}  # the cell placed: only its placement gives that
+    # so what took the placed cell's other candidates away before it was placed (by pinpoint) is not kept
+    before = Step("ascent", "cap", None, None, (1,), eliminations=((1, b(4)),), premises=())  # R1C2 loses 4
+    suppose0 = Step("forcing", "suppose R2C1 is 1", None, None, (4,), placements=((4, 1),), premises=(),
+                    supposition=True)
+    assert slice_links((suppose0, before, pin, sudoku), {0: ALL}, n) == (0, 2, 3)
     # a removal the pinpoint did not need is not kept behind it
     suppose = Step("forcing", "suppose R2C1 is 1", None, None, (4,), placements=((4, 1),), premises=(), supposition=True)
     other = Step("ascent", "cap", None, None, (0,), eliminations=((0, b(4)),), premises=())  # R1C1 loses 4: not 3
     gone = Step("ascent", "cap", None, None, (0,), eliminations=((0, b(3)),), premises=())  # R1C1 loses 3: needed
     chain = (suppose, other, gone, pin)
     assert slice_links(chain, {1: ALL}, n) == (0, 2, 3)
+
+
+def test_fold_joins_each_cross_out_to_the_link_that_placed_its_height():
+    """suppose R1C1 is 1 -> sudoku crosses 1 out -> naked single R2C2 is 2 -> an ascent cap -> sudoku crosses
+    2 out: the cross-outs join their placements (as ``crossed``), the cap stays between them; a chain that
+    broke on its last link keeps that link where it is."""
+    n = 4
+    suppose = Step("forcing", "suppose R1C1 is 1", None, None, (0,), placements=((0, 1),), premises=(), supposition=True)
+    cross1 = Step("sudoku", "R1C1 is 1, so ...", None, None, (0,), eliminations=((1, b(1)), (4, b(1))))
+    single = Step("naked single", "R2C2 has only 2 left", None, None, (5,), placements=((5, 2),))
+    cap = Step("ascent", "a cap", None, None, (15,), eliminations=((15, b(4)),), premises=())
+    cross2 = Step("sudoku", "R2C2 is 2, so ...", None, None, (5,), eliminations=((4, b(2)), (13, b(2))))
+    folded = fold((suppose, cross1, single, cap, cross2), n)
+    assert [s.technique for s in folded] == ["forcing", "naked single", "ascent"]
+    assert folded[0].supposition and folded[0].crossed == ((1, b(1)), (4, b(1)))
+    assert folded[0].reason == "suppose R1C1 is 1; 1 leaves R1C2, R2C1"
+    assert folded[1].placements == ((5, 2),) and folded[1].eliminations == ((4, b(2)), (13, b(2)))
+    assert folded[1].reason == "R2C2 has only 2 left; 2 leaves R2C1, R4C2"
+    assert folded[1].premises == single.premises  # the cross-out reads nothing more
+    broke = fold((suppose, cross1, single, cap, cross2), n, broke=True)
+    assert [s.technique for s in broke] == ["forcing", "naked single", "ascent", "sudoku"]
+    # a cross-out whose placement is not in the chain stays a link of its own
+    assert [s.technique for s in fold((suppose, cross2), n)] == ["forcing", "sudoku"]
 
 
 @pytest.fixture(scope="module")
