@@ -79,8 +79,9 @@ def broken_rule(puzzle: Puzzle, rows) -> str | None:
     if len(rows) != n or any(len(r) != n for r in rows):
         return f"the grid is not {n}x{n}"
     values = [h for r in rows for h in r]
-    for i, h in enumerate(values):
-        if not (isinstance(h, int) and 1 <= h <= n):
-            return f"{cell_name(i, n)} holds {h!r}, not a height 1..{n}"
+    if not (set(map(type, values)) == {int} and 1 <= min(values) and max(values) <= n):  # else all are heights
+        for i, h in enumerate(values):
+            if not (isinstance(h, int) and 1 <= h <= n):
+                return f"{cell_name(i, n)} holds {h!r}, not a height 1..{n}"
     hit = first_broken(puzzle, values)
     return None if hit is None else hit[2]
