@@ -149,7 +149,7 @@ class Grid:
         self.masks = masks
         self.values = values
         self.lines = lines
-        self.lanes = tuple(lane for line in lines for lane in (line.front, line.back))
+        self.lanes = tuple([lane for line in lines for lane in (line.front, line.back)])
         self.stamp = 0  # how many steps have been applied
         self.changed_at = [0] * len(masks)  # the stamp of each cell's last change
         self.looked: dict = {}  # (technique, place) -> the stamp when it last looked there and found nothing
@@ -162,14 +162,9 @@ class Grid:
     @classmethod
     def start(cls, puzzle: "Puzzle") -> "Grid":
         """Full candidates everywhere, givens placed. Givens are the starting point, not steps."""
-        n = puzzle.size
-        f = cands.full(n)
-        masks, values = [], []
-        for row in puzzle.givens:
-            for v in row:
-                masks.append(cands.bit(v) if v else f)
-                values.append(v)
-        return cls(puzzle, masks, values, lines_of(puzzle))
+        f = cands.full(puzzle.size)
+        values = [v for row in puzzle.givens for v in row]
+        return cls(puzzle, [cands.bit(v) if v else f for v in values], values, lines_of(puzzle))
 
     def copy(self) -> "Grid":
         """A grid to change apart from this one (a supposition): the change log from the oldest point a
