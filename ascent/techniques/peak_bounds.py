@@ -22,6 +22,9 @@ one of the p - 1 smallest heights those p cells can hold (heights not placed fro
 Sound for the reasons given with each rule: they only count what must show and what cannot.
 These are a subset of ``peak descent`` (tier 6), which splits a clue at any sure peak by
 enumerating the cells before it; a puzzle that needs only these is Tatham's Easy.
+
+Both rules read only the heights placed in the lane (candidates only say what would go, and they only
+shrink), so a lane that gave nothing is looked at again only once a height is placed in its line.
 """
 
 from __future__ import annotations
