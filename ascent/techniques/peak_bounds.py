@@ -53,7 +53,7 @@ def peak_bounds(grid: Grid) -> Iterator[Step]:
         if last is not None and line_placed[k // 2] <= last:
             continue
         # What each rule needs before it can remove anything, read in one walk out from the clue:
-        hidden = False  # lower bounds: a placed height behind a placed one at least two taller
+        hidden = 0  # lower bounds: the placed heights behind a placed one at least two taller (a mask)
         top = 0  # nearly filled: the tallest height, N, placed
         gap = -1  # the first open cell: nearly filled removes only from the first cell, lower bounds only
         # from the clue - 1 cells next to the clue, and neither from a placed cell
@@ -61,13 +61,13 @@ def peak_bounds(grid: Grid) -> Iterator[Step]:
             v = values[x]
             if v:
                 if top >= v + 2:
-                    hidden = True
+                    hidden |= 1 << (v - 1)
                 elif v > top:
                     top = v
             elif gap < 0:
                 gap = d
         nearly = top == grid.n and gap == 0
-        lower = hidden and 0 <= gap < lane.clue - 1
+        lower = hidden and 0 <= gap < lane.clue - 1 and _may_bound(grid, lane, hidden, gap)
         step = None
         if nearly or lower:
             # height -> its distance from the clue, for the heights placed in the lane
@@ -80,6 +80,19 @@ def peak_bounds(grid: Grid) -> Iterator[Step]:
             grid.found_nothing(key)
         else:
             yield step  # the lane changes: look at it afresh next pass
+
+
+def _may_bound(grid: Grid, lane, hidden: int, gap: int) -> bool:
+    """Could lower bounds remove anything? The k-th height that can show (from 0) leaves only the first
+    clue - 1 - k cells, so the cell at distance d can lose only heights at least the (clue - 2 - d)-th."""
+    n, c, cells, masks, values = grid.n, lane.clue, lane.cells, grid.masks, grid.values
+    counted = [h for h in range(n, 0, -1) if not hidden >> (h - 1) & 1]
+    last = len(counted) - 1  # the tallest placed height is never hidden: counted is never empty
+    for d in range(gap, c - 1):
+        x = cells[d]
+        if not values[x] and masks[x].bit_length() >= counted[min(c - 2 - d, last)]:
+            return True
+    return False
 
 
 def _lower_bounds(grid: Grid, lane, at: dict[int, int]) -> Step | None:
