@@ -8,7 +8,8 @@ and the whole brainbashers archive on two cores. Prints Markdown; ``--out`` also
     python benchmarks/engine.py --only memory                                     # RSS after 5,000 solves
 
 Times are CPU seconds of this process (``time.process_time``), one puzzle after another on one core,
-except the archive run, which is wall-clock on two worker processes as ``ascent solve-all`` runs it.
+except the archive run, which is wall-clock on two worker processes as ``ascent solve-all`` runs it
+(its line also gives the workers' CPU seconds, what two free cores would do, and the load average).
 The machine is shared and noisy: compare the ratios to Tatham's times, taken on this kind of machine
 (``../shared/tatham/anchor-times.txt``), rather than the absolute figures of separate runs; better,
 build Tatham's grader (``../shared/tools/tatham/build.sh DIR``) and pass ``--tatham DIR/tatham-grade``:
