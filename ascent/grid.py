@@ -157,7 +157,8 @@ class Grid:
         self.log_base = 0  # how many changes came before log[0] (a copy keeps only what its readers still need)
         self.read: dict = {}  # key -> how many changes it has read (``changed_since``)
         self.line_changed = [0] * (2 * self.n)  # per line (rows, then columns): the stamp of its last change
-        self.line_placed = [0] * (2 * self.n)  # per line: the stamp of its last placement
+        self.line_placed = [0] * (2 * self.n)  # per line: the stamp of its last placement (peak bounds reads
+        # only placed heights: a lane where it found nothing waits for a placement in its line)
 
     @classmethod
     def start(cls, puzzle: "Puzzle") -> "Grid":
@@ -180,7 +181,8 @@ class Grid:
 
     # ------------------------------------------------------------------ the one writer
     def apply(self, step: "Step") -> None:
-        masks, changed_at, line_changed, line_placed, n = self.masks, self.changed_at, self.line_changed, self.line_placed, self.n
+        masks, changed_at, n = self.masks, self.changed_at, self.n
+        line_changed, line_placed = self.line_changed, self.line_placed
         self.stamp = now = self.stamp + 1
         log = self.log.append
         for cell, m in step.eliminations:
@@ -218,13 +220,6 @@ class Grid:
         lane j of ``lanes`` lies on line j // 2)."""
         last = self.looked.get(key)
         return last is not None and self.line_changed[k] <= last
-
-    def settled_line(self, key, k: int) -> bool:
-        """``quiet_line`` for a look that reads only the heights placed in line ``k`` (and candidates only to
-        see what it would remove, which can only shrink): True when ``key`` found nothing there before and no
-        height has been placed in the line since."""
-        last = self.looked.get(key)
-        return last is not None and self.line_placed[k] <= last
 
     def changed_since(self, key) -> tuple[list[int], int]:
         """The cells changed (each once, in order) since ``key`` last said it had read up to a point

@@ -42,9 +42,9 @@ KEYS = tuple((NAME, k) for k in range(128))  # where it looked, per lane: made o
 def peak_bounds(grid: Grid) -> Iterator[Step]:
     # Both rules read the heights placed in the lane; candidates only decide what a rule would remove,
     # and candidates only shrink. So a lane that gave nothing gives nothing again until a height is
-    # placed in its line (``Grid.settled_line``): most lanes are passed over after one look.
+    # placed in its line (``Grid.line_placed``): most lanes are passed over after one look.
     values = grid.values
-    looked, line_placed = grid.looked, grid.line_placed  # Grid.settled_line, inlined: this loop is hot
+    looked, line_placed = grid.looked, grid.line_placed  # ``Grid.quiet_line`` by placements, inlined: this loop is hot
     for k, lane in enumerate(grid.lanes):
         if not lane.clue:
             continue
