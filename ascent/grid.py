@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from . import cands
@@ -110,13 +111,19 @@ def shape(n: int) -> Shape:
 
 def lines_of(puzzle: "Puzzle") -> tuple[Line, ...]:
     """Rows first, then columns, each with both of its lanes."""
-    sh = shape(puzzle.size)
-    out = []
-    for r, cells in enumerate(sh.rows):
-        out.append(Line("row", r, cells, Lane("left", r, cells, puzzle.left[r]), Lane("right", r, cells[::-1], puzzle.right[r])))
-    for c, cells in enumerate(sh.cols):
-        out.append(Line("column", c, cells, Lane("upper", c, cells, puzzle.upper[c]), Lane("lower", c, cells[::-1], puzzle.lower[c])))
-    return tuple(out)
+    n = puzzle.size
+    return tuple([_line(n, "row", r, puzzle.left[r], puzzle.right[r]) for r in range(n)] +
+                 [_line(n, "column", c, puzzle.upper[c], puzzle.lower[c]) for c in range(n)])
+
+
+@lru_cache(maxsize=8192)  # lanes never change: a puzzle's lines are shared with every puzzle with the same clues there
+def _line(n: int, kind: str, index: int, front: int, back: int) -> Line:
+    sh = shape(n)
+    if kind == "row":
+        cells = sh.rows[index]
+        return Line(kind, index, cells, Lane("left", index, cells, front), Lane("right", index, cells[::-1], back))
+    cells = sh.cols[index]
+    return Line(kind, index, cells, Lane("upper", index, cells, front), Lane("lower", index, cells[::-1], back))
 
 
 class Contradiction(Exception):
@@ -134,7 +141,7 @@ class Grid:
     """Candidates per cell plus which cells are placed. Change it only through ``apply``."""
 
     __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes", "stamp", "changed_at", "looked", "log", "log_base",
-                 "read", "line_changed")
+                 "read", "line_changed", "line_placed")
 
     def __init__(self, puzzle: "Puzzle", masks: list[int], values: list[int], lines: tuple[Line, ...]):
         self.puzzle = puzzle
@@ -142,7 +149,7 @@ class Grid:
         self.masks = masks
         self.values = values
         self.lines = lines
-        self.lanes = tuple(lane for line in lines for lane in (line.front, line.back))
+        self.lanes = tuple([lane for line in lines for lane in (line.front, line.back)])
         self.stamp = 0  # how many steps have been applied
         self.changed_at = [0] * len(masks)  # the stamp of each cell's last change
         self.looked: dict = {}  # (technique, place) -> the stamp when it last looked there and found nothing
@@ -150,18 +157,15 @@ class Grid:
         self.log_base = 0  # how many changes came before log[0] (a copy keeps only what its readers still need)
         self.read: dict = {}  # key -> how many changes it has read (``changed_since``)
         self.line_changed = [0] * (2 * self.n)  # per line (rows, then columns): the stamp of its last change
+        self.line_placed = [0] * (2 * self.n)  # per line: the stamp of its last placement (peak bounds reads
+        # only placed heights: a lane where it found nothing waits for a placement in its line)
 
     @classmethod
     def start(cls, puzzle: "Puzzle") -> "Grid":
         """Full candidates everywhere, givens placed. Givens are the starting point, not steps."""
-        n = puzzle.size
-        f = cands.full(n)
-        masks, values = [], []
-        for row in puzzle.givens:
-            for v in row:
-                masks.append(cands.bit(v) if v else f)
-                values.append(v)
-        return cls(puzzle, masks, values, lines_of(puzzle))
+        f = cands.full(puzzle.size)
+        values = [v for row in puzzle.givens for v in row]
+        return cls(puzzle, [cands.bit(v) if v else f for v in values], values, lines_of(puzzle))
 
     def copy(self) -> "Grid":
         """A grid to change apart from this one (a supposition): the change log from the oldest point a
@@ -172,20 +176,22 @@ class Grid:
         start = min(self.read.values(), default=end)
         g.log, g.log_base = self.log[start - self.log_base:], start
         g.line_changed = self.line_changed[:]
+        g.line_placed = self.line_placed[:]
         return g
 
     # ------------------------------------------------------------------ the one writer
     def apply(self, step: "Step") -> None:
-        masks, changed_at, line_changed, n = self.masks, self.changed_at, self.line_changed, self.n
-        self.stamp += 1
-        now = self.stamp
+        masks, changed_at, n = self.masks, self.changed_at, self.n
+        line_changed, line_placed = self.line_changed, self.line_placed
+        self.stamp = now = self.stamp + 1
+        log = self.log.append
         for cell, m in step.eliminations:
             new = masks[cell] & ~m
             if not new:
                 raise Contradiction(Conflict(f"no candidates left after {step.technique}", (cell,)), n)
             masks[cell] = new
             changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now
-            self.log.append(cell)
+            log(cell)
         for cell, d in step.placements:
             b = 1 << (d - 1)
             if not masks[cell] & b:
@@ -193,7 +199,8 @@ class Grid:
             masks[cell] = b
             self.values[cell] = d
             changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now
-            self.log.append(cell)
+            line_placed[cell // n] = line_placed[n + cell % n] = now
+            log(cell)
 
     # ------------------------------------------------------------------ looking again only where something changed
     def quiet(self, key, cells) -> bool:
@@ -222,6 +229,21 @@ class Grid:
         if start is None:
             return list(range(len(self.masks))), end
         return sorted(set(self.log[start - self.log_base:])), end
+
+    def placed_since(self, key, placed: bool = True) -> tuple[list[int], int]:
+        """``changed_since`` keeping only the placed cells (``placed`` False: only the open ones)."""
+        end = self.log_base + len(self.log)
+        start = self.read.get(key)
+        pick = filter if placed else filterfalse
+        if start is None:
+            return list(pick(self.values.__getitem__, range(len(self.masks)))), end
+        if start == end:
+            return [], end
+        return sorted(pick(self.values.__getitem__, set(self.log[start - self.log_base:]))), end
+
+    def log_end(self) -> int:
+        """The point to say (``read_up_to``) to have read every change so far."""
+        return self.log_base + len(self.log)
 
     def read_up_to(self, key, end: int) -> None:
         self.read[key] = end

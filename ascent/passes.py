@@ -16,6 +16,7 @@ the loop that runs them.
 from __future__ import annotations
 
 import time
+from functools import cached_property
 from typing import Callable
 
 from .grid import Conflict, Contradiction, Grid
@@ -40,9 +41,8 @@ class Context:
 
     def __init__(self, grid: Grid, rows: tuple[Technique, ...], deadline: float | None = None,
                  on_tier: Callable[[str], None] | None = None):
-        puzzle = grid.puzzle
+        self.puzzle = puzzle = grid.puzzle
         self.n = puzzle.size
-        self.lines = line_table(self.n, tuple(puzzle.upper) + tuple(puzzle.lower) + tuple(puzzle.left) + tuple(puzzle.right))
         self.rows = rows
         self.truth: tuple[int, ...] | None = None
         self.broken: dict[tuple[int, int], int] = {}  # (cell, height) seen to break -> work it took
@@ -51,6 +51,12 @@ class Context:
         self.sooner: tuple[int, Conflict] | None = None  # set by replays: the link before which a contradiction showed
         self.early: Conflict | None = None
         self.unpruned = 0  # chains whose pruned form failed its replay (kept whole): never seen on ../shared
+
+    @cached_property
+    def lines(self):
+        """The fast core's lines (``propagate.line_table``): made when first needed, which an easy solve never is."""
+        p = self.puzzle
+        return line_table(self.n, tuple(p.upper) + tuple(p.lower) + tuple(p.left) + tuple(p.right))
 
     def check_time(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -299,16 +305,19 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
     record = passes is not None
     hard_seen = False
     aftermath = tuple(t for t in techniques if t.aftermath)
-    def take(step: Step, current: Pass | None) -> None:
+    def take(step: Step, current: Pass | None, name: str) -> Pass | None:
+        """Record ``step`` in the pass (opened at its first step) and apply it; the pass."""
         nonlocal taken
         taken += 1
         if limit is not None and taken > limit:
             raise OverBudget
-        if current is not None:
-            if not current.steps:
+        if record:
+            if current is None:
+                current = Pass(len(passes) + 1, name)
                 passes.append(current)
             current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
         grid.apply(step)
+        return current
 
     while True:
         if grid.solved():
@@ -326,10 +335,10 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
                 context.check_time()
                 if announce and context.on_tier is not None and not row.sweep:
                     context.on_tier(row.name)
-            current = Pass(len(passes) + 1, row.name) if record else None
+            current = None
             placed = False
             for step in row.steps(grid, context):
-                take(step, current)
+                current = take(step, current, row.name)
                 progress = True
                 placed = placed or bool(step.placements)
                 if not row.sweep:
@@ -339,7 +348,7 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
                     for after in aftermath:
                         if after is not row:
                             for step in after.steps(grid, context):
-                                take(step, current)
+                                current = take(step, current, row.name)
                 break
         if not progress:
             return

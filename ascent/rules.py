@@ -25,38 +25,50 @@ def first_broken(puzzle: Puzzle, values) -> tuple[int, str, str] | None:
     ``GIVEN``, ``REPEAT`` or ``CLUE``, the words); None when none is broken so far. Givens come first,
     then repeats (in reading order), then the full lanes, the one with the first cell first."""
     n = puzzle.size
-    for i, h in enumerate(values):
-        g = puzzle.givens[i // n][i % n]
-        if g and h and h != g:
-            return i, GIVEN, f"{cell_name(i, n)} = {h}, but the puzzle gives {g} there"
-    for i, h in enumerate(values):
-        if not h:
-            continue
-        r, c = divmod(i, n)
-        for j in [r * n + k for k in range(c)] + [k * n + c for k in range(r)]:
-            if values[j] == h:
-                where = f"row {r + 1}" if j // n == r else f"column {c + 1}"
-                return i, REPEAT, f"{cell_name(i, n)} = {h} repeats the {h} at {cell_name(j, n)} in {where}"
+    for i, g in enumerate(g for row in puzzle.givens for g in row):
+        if g:
+            h = values[i]
+            if h and h != g:
+                return i, GIVEN, f"{cell_name(i, n)} = {h}, but the puzzle gives {g} there"
+    rows = [values[r * n:(r + 1) * n] for r in range(n)]
+    cols = [values[c::n] for c in range(n)]
+    if any(_repeats(line) for line in rows) or any(_repeats(line) for line in cols):  # else no cell repeats
+        for i, h in enumerate(values):
+            if not h:
+                continue
+            r, c = divmod(i, n)
+            for j in [r * n + k for k in range(c)] + [k * n + c for k in range(r)]:
+                if values[j] == h:
+                    where = f"row {r + 1}" if j // n == r else f"column {c + 1}"
+                    return i, REPEAT, f"{cell_name(i, n)} = {h} repeats the {h} at {cell_name(j, n)} in {where}"
     broken = []
     for r in range(n):
-        row = [r * n + c for c in range(n)]
-        broken += _lane(values, puzzle.left[r], row, f"row {r + 1} from the left")
-        broken += _lane(values, puzzle.right[r], row[::-1], f"row {r + 1} from the right")
+        row = rows[r]
+        broken += _lane(row, puzzle.left[r], r * n, 1, ("row", r, "the left"))
+        broken += _lane(row[::-1], puzzle.right[r], r * n, 1, ("row", r, "the right"))
     for c in range(n):
-        col = [r * n + c for r in range(n)]
-        broken += _lane(values, puzzle.upper[c], col, f"column {c + 1} from the top")
-        broken += _lane(values, puzzle.lower[c], col[::-1], f"column {c + 1} from the bottom")
+        col = cols[c]
+        broken += _lane(col, puzzle.upper[c], c, n, ("column", c, "the top"))
+        broken += _lane(col[::-1], puzzle.lower[c], c, n, ("column", c, "the bottom"))
     if broken:
         cell, words = min(broken)
         return cell, CLUE, words
     return None
 
 
-def _lane(values, clue: int, cells: list[int], where: str) -> list[tuple[int, str]]:
-    if clue and all(values[x] for x in cells):
-        k = visible([values[x] for x in cells])
+def _repeats(heights: list[int]) -> bool:
+    """Does a height other than 0 (open) appear twice?"""
+    placed = [h for h in heights if h]
+    return len(set(placed)) != len(placed)
+
+
+def _lane(heights: list[int], clue: int, first: int, stride: int, where: tuple[str, int, str]) -> list[tuple[int, str]]:
+    """A full lane (``heights`` read from its clue; ``first`` its lowest cell) that breaks its clue, in words."""
+    if clue and all(heights):
+        k = visible(heights)
         if k != clue:
-            return [(min(cells), f"{where} shows {k} buildings, but its clue is {clue}")]
+            kind, index, side = where
+            return [(first, f"{kind} {index + 1} from {side} shows {k} buildings, but its clue is {clue}")]
     return []
 
 
@@ -67,8 +79,9 @@ def broken_rule(puzzle: Puzzle, rows) -> str | None:
     if len(rows) != n or any(len(r) != n for r in rows):
         return f"the grid is not {n}x{n}"
     values = [h for r in rows for h in r]
-    for i, h in enumerate(values):
-        if not (isinstance(h, int) and 1 <= h <= n):
-            return f"{cell_name(i, n)} holds {h!r}, not a height 1..{n}"
+    if not (set(map(type, values)) == {int} and 1 <= min(values) and max(values) <= n):  # else all are heights
+        for i, h in enumerate(values):
+            if not (isinstance(h, int) and 1 <= h <= n):
+                return f"{cell_name(i, n)} holds {h!r}, not a height 1..{n}"
     hit = first_broken(puzzle, values)
     return None if hit is None else hit[2]

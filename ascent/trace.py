@@ -56,7 +56,9 @@ class Step:
     @property
     def links(self) -> tuple["Step", ...]:
         """Every link of a forcing step: its chain, or its branches one after another."""
-        return self.chain or tuple(s for links in self.branches for s in links)
+        if self.chain or not self.branches:
+            return self.chain
+        return tuple(s for links in self.branches for s in links)
 
     @property
     def reason(self) -> str:

@@ -357,3 +357,14 @@ def test_a_progress_bar_leaves_room_for_the_ctrl_c_echo():
     bar.add_task("make", total=50, completed=6)
     lines = out.render_lines(bar.get_renderable(), out.options, pad=False)
     assert max(Segment.get_line_length(line) for line in lines) == 80 - FREE
+
+
+def test_chunks_cover_every_job_once_and_shrink_towards_the_end():
+    from ascent.batch import chunked
+
+    for count, workers in ((4380, 2), (200, 2), (9, 2), (1000, 3)):
+        spans = chunked(count, workers)
+        assert [j for s in spans for j in s] == list(range(count))
+        sizes = [len(s) for s in spans]
+        assert max(sizes) <= 64 and sizes == sorted(sizes, reverse=True)[:len(sizes) - 1] + sizes[-1:]
+    assert len(chunked(4380, 2)[-2]) == 4  # the last few chunks are small: the workers finish together

@@ -13,10 +13,11 @@ N - p from the other, so a = p + 1 exactly.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator
 
 from .. import cands
-from ..grid import Grid
+from ..grid import Grid, cell_name
 from ..trace import Step
 
 NAME = "ascent"
@@ -26,11 +27,13 @@ def ascent(grid: Grid) -> Iterator[Step]:
     # These rules read only the clues: once a sweep finds nothing, no later grid gives them anything.
     if grid.quiet((NAME,), ()):
         return
-    found = False
+    start, found = grid.stamp, 0
     for step in _steps(grid):
-        found = True
+        found += 1
         yield step
-    if not found:
+    if grid.stamp == start + found:
+        # nothing found, or every step found was applied as it came (the pass loop does; a caller that only
+        # looks does not): a step leaves nothing for the same rule to find again, so the next look is quiet
         grid.found_nothing((NAME,))
 
 
@@ -57,10 +60,8 @@ def _steps(grid: Grid) -> Iterator[Step]:
                 if m:
                     elims.append((cells[d], m))
             if elims:
-                caps = ", ".join(f"{grid.name(cells[d])} <= {n - c + 1 + d}" for d in range(c - 1))
-                yield Step(NAME, f"clue {c} needs {c - 1} {'buildings' if c > 2 else 'building'} in front of the tallest it sees, "
-                                 f"so each cell can be at most {n - c + 1} plus its distance (0 next to the clue) ({caps})",
-                           lane, c, cells[: c - 1], eliminations=tuple(elims), premises=())
+                yield Step(NAME, partial(_caps, n, c, cells), lane, c, cells[: c - 1], eliminations=tuple(elims),
+                           premises=())
     for line in grid.lines:
         a, b = line.front.clue, line.back.clue
         if a and b and a + b == n + 1:
@@ -69,3 +70,9 @@ def _steps(grid: Grid) -> Iterator[Step]:
                 yield Step(NAME, f"opposite clues {a} and {b} add up to {n + 1}, so {n} stands {a} cells from the clue {a} "
                                  f"(it shows at most {a} from one side and {b} from the other only there)",
                            line.front, a, (cell,), placements=((cell, n),), premises=())
+
+
+def _caps(n: int, c: int, cells: tuple[int, ...]) -> str:  # the sentence, made when someone reads the step
+    caps = ", ".join(f"{cell_name(cells[d], n)} <= {n - c + 1 + d}" for d in range(c - 1))
+    return (f"clue {c} needs {c - 1} {'buildings' if c > 2 else 'building'} in front of the tallest it sees, "
+            f"so each cell can be at most {n - c + 1} plus its distance (0 next to the clue) ({caps})")

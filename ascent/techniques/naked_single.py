@@ -7,10 +7,11 @@ Sound because a cell must hold one of its candidates.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator
 
 from .. import cands
-from ..grid import Grid
+from ..grid import Grid, cell_name
 from ..trace import Step
 
 NAME = "naked single"
@@ -18,10 +19,16 @@ NAME = "naked single"
 
 def naked_single(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
-    cells, end = grid.changed_since((NAME,))  # a cell left with one candidate changed to get there
+    cells, end = grid.placed_since((NAME,), False)  # an open cell left with one candidate changed to get there
+    single, n = cands.single, grid.n
     for i in cells:
-        m = masks[i]
-        d = cands.single(m)
-        if not values[i] and d:
-            yield Step(NAME, f"{grid.name(i)} has only {d} left", None, None, (i,), placements=((i, d),))
-    grid.read_up_to((NAME,), end)
+        d = single(masks[i])
+        if d:
+            yield Step(NAME, partial(_sentence, i, d, n), None, None, (i,), placements=((i, d),))
+    # Every change since ``end`` is one of the steps just given, applied by the caller as they came (a caller
+    # that applies nothing adds nothing): placements, never open again, which no later look needs to read.
+    grid.read_up_to((NAME,), grid.log_end())
+
+
+def _sentence(i: int, d: int, n: int) -> str:  # made when someone reads the step
+    return f"{cell_name(i, n)} has only {d} left"

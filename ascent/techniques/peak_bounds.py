@@ -22,6 +22,9 @@ one of the p - 1 smallest heights those p cells can hold (heights not placed fro
 Sound for the reasons given with each rule: they only count what must show and what cannot.
 These are a subset of ``peak descent`` (tier 6), which splits a clue at any sure peak by
 enumerating the cells before it; a puzzle that needs only these is Tatham's Easy.
+
+Both rules read only the heights placed in the lane (candidates only say what would go, and they only
+shrink), so a lane that gave nothing is looked at again only once a height is placed in its line.
 """
 
 from __future__ import annotations
@@ -33,41 +36,80 @@ from ..grid import Grid
 from ..trace import Step
 
 NAME = "peak bounds"
+KEYS = tuple((NAME, k) for k in range(128))  # where it looked, per lane: made once
 
 
 def peak_bounds(grid: Grid) -> Iterator[Step]:
+    # Both rules read the heights placed in the lane; candidates only decide what a rule would remove,
+    # and candidates only shrink. So a lane that gave nothing gives nothing again until a height is
+    # placed in its line (``Grid.line_placed``): most lanes are passed over after one look.
+    values = grid.values
+    looked, line_placed = grid.looked, grid.line_placed  # ``Grid.quiet_line`` by placements, inlined: this loop is hot
     for k, lane in enumerate(grid.lanes):
-        if not lane.clue or grid.quiet_line((NAME, k), k // 2):
+        if not lane.clue:
             continue
-        found = False
-        for step in (_nearly_filled(grid, lane), _lower_bounds(grid, lane)):
-            if step is not None:
-                found = True
-                yield step
-                break  # the lane changes: look at it afresh next pass
-        if not found:
-            grid.found_nothing((NAME, k))
+        key = KEYS[k]
+        last = looked.get(key)
+        if last is not None and line_placed[k // 2] <= last:
+            continue
+        # What each rule needs before it can remove anything, read in one walk out from the clue:
+        hidden = 0  # lower bounds: the placed heights behind a placed one at least two taller (a mask)
+        top = 0  # nearly filled: the tallest height, N, placed
+        gap = -1  # the first open cell: nearly filled removes only from the first cell, lower bounds only
+        # from the clue - 1 cells next to the clue, and neither from a placed cell
+        for d, x in enumerate(lane.cells):
+            v = values[x]
+            if v:
+                if top >= v + 2:
+                    hidden |= 1 << (v - 1)
+                elif v > top:
+                    top = v
+            elif gap < 0:
+                gap = d
+        nearly = top == grid.n and gap == 0
+        lower = hidden and 0 <= gap < lane.clue - 1 and _may_bound(grid, lane, hidden, gap)
+        step = None
+        if nearly or lower:
+            # height -> its distance from the clue, for the heights placed in the lane
+            at = {values[x]: d for d, x in enumerate(lane.cells) if values[x]}
+            if nearly:
+                step = _nearly_filled(grid, lane, at)
+            if step is None and lower:
+                step = _lower_bounds(grid, lane, at)
+        if step is None:
+            grid.found_nothing(key)
+        else:
+            yield step  # the lane changes: look at it afresh next pass
 
 
-def _where(grid: Grid, lane) -> dict[int, int]:
-    """height -> its distance from the clue, for the heights placed in the lane."""
-    return {grid.values[x]: d for d, x in enumerate(lane.cells) if grid.values[x]}
+def _may_bound(grid: Grid, lane, hidden: int, gap: int) -> bool:
+    """Could lower bounds remove anything? The k-th height that can show (from 0) leaves only the first
+    clue - 1 - k cells, so the cell at distance d can lose only heights at least the (clue - 2 - d)-th."""
+    n, c, cells, masks, values = grid.n, lane.clue, lane.cells, grid.masks, grid.values
+    counted = [h for h in range(n, 0, -1) if not hidden >> (h - 1) & 1]
+    last = len(counted) - 1  # the tallest placed height is never hidden: counted is never empty
+    for d in range(gap, c - 1):
+        x = cells[d]
+        if not values[x] and masks[x].bit_length() >= counted[min(c - 2 - d, last)]:
+            return True
+    return False
 
 
-def _lower_bounds(grid: Grid, lane) -> Step | None:
-    n, c, cells, masks = grid.n, lane.clue, lane.cells, grid.masks
-    at = _where(grid, lane)
-    counted: list[int] = []
-    hidden: list[tuple[int, int]] = []  # (height, the taller one nearer the clue that hides it)
-    for h in range(n, 0, -1):
-        if h in at:
-            taller = [t for t in range(h + 2, n + 1) if t in at and at[t] < at[h]]  # see the docstring
+def _lower_bounds(grid: Grid, lane, at: dict[int, int]) -> Step | None:
+    n, c, cells, masks, values = grid.n, lane.clue, lane.cells, grid.masks, grid.values
+    behind: dict[int, int] = {}  # a hidden height -> the shortest of those at least two taller nearer the clue
+    nearer: list[int] = []  # the heights placed so far, walking out from the clue
+    for x in cells:
+        v = values[x]
+        if v:
+            taller = [t for t in nearer if t >= v + 2]  # see the docstring
             if taller:
-                hidden.append((h, taller[0]))
-                continue
-        counted.append(h)
-    if not hidden:
+                behind[v] = min(taller)
+            nearer.append(v)
+    if not behind:
         return None  # with nothing hidden this is the edge rule of tier 1 (ascent), already applied
+    hidden = [(h, behind[h]) for h in sorted(behind, reverse=True)]  # (height, the taller one that hides it)
+    counted = [h for h in range(n, 0, -1) if h not in behind]
     elims: dict[int, int] = {}
     bounds = []
     for k, h in enumerate(counted):
@@ -77,7 +119,7 @@ def _lower_bounds(grid: Grid, lane) -> Step | None:
         if h in at:
             continue  # a placed height leaves the other cells by sudoku
         bit = cands.bit(h)
-        hit = [x for x in cells[:first] if masks[x] & bit and not grid.values[x]]
+        hit = [x for x in cells[:first] if masks[x] & bit and not values[x]]
         for x in hit:
             elims[x] = elims.get(x, 0) | bit
         if hit:
@@ -98,9 +140,8 @@ def _lower_bounds(grid: Grid, lane) -> Step | None:
                 eliminations=order, premises=cells)
 
 
-def _nearly_filled(grid: Grid, lane) -> Step | None:
+def _nearly_filled(grid: Grid, lane, at: dict[int, int]) -> Step | None:
     n, c, cells, masks = grid.n, lane.clue, lane.cells, grid.masks
-    at = _where(grid, lane)
     showing: list[int] = []
     nearest = n
     for h in range(n, 0, -1):

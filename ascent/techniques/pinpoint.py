@@ -8,22 +8,27 @@ that cell does. A height with no cell at all is a contradiction.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator
 
 from .. import cands
-from ..grid import Conflict, Contradiction, Grid
+from ..grid import Conflict, Contradiction, Grid, cell_name
 from ..trace import Step
 
 NAME = "pinpoint"
+KEYS = tuple((NAME, k) for k in range(64))  # where it looked, per line: made once
 
 
 def pinpoint(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
     full = cands.full(grid.n)
+    looked, line_changed = grid.looked, grid.line_changed  # Grid.quiet_line, inlined: this loop is hot
     for k, line in enumerate(grid.lines):
-        cells = line.cells
-        if grid.quiet_line((NAME, k), k):
+        key = KEYS[k]
+        last = looked.get(key)
+        if last is not None and line_changed[k] <= last:
             continue
+        cells = line.cells
         once = twice = placed = 0
         for x in cells:
             m = masks[x]
@@ -36,6 +41,9 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
             raise Contradiction(Conflict(f"no cell can hold {cands.show_set(missing)}", cells, line,
                                          cands.digits(missing)[0]), grid.n)
         lone = once & ~twice & ~placed
+        if not lone:
+            looked[key] = grid.stamp  # Grid.found_nothing, inlined
+            continue
         found = False
         for d in cands.digits(lone):
             b = cands.bit(d)
@@ -45,7 +53,11 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
             if values[cell]:
                 continue
             found = True
-            yield Step(NAME, f"{d} fits nowhere else in {line.name}, so {grid.name(cell)} is {d}",
-                       line, None, (cell,), placements=((cell, d),), premises=cells)
+            yield Step(NAME, partial(_sentence, d, line, cell, grid.n), line, None, (cell,), placements=((cell, d),),
+                       premises=cells)
         if not found:
-            grid.found_nothing((NAME, k))
+            grid.found_nothing(key)
+
+
+def _sentence(d: int, line, cell: int, n: int) -> str:  # made when someone reads the step
+    return f"{d} fits nowhere else in {line.name}, so {cell_name(cell, n)} is {d}"

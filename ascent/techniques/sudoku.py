@@ -7,10 +7,10 @@ Sound because each row and column holds every height exactly once.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator
 
-from .. import cands
-from ..grid import Grid, shape
+from ..grid import Grid, cell_name, shape
 from ..trace import Step
 
 NAME = "sudoku"
@@ -20,14 +20,18 @@ def sudoku(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
     peers = shape(grid.n).peers
     # only cells placed since the last whole sweep: a placed height gone from every peer stays gone
-    cells, end = grid.changed_since((NAME,))
+    cells, end = grid.placed_since((NAME,))
+    n = grid.n
     for i in cells:
         d = values[i]
-        if not d:
-            continue
-        b = cands.bit(d)
-        elims = tuple((j, b) for j in peers[i] if masks[j] & b)
+        b = 1 << (d - 1)  # cands.bit, inlined: this loop is hot
+        elims = tuple([(j, b) for j in peers[i] if masks[j] & b])
         if elims:
-            yield Step(NAME, f"{grid.name(i)} is {d}, so {d} leaves the rest of its row and column",
-                       None, None, (i,), eliminations=elims)
-    grid.read_up_to((NAME,), end)
+            yield Step(NAME, partial(_sentence, i, d, n), None, None, (i,), eliminations=elims)
+    # Every change since ``end`` is one of the steps just given, applied by the caller as they came (a caller
+    # that applies nothing adds nothing): heights gone from open cells, which no later look needs to read.
+    grid.read_up_to((NAME,), grid.log_end())
+
+
+def _sentence(i: int, d: int, n: int) -> str:  # made when someone reads the step
+    return f"{cell_name(i, n)} is {d}, so {d} leaves the rest of its row and column"

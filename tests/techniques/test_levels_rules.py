@@ -78,3 +78,38 @@ def test_pair_chain_must_not_fire_when_the_ends_hold_different_heights():
     assert list(pair_chain(_grid(5, {0: "35", 3: "45", 18: "24"}))) == []
     # and cells with three candidates are no links
     assert list(pair_chain(_grid(5, {0: "35", 3: "345", 18: "24", 15: "23"}))) == []
+
+
+def test_peak_bounds_passes_over_only_lanes_where_lower_bounds_removes_nothing():
+    """``_may_bound`` (the cheap look before lower bounds) never turns away a lane where the rule fires."""
+    import random
+
+    from ascent.techniques.peak_bounds import _lower_bounds, _may_bound
+
+    rng = random.Random(17)
+    fired = 0
+    for _ in range(3000):
+        n = rng.randint(4, 8)
+        c = rng.randint(2, n - 1)
+        grid = Grid.start(Puzzle(n, (0,) * n, (0,) * n, (c,) + (0,) * (n - 1), (0,) * n))
+        lane = grid.lines[0].front
+        heights = rng.sample(range(1, n + 1), n)
+        for x, h in zip(lane.cells, heights):
+            if rng.random() < 0.4:
+                grid.masks[x], grid.values[x] = cands.bit(h), h
+            else:
+                grid.masks[x] = cands.bit(h) | (rng.getrandbits(n) & cands.full(n))
+        at = {grid.values[x]: d for d, x in enumerate(lane.cells) if grid.values[x]}
+        hidden = top = 0
+        for x in lane.cells:
+            v = grid.values[x]
+            if v and top >= v + 2:
+                hidden |= cands.bit(v)
+            elif v > top:
+                top = v
+        gap = next((d for d, x in enumerate(lane.cells) if not grid.values[x]), -1)
+        step = _lower_bounds(grid, lane, at)
+        if step is not None:
+            fired += 1
+            assert hidden and 0 <= gap < c - 1 and _may_bound(grid, lane, hidden, gap)
+    assert fired > 50  # the check met lanes where the rule fires
