@@ -16,8 +16,9 @@ kept link read (``slice_links``). The pruned chain is replayed from the supposit
 found again by its own technique (``Context.replays``); were that ever to fail, the whole chain
 would be kept (and counted). Each placed height's cross-out is then said in the link that placed it
 (``fold``: "R3C4 has only 5 left; 5 leaves R5C4"). The shortest pruned chain, counted as shown, wins,
-and among equals one whose cell has two candidates (so the step places a height). Only when no single supposition breaks are the
-branches of one cell compared; each branch is pruned back to the candidates they all remove.
+and among equals one whose cell has two candidates (so the step places a height). Only when no
+single supposition breaks are the branches of one cell compared; each branch is pruned back to the
+candidates they all remove.
 
 Sound because every easier tier is sound: if supposing a candidate lets sound steps reach an
 impossible grid, no solution has it; and the solution takes one of a cell's candidates, so a
@@ -145,9 +146,9 @@ def conflict_reads(conflict, n: int) -> tuple[int, ...]:
 def link_needs(link, n: int) -> dict[int, int]:
     """The candidates a link's deduction rests on being gone, as cell -> candidates (ALL: the cell as a
     whole, its placed height included; PLACED: the cell placed). Finer than its premises where the
-    technique says exactly what it read: sudoku needs its cell placed, a naked single needs the cell's other candidates gone, a pinpoint its height gone from the
-    rest of its line, a fish its height gone from its rows outside its columns. Every other link needs
-    all of its premises."""
+    technique says exactly what it read: sudoku needs its cell placed, a naked single the cell's other
+    candidates gone, a pinpoint its height gone from the rest of its line, a fish its height gone from
+    its rows outside its columns. Every other link needs all of its premises."""
     kind = link.technique
     if kind == "sudoku" and not link.placements and len(link.cells) == 1:
         return {link.cells[0]: PLACED}  # a placed height crossed out: it rests on the placement alone
