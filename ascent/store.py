@@ -271,10 +271,14 @@ def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
                 raise FileError(f"{name} is neither JSON nor JSON lines: line {k}, column {e.colno}: {e.msg}") from None
         return out
     if isinstance(data, list):
-        return [(f"record {k}", None, rec) for k, rec in enumerate(data, 1)]
-    if isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
-        return [(f"{label} entry {k}", label, rec) for label, recs in data.items() for k, rec in enumerate(recs, 1)]
-    return [("", None, data)]
+        out = [(f"record {k}", None, rec) for k, rec in enumerate(data, 1)]
+    elif isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
+        out = [(f"{label} entry {k}", label, rec) for label, recs in data.items() for k, rec in enumerate(recs, 1)]
+    else:
+        return [("", None, data)]
+    if not out:
+        raise FileError(f"{name} holds no puzzles")
+    return out
 
 
 def puzzles_of(records: list[tuple[str, Optional[str], dict]], name: str, say_where: bool) -> list:

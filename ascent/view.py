@@ -195,7 +195,7 @@ def chains_of(step: Step, masks: Sequence[int], values: Sequence[int], n: int) -
                 broke = f.broken
                 break
         title = "the chain"
-        if links and is_supposition(links[0]) and links[0].placements:  # made from its fields, not its sentence
+        if links and is_supposition(links[0]) and len(links[0].placements) == 1:  # from its fields, not its sentence
             (c, d), = links[0].placements
             title = f"suppose {cell_name(c, n)} is {d}"
         if step.contradiction is not None:

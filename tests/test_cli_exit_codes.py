@@ -38,6 +38,8 @@ def files(tmp_path_factory):
     (d / "trace.json").write_text(json.dumps({"format": 99}))
     (d / "board.json").write_text(json.dumps({"start": "AB"}))
     (d / "garbage.json").write_text("{}")
+    (d / "nothing.json").write_text("[]")  # a file of puzzles that holds none
+    (d / "emptystore.json").write_text(json.dumps({"4x4": []}))
     assert runner.invoke(app, ["solve", "--clues", KATA, "--json", str(d / "good-trace.json")]).exit_code == 0
     return d
 
@@ -80,6 +82,10 @@ CASES = [
     (2, ["solve", "--clues", KATA, "--nope"]),
     (2, ["solve", "--file", "{d}/missing.json"]),
     (2, ["solve", "--file", "{d}/notjson.json"]),
+    (2, ["solve", "--file", "{d}/nothing.json"]),
+    (2, ["grade", "--file", "{d}/emptystore.json"]),
+    (2, ["convert", "--file", "{d}/nothing.json", "--to", "keys"]),
+    (2, ["hint", "--file", "{d}/emptystore.json"]),
     (2, ["solve", "--clues", KATA, "--json", "{d}/no/such/folder/out.json"]),
     (2, ["solve", "--clues", KATA, "--techniques", "magic"]),
     (2, ["solve-one", "4", "--store", "{d}/corrupt"]),

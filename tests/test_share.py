@@ -523,3 +523,14 @@ def test_markdown_short_chain_names_placements_not_their_cross_outs(forcing):
                 assert all(f"{cell_name(c, n)}={d}" in text for c, d in link.step.placements)
                 seen += 1
     assert seen
+
+
+def test_a_trace_whose_supposition_places_two_heights_is_refused(forcing):
+    data = json.loads(json.dumps(forcing.to_dict()))
+    step = next(s for p in data["passes"] for s in p["steps"] if s.get("chain"))
+    first = step["chain"][0]
+    assert first["supposition"]
+    other = next(f"R{r}C1" for r in range(1, 8) if f"R{r}C1" not in first["placed"])
+    first["placed"][other] = 1
+    with pytest.raises(TraceError, match="a supposition places exactly one height"):
+        result_from_dict(data)

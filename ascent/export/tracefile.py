@@ -120,6 +120,8 @@ def step_from_dict(d: Any, lines: tuple[Line, ...], where: str) -> Step:
     supposition = d.get("supposition", False)
     if not isinstance(supposition, bool):
         raise TraceError(f"{where}.supposition must be true or false")
+    if supposition and len(places) != 1:
+        raise TraceError(f"{where}: a supposition places exactly one height")
     return Step(technique, reason, lane, clue, tuple(_cell(c, n, f"{where}.cells") for c in cells),
                 elims, places, _links(d.get("chain", []), lines, f"{where}.chain"),
                 premises=_cells(d.get("premises", []), n, f"{where}.premises"), supposition=supposition,

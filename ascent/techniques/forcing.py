@@ -212,12 +212,15 @@ def breaks_on_last(grid: Grid, chain) -> bool:
 
 
 def shown(links, kept) -> int:
-    """How many links the chain ``links[k] for k in kept`` shows once its cross-outs are folded (``fold``)."""
+    """How many links the chain ``links[k] for k in kept`` shows once its cross-outs are folded (``fold``;
+    a cross-out that ends the chain is counted, as it may stay a link of its own there)."""
     placed = set()
     count = 0
+    last = kept[-1] if kept else -1
     for k in kept:
         link = links[k]
-        if link.technique == "sudoku" and not link.placements and len(link.cells) == 1 and link.cells[0] in placed:
+        if link.technique == "sudoku" and not link.placements and len(link.cells) == 1 and link.cells[0] in placed \
+                and k != last:
             continue
         placed.update(c for c, _ in link.placements)
         count += 1
@@ -269,8 +272,9 @@ def _joined(base: Step, cross: list, n: int) -> Step:
         return f"{base.reason}; {said}"
 
     return Step(base.technique, reason, base.lane, base.clue, base.cells,
-                eliminations=_merged((base.eliminations, crossed)), placements=base.placements,
-                premises=base.premises, supposition=base.supposition, crossed=crossed)
+                eliminations=_merged((base.eliminations, crossed)), placements=base.placements, chain=base.chain,
+                premises=base.premises, supposition=base.supposition, contradiction=base.contradiction,
+                branches=base.branches, crossed=crossed)
 
 
 def premises_of(cell: int, links, shown: tuple[int, ...]) -> tuple[int, ...]:

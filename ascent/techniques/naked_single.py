@@ -19,13 +19,13 @@ NAME = "naked single"
 
 def naked_single(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
-    cells, end = grid.placed_since((NAME,), False)  # an open cell left with one candidate changed to get there
+    cells, _ = grid.placed_since((NAME,), False)  # an open cell left with one candidate changed to get there
     single, n = cands.single, grid.n
     for i in cells:
         d = single(masks[i])
         if d:
             yield Step(NAME, partial(_sentence, i, d, n), None, None, (i,), placements=((i, d),))
-    # Every change since ``end`` is one of the steps just given, applied by the caller as they came (a caller
+    # Every change since this look began is one of the steps just given, applied by the caller as they came (a caller
     # that applies nothing adds nothing): placements, never open again, which no later look needs to read.
     grid.read_up_to((NAME,), grid.log_end())
 

@@ -20,7 +20,7 @@ def sudoku(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
     peers = shape(grid.n).peers
     # only cells placed since the last whole sweep: a placed height gone from every peer stays gone
-    cells, end = grid.placed_since((NAME,))
+    cells, _ = grid.placed_since((NAME,))
     n = grid.n
     for i in cells:
         d = values[i]
@@ -28,7 +28,7 @@ def sudoku(grid: Grid) -> Iterator[Step]:
         elims = tuple([(j, b) for j in peers[i] if masks[j] & b])
         if elims:
             yield Step(NAME, partial(_sentence, i, d, n), None, None, (i,), eliminations=elims)
-    # Every change since ``end`` is one of the steps just given, applied by the caller as they came (a caller
+    # Every change since this look began is one of the steps just given, applied by the caller as they came (a caller
     # that applies nothing adds nothing): heights gone from open cells, which no later look needs to read.
     grid.read_up_to((NAME,), grid.log_end())
 
