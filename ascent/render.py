@@ -154,17 +154,22 @@ def chain_lines(frame: Frame, n: int) -> list[tuple[Text, int]]:
     return out
 
 
+SUMMARY_WIDTH = 60  # the summary breaks onto a second line past this, so it fits a narrow terminal even piped
+
+
 def summary(result: Result) -> Text:
+    """'SOLVED in 9 passes, 40 steps; grade sequence; no backtracking; 1.2 ms': one line when it fits
+    in 60 columns, else two, broken before the backtracking (piped lines are never wrapped)."""
     style = {"solved": "bold green", "stuck": "bold yellow"}.get(result.status, "bold red")
-    text = Text()
-    text.append(result.status.upper(), style=style)
-    text.append(
-        f" in {plural(len(result.passes), 'pass', 'passes')}, {plural(result.step_count, 'step')}; "
-        f"grade {result.grade or '-'}; "
-        f"{'backtracking needed' if result.backtracked else 'no backtracking'}; {result.seconds * 1000:.1f} ms"
-    )
+    status = result.status.upper()
+    head = f" in {plural(len(result.passes), 'pass', 'passes')}, {plural(result.step_count, 'step')}; " \
+           f"grade {result.grade or '-'};"
+    tail = f"{'backtracking needed' if result.backtracked else 'no backtracking'}; {result.seconds * 1000:.1f} ms"
     if result.message:
-        text.append(f" ({result.message})")
+        tail += f" ({result.message})"
+    text = Text()
+    text.append(status, style=style)
+    text.append(head + ("\n" if len(status) + len(head) + 1 + len(tail) > SUMMARY_WIDTH else " ") + tail)
     return text
 
 
