@@ -141,18 +141,9 @@ class OneLineErrors(TyperGroup):
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None and code == EXIT_USAGE else ""
             err_console.print(f"error: {e.format_message()}{hint}", markup=False)
             sys.exit(code)
-        except Usage as e:
+        except (Usage, Failure, NotDone, OSError) as e:  # the CLI's own errors, and a file it cannot use
             err_console.print(f"error: {e}", markup=False)
-            sys.exit(EXIT_USAGE)
-        except Failure as e:
-            err_console.print(f"error: {e}", markup=False)
-            sys.exit(EXIT_ERROR)
-        except NotDone as e:
-            err_console.print(f"error: {e}", markup=False)
-            sys.exit(EXIT_UNSOLVED)
-        except OSError as e:
-            err_console.print(f"error: {e}", markup=False)
-            sys.exit(EXIT_USAGE)
+            sys.exit(next(code for kind, code in OWN_ERRORS if isinstance(e, kind)))
         except Exception as e:
             code = _known(e)
             if code is None:  # a bug of ours: still one line, and it says so
@@ -161,6 +152,9 @@ class OneLineErrors(TyperGroup):
             err_console.print(f"error: {e}", markup=False)
             sys.exit(code)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+OWN_ERRORS = ((Usage, EXIT_USAGE), (Failure, EXIT_ERROR), (NotDone, EXIT_UNSOLVED), (OSError, EXIT_USAGE))
 
 
 def _known(e: Exception) -> Optional[int]:

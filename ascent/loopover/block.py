@@ -153,45 +153,26 @@ class Segment:
 
     def _enter(self, out, vt, pu, pv, o, cost, ops, may_turn):
         nu, nv, u0 = self.view.nu, self.view.nv, self.u0
-        half_u, half_v = nu // 2, nv // 2
         if pu != u0:
-            down = (u0 - pu) % nu
-            if down > half_u:
-                down -= nu
+            down = cyc(u0 - pu, nu)
             cost += abs(down)
             if pu in self.free_u_set:  # A: ride line pu to crossing j, slot over j, drop in
                 for j in self.free_v:
-                    s = (j - pv) % nv
-                    if s > half_v:
-                        s -= nv
-                    if o is None:
-                        a, chain = 0, (ops, ("offset", (j - vt) % nv))
-                    else:
-                        t = (j - vt - o) % nv
-                        if t > half_v:
-                            t -= nv
-                        a, chain = abs(t), ((ops, ("line", u0, t)) if t else ops)
+                    s = cyc(j - pv, nv)
+                    a, chain = self._aligned(ops, vt, o, j)
                     if s:
                         chain = (chain, ("line", pu, s))
                     out.append((cost + a + abs(s), (chain, ("cross", j, down))))
             elif pv in self.free_v_set:
                 # B: straight down its own crossing
-                if o is None:
-                    a, chain = 0, (ops, ("offset", (pv - vt) % nv))
-                else:
-                    t = (pv - vt - o) % nv
-                    if t > half_v:
-                        t -= nv
-                    a, chain = abs(t), ((ops, ("line", u0, t)) if t else ops)
+                a, chain = self._aligned(ops, vt, o, pv)
                 out.append((cost + a, (chain, ("cross", pv, down))))
                 cost -= abs(down)
                 # C: climb its crossing to a free line first (the crossing must not move a placed piece)
                 if not self.holds_placed(pv, o):
                     for i in self.free_u:
                         if i != u0:
-                            up = (i - pu) % nu
-                            if up > half_u:
-                                up -= nu
+                            up = cyc(i - pu, nu)
                             self._enter(out, vt, i, pv, o, cost + abs(up), (ops, ("cross", pv, up)), False)
             return
         # in the segment's line, out of place
@@ -203,6 +184,15 @@ class Segment:
                 t = cyc(j - pv, nv)
                 new_o = None if o is None else (o + t) % nv
                 self._enter(out, vt, u0, j, new_o, cost + abs(t), (ops, ("line", u0, t)), False)
+
+    def _aligned(self, ops, vt, o, j):
+        """(moves, chain) that bring the segment's line to take a piece down crossing ``j`` into its slot
+        ``vt``: with the line's offset free (``o`` None) it is chosen, else the line turns the short way."""
+        nv = self.view.nv
+        if o is None:
+            return 0, (ops, ("offset", (j - vt) % nv))
+        t = cyc(j - vt - o, nv)
+        return abs(t), ((ops, ("line", self.u0, t)) if t else ops)
 
     def _nearest(self, pv):
         nv = self.view.nv

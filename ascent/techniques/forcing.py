@@ -211,6 +211,11 @@ def breaks_on_last(grid: Grid, chain) -> bool:
     return False
 
 
+def _cross_out_of(link, placed) -> bool:
+    """Is ``link`` sudoku crossing out the height of a cell in ``placed`` (placed earlier in the chain)?"""
+    return link.technique == "sudoku" and not link.placements and len(link.cells) == 1 and link.cells[0] in placed
+
+
 def shown(links, kept) -> int:
     """How many links the chain ``links[k] for k in kept`` shows once its cross-outs are folded (``fold``;
     a cross-out that ends the chain is counted, as it may stay a link of its own there)."""
@@ -219,8 +224,7 @@ def shown(links, kept) -> int:
     last = kept[-1] if kept else -1
     for k in kept:
         link = links[k]
-        if link.technique == "sudoku" and not link.placements and len(link.cells) == 1 and link.cells[0] in placed \
-                and k != last:
+        if k != last and _cross_out_of(link, placed):
             continue
         placed.update(c for c, _ in link.placements)
         count += 1
@@ -239,8 +243,7 @@ def fold(links, n: int, broke: bool = False) -> tuple[Step, ...]:
     kept: list[int] = []
     last = len(links) - 1 if broke else -1
     for k, link in enumerate(links):
-        if link.technique == "sudoku" and not link.placements and len(link.cells) == 1 and link.cells[0] in placed_by \
-                and k != last:
+        if k != last and _cross_out_of(link, placed_by):
             crosses.setdefault(placed_by[link.cells[0]], []).append(link.eliminations)
             continue
         for c, _ in link.placements:
