@@ -46,6 +46,7 @@ class Context:
         self.rows = rows
         self.truth: tuple[int, ...] | None = None
         self.broken: dict[tuple[int, int], int] = {}  # (cell, height) seen to break -> work it took
+        self.unbroken: dict[tuple[int, int], tuple[list[int], int]] = {}  # seen not to break -> (its branch, work)
         self.deadline = deadline
         self.on_tier = on_tier
         self.sooner: tuple[int, Conflict] | None = None  # set by replays: the link before which a contradiction showed
@@ -80,9 +81,44 @@ class Context:
 
     def breaks(self, masks: list[int], cell: int, d: int) -> int:
         """0 when supposing ``cell`` is ``d`` does not break on the fast core; else how much work it took
-        to see the contradiction (1 or more: less work, usually a shorter traced chain)."""
-        after, work = self._propagated(masks, cell, d)
-        return work if after is None else 0
+        to see the contradiction (1 or more: less work, usually a shorter traced chain).
+
+        A supposition that did not break is remembered with the candidates it left (its branch): while
+        the grid still holds every one of them, it still does not break (propagation reaches the
+        greatest consistent grid below the supposition, and the branch is such a grid), so it is not
+        propagated again."""
+        seen = self.unbroken.get((cell, d))
+        if seen is None:
+            after, work = self._propagated(masks, cell, d)
+        else:  # from its branch, with what the grid has lost since: the same fixpoint, for less work
+            branch, before = seen
+            n = self.n
+            trial = [b & m for b, m in zip(branch, masks)]
+            dirty = {k for i, (a, b) in enumerate(zip(trial, branch)) if a != b for k in (i // n, n + i % n)}
+            if not dirty:
+                return 0
+            self.check_time()
+            try:
+                after, work = trial, before + propagate(trial, n, self.lines, dirty, self.check_time)
+            except Broken as e:
+                after, work = None, before + e.work + 1
+        if after is None:
+            self.unbroken.pop((cell, d), None)
+            return work
+        self.unbroken[(cell, d)] = (after, work)
+        return 0
+
+    def gain(self, masks: list[int], cell: int, d: int) -> int:
+        """How many candidates the fast core removes once ``d`` leaves ``cell`` (the grid's own propagation
+        included): what eliminating it is worth. A cell left with one height gains the most it can."""
+        trial = list(masks)
+        trial[cell] &= ~(1 << (d - 1))
+        before = sum(m.bit_count() for m in trial)
+        try:
+            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n), self.check_time)
+        except Broken:
+            return before  # only when the grid has no solution: everything would go
+        return before - sum(m.bit_count() for m in trial)
 
     def deepens_to_break(self, masks: list[int], cell: int, d: int) -> bool:
         """Suppose ``cell`` is ``d``, propagate, then remove every candidate that itself breaks on the

