@@ -7,8 +7,8 @@
 
 Which supposition: the ones that break on the fast untraced core (``propagate``, which reaches the
 same fixpoint as the easier tiers) are gathered -- every one seen breaking earlier in this solve (a
-supposition that broke stays broken as the grid loses candidates), then the cells with the fewest
-candidates until there are SCAN to choose from. When the solve already knows the unique solution,
+supposition that broke stays broken as the grid loses candidates), and the cells with the fewest
+candidates, tried until SCAN of them break. When the solve already knows the unique solution,
 only candidates that are false are supposed. Each is ranked by what a person pays per candidate
 the step clears (``rank_of``): its chain's length over a root of its *gain*, the candidates the
 fast core removes once it is gone. A short chain that clears nothing is worth less than a slightly
@@ -37,9 +37,10 @@ from ..grid import Contradiction, Grid, cell_name
 from ..trace import Step
 
 NAME = "forcing"
-TRACED = 6  # breaking suppositions traced per step: the best by estimate (work on the fast core, and gain)
+TRACED = 3  # breaking suppositions traced per step: the best by estimate (work on the fast core, and gain)
 WEIGHT = 0.4  # how much a step's gain counts against its chain's length: rank = length / (1 + gain) ** WEIGHT
-SCAN = 16  # breaking suppositions to have (those seen before, then the cells with fewest candidates) to choose from
+SCAN = 8  # breaking suppositions to find in the cells with fewest candidates (those seen breaking before join free)
+GAINS = 12  # the quickest-breaking suppositions whose gain is measured
 LONGER = 2.5  # a trace longer than this many times the length the best rank allows it is given up
 
 
@@ -61,26 +62,31 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
     truth = context.truth
     open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
     known = context.broken  # suppositions that broke before still break: the grid has only lost candidates
-    breaking: list[tuple[float, int, int, int]] = []  # (estimated rank, cell, height, gain)
+    found: list[tuple[int, int, int]] = []  # (work to break on the fast core, cell, height)
 
     def add(cell: int, d: int, work: int) -> None:
-        gain = context.gain(masks, cell, d)
-        breaking.append((rank_of(work, gain), cell, d, gain))
+        found.append((work, cell, d))
 
-    for (cell, d), work in known.items():  # free: they still break
-        if not values[cell] and masks[cell] >> (d - 1) & 1:
-            add(cell, d, work)
+    scanned = 0  # breaking suppositions found in the cells scanned
     for cell in open_cells:
-        if len(breaking) >= SCAN:
+        if scanned >= SCAN:
             break  # enough to choose from
         for d in cands.digits(masks[cell]):
-            if (truth is not None and truth[cell] == d) or (cell, d) in known:
+            if truth is not None and truth[cell] == d:
                 continue
-            work = context.breaks(masks, cell, d)
+            work = known.get((cell, d)) or context.breaks(masks, cell, d)
             if work:
                 known[(cell, d)] = work
                 add(cell, d, work)
-    breaking.sort()
+                scanned += 1
+    looked = {(cell, d) for _, cell, d in found}
+    for (cell, d), work in known.items():  # the rest seen breaking before: free, as they still break
+        if (cell, d) not in looked and not values[cell] and masks[cell] >> (d - 1) & 1:
+            add(cell, d, work)
+    found.sort()
+    # the quickest to break are weighed by their gain (a propagation each), and the best of those traced
+    breaking = sorted((rank_of(work, gain), cell, d, gain) for work, cell, d in found[:GAINS]
+                      for gain in (context.gain(masks, cell, d),))
     best = None  # (rank, cell, height, traced chain, conflict)
     for _, cell, d, gain in breaking[:TRACED]:
         limit = None if best is None else int(LONGER * best[0][0] * (1 + gain) ** WEIGHT) + 1
