@@ -41,6 +41,7 @@ TRACED = 3  # breaking suppositions traced per step: the best by estimate (work 
 WEIGHT = 0.4  # how much a step's gain counts against its chain's length: rank = length / (1 + gain) ** WEIGHT
 SCAN = 8  # breaking suppositions to find in the cells with fewest candidates (those seen breaking before join free)
 GAINS = 12  # the quickest-breaking suppositions whose gain is measured
+SHORT = 5  # a pruned chain this short (as shown) is taken without tracing the rest
 LONGER = 2.5  # a trace longer than this many times the length the best rank allows it is given up
 
 
@@ -100,6 +101,8 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
         rank = (rank_of(length, gain), length, masks[cell].bit_count() > 2)
         if best is None or rank < best[0]:
             best = (rank, cell, d, chain, conflict)
+        if best[0][1] <= SHORT:
+            break  # short enough to follow: tracing more would cost more than it could save
     if best is not None:  # only the chosen chain is replayed
         chain, conflict = context.prune(grid, best[3], best[4])
         best = best[:3] + (fold(chain, grid.n, breaks_on_last(grid, chain)), conflict)
