@@ -55,17 +55,25 @@ class UnsolvableError(ValueError):
 
 
 def solve_puzzle(clues) -> tuple[tuple[int, ...], ...]:
-    """The Codewars kata: 4N clockwise clues in, the rows of the only solution out."""
-    from .engine import solve
-    from .puzzle import Puzzle
-    from .trace import SOLVED
+    """The Codewars kata: 4N clockwise clues in, the rows of the only solution out.
 
-    result = solve(Puzzle.from_clues(clues))
-    if result.status != SOLVED:
-        what = {"contradiction": "the puzzle has no solution", "ambiguous": "the puzzle is ambiguous: it has more than one solution"}
-        detail = result.message.removeprefix("no solution: ").removeprefix("more than one solution: ")
-        raise UnsolvableError(f"{what.get(result.status, 'the puzzle is not solved')} ({detail})")
-    return result.solution
+    Only the answer is wanted, so no trace is kept: the fast core counts solutions up to two
+    (``backtrack.search``, each solution checked against the rules), as the finisher does."""
+    from .backtrack import search
+    from .grid import Grid
+    from .puzzle import Puzzle
+
+    puzzle = Puzzle.from_clues(clues)
+    found = search(Grid.start(puzzle), 2)
+    if not found:
+        raise UnsolvableError("the puzzle has no solution: trying every possibility finds none")
+    if len(found) > 1:
+        a, b = found
+        n = puzzle.size
+        r, c = next((r, c) for r in range(n) for c in range(n) if a[r][c] != b[r][c])
+        raise UnsolvableError(f"the puzzle is ambiguous: it has more than one solution "
+                              f"(R{r + 1}C{c + 1} can be {a[r][c]} or {b[r][c]})")
+    return found[0]
 
 
 __all__ = [

@@ -159,3 +159,16 @@ def test_run_with_a_step_limit_stops_over_budget_and_not_before():
     grid = Grid.start(puzzle)
     run(grid, ORDER, limit=steps)
     assert grid.solved()
+
+
+def test_solve_puzzle_answers_without_tracing_a_solve(monkeypatch):
+    """The kata wants the answer only: solve_puzzle counts solutions on the fast core and never runs the
+    traced engine (whose forcing chains it would throw away)."""
+    import ascent.engine
+
+    def traced(*a, **k):
+        raise AssertionError("solve_puzzle ran the traced engine")
+
+    monkeypatch.setattr(ascent.engine, "solve", traced)
+    rows = solve_puzzle(MEDVED)
+    assert ascent.broken_rule(Puzzle.from_clues(MEDVED), rows) is None
