@@ -39,11 +39,11 @@ class TimedOut(Exception):
 class Context:
     """What forcing and the engine share during one solve."""
 
-    def __init__(self, grid: Grid, rows: tuple[Technique, ...], deadline: float | None = None,
+    def __init__(self, grid: Grid, techniques: tuple[Technique, ...], deadline: float | None = None,
                  on_tier: Callable[[str], None] | None = None):
         self.puzzle = puzzle = grid.puzzle
         self.n = puzzle.size
-        self.rows = rows
+        self.techniques = techniques  # the table's rows this solve runs
         self.truth: tuple[int, ...] | None = None
         self.broken: dict[tuple[int, int], int] = {}  # (cell, height) seen to break -> work it took
         self.unbroken: dict[tuple[int, int], tuple[list[int], int]] = {}  # seen not to break -> (its branch, work)
@@ -154,13 +154,13 @@ class Context:
                        premises=(), supposition=True)
         passes: list[Pass] = []
         broke = None
-        rows, context = tuple(t for t in self.rows if not t.contextual), self
+        techniques, context = tuple(t for t in self.techniques if not t.contextual), self
         if nested:  # one level of forcing inside: a context of its own, knowing no solution under a supposition
-            rows += (BY_NAME["forcing"],)
-            context = Context(grid, rows, self.deadline)
+            techniques += (BY_NAME["forcing"],)
+            context = Context(grid, techniques, self.deadline)
         try:
             trial.apply(suppose)
-            run(trial, rows, passes, limit=limit, context=context)
+            run(trial, techniques, passes, limit=limit, context=context)
         except Contradiction as e:
             broke = e
         return trial, (suppose,) + tuple(s for p in passes for s in p.steps), broke
@@ -214,7 +214,7 @@ class Context:
         more; the link's own changes are what is applied) -- and the end must be reached: the same
         ``conflict``, or every candidate in ``lost`` gone."""
         trial = grid.copy()
-        by_name = {t.name: t for t in self.rows}
+        by_name = {t.name: t for t in self.techniques}
         last = len(chain) - 1
         for k, link in enumerate(chain):
             self.early = None
@@ -239,7 +239,7 @@ class Context:
                 and all(trial.values[c] for c in conflict.cells):
             return filled_lane_broken(trial, (conflict.lane,)) is conflict.lane  # its lane filled, its clue broken
         narrow(trial, conflict.lane)
-        for row in self.rows:
+        for row in self.techniques:
             if row.contextual:
                 continue
             trial.looked = {}
