@@ -6,6 +6,7 @@ against Tatham's C in the same run, and logic alone on ../shared/big. Prints Mar
     python benchmarks/chains.py --tatham /tmp/tatham/tatham-grade   # Tatham's grader, run in this run
     python benchmarks/chains.py --big                    # also ../shared/big, logic alone
     python benchmarks/chains.py --sweep                  # also every corpus in ../shared, audited (slow)
+    python benchmarks/chains.py --floor                  # also the shortest chain each forcing position offers (slow)
 
 Chain links of a forcing step are ``len(step.links)`` (its supposition(s) included); a link that places a
 height says where it is crossed out (``crossed``), and the row below counts each such cross-out as a link
@@ -31,6 +32,8 @@ ap.add_argument("--root", default=str(Path(__file__).resolve().parent.parent), h
 ap.add_argument("--tatham", default=None, help="tatham-grade built by ../shared/tools/tatham/build.sh")
 ap.add_argument("--big", action="store_true")
 ap.add_argument("--sweep", action="store_true")
+ap.add_argument("--floor", action="store_true", help="at each forcing step of the dev set, trace every breaking "
+                "supposition: how short a chain could be there (about 5 minutes)")
 ap.add_argument("--out", default=None)
 ap.add_argument("--shared", default=str(Path(__file__).resolve().parent.parent.parent / "shared"),
                 help="the data folder (default ../shared beside the project)")
@@ -190,12 +193,64 @@ def sweep() -> list[str]:
     return rows
 
 
+def floor() -> list[str]:
+    """At each forcing step of the dev set (on the grid before it), every false candidate that breaks on the
+    fast core is traced and pruned (``slice_links``, counted as shown): the shortest chain that position
+    offers, and the shortest among suppositions whose removal clears something more (gain > 0)."""
+    from ascent.grid import Grid
+    from ascent.passes import Context, techniques_of
+    from ascent.techniques import ORDER
+    from ascent.techniques.forcing import conflict_needs, shown, slice_links
+
+    shortest, clearing, chosen = [], [], []
+    for _, _, rec in records("tatham", "unreasonable", 9):
+        puzzle = Puzzle.from_record(rec, "unreasonable")
+        result = solve(puzzle, logic_only=True)
+        truth = tuple(v for row in result.solution for v in row)
+        grid = Grid.start(puzzle)
+        n = puzzle.size
+        for step in result.steps:
+            if step.chain:
+                context = Context(grid, techniques_of(ORDER))
+                context.truth = truth
+                best = best_clearing = None
+                for cell in range(n * n):
+                    for d in range(1, n + 1):
+                        if grid.values[cell] or not grid.masks[cell] >> (d - 1) & 1 or truth[cell] == d:
+                            continue
+                        if not context.breaks(grid.masks, cell, d):
+                            continue
+                        traced = context.trace(grid, cell, d)
+                        if traced is None:
+                            continue
+                        length = shown(traced[0], slice_links(traced[0], conflict_needs(traced[1].conflict, n), n))
+                        best = length if best is None else min(best, length)
+                        if context.gain(grid.masks, cell, d):
+                            best_clearing = length if best_clearing is None else min(best_clearing, length)
+                if best is not None:
+                    shortest.append(best)
+                    chosen.append(len(step.chain))
+                if best_clearing is not None:
+                    clearing.append(best_clearing)
+            grid.apply(step)
+
+    def line(xs):
+        return f"{statistics.median(xs):g} / {pct(xs, .9)} / {max(xs)}" if xs else "-"
+    return ["| at each forcing step of the dev set (the solve's own path) | chain links: median / p90 / max |",
+            "|---|---:|",
+            f"| the chain the step shows | {line(chosen)} |",
+            f"| the shortest any breaking supposition gives | {line(shortest)} |",
+            f"| the shortest among suppositions whose removal clears more (gain > 0) | {line(clearing)} |"]
+
+
 if __name__ == "__main__":
     out = [f"code: {ROOT}", ""] + dev_set()
     if args.big:
         out += [""] + big()
     if args.sweep:
         out += [""] + sweep()
+    if args.floor:
+        out += [""] + floor()
     text = "\n".join(out)
     print(text)
     if args.out:

@@ -9,9 +9,9 @@ Which supposition: the ones that break on the fast untraced core (``propagate``,
 same fixpoint as the easier tiers) are gathered -- every one seen breaking earlier in this solve (a
 supposition that broke stays broken as the grid loses candidates), and the cells with the fewest
 candidates, tried until SCAN of them break. When the solve already knows the unique solution,
-only candidates that are false are supposed. Each is ranked by what a person pays per candidate
-the step clears (``rank_of``): its chain's length over a root of its *gain*, the candidates the
-fast core removes once it is gone. A short chain that clears nothing is worth less than a slightly
+only candidates that are false are supposed. Each is ranked by what a person pays for what the
+step clears (``rank_of``): its chain's length over (1 + its *gain*) ** WEIGHT, the gain being the
+candidates the fast core removes once it is gone. A short chain that clears nothing is worth less than a slightly
 longer one that unlocks the grid, and the solve then needs fewer forcing steps. The few best by
 estimate (the fast core's work standing in for the length) are traced with the easier tiers
 themselves, and each chain is *pruned* to what its contradiction needs: walking back from the
@@ -64,10 +64,6 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
     open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
     known = context.broken  # suppositions that broke before still break: the grid has only lost candidates
     found: list[tuple[int, int, int]] = []  # (work to break on the fast core, cell, height)
-
-    def add(cell: int, d: int, work: int) -> None:
-        found.append((work, cell, d))
-
     scanned = 0  # breaking suppositions found in the cells scanned
     for cell in open_cells:
         if scanned >= SCAN:
@@ -78,12 +74,12 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
             work = known.get((cell, d)) or context.breaks(masks, cell, d)
             if work:
                 known[(cell, d)] = work
-                add(cell, d, work)
+                found.append((work, cell, d))
                 scanned += 1
     looked = {(cell, d) for _, cell, d in found}
     for (cell, d), work in known.items():  # the rest seen breaking before: free, as they still break
         if (cell, d) not in looked and not values[cell] and masks[cell] >> (d - 1) & 1:
-            add(cell, d, work)
+            found.append((work, cell, d))
     found.sort()
     # the quickest to break are weighed by their gain (a propagation each), and the best of those traced
     breaking = sorted((rank_of(work, gain), cell, d, gain) for work, cell, d in found[:GAINS]
