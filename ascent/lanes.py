@@ -486,3 +486,132 @@ def distinct(masks: tuple[int, ...]) -> tuple[int, ...] | None:
             d += 1
         allowed.append(masks[c] & keep)
     return tuple(allowed)
+
+
+# ---------------------------------------------------------------- lines filtered by tables of their fillings
+#
+# A whole line of size n (heights 1..n, each once) with clues a and b (0 = none): its fillings are the
+# permutations of 1..n that show a from the front and b from the back. For n up to TABLE_MAX they are
+# listed once per process, by view, and kept as columns (``_by_view``); a clue pair's table then holds,
+# per position and height, the set of its fillings with that height there, as the bits of one integer.
+# Filtering a line is a few ANDs and ORs of those integers: the fillings that fit every cell's
+# candidates, then which heights each cell takes in one of them -- the same exact answer the search
+# (``supports``) gives, without a search.
+
+TABLE_MAX = 9  # 9! = 362,880 fillings in all at 9 (3.3 MB of columns); 10 would be ten times that
+_UP = bytes(range(1, 256)) + b"\xff"  # every height one taller (bytes.translate)
+_IS = tuple(bytes.maketrans(bytes(range(256)), bytes(ord("1") if x == h else ord("0") for x in range(256)))
+            for h in range(TABLE_MAX + 1))  # height h -> "1", anything else -> "0"
+
+
+@lru_cache(maxsize=TABLE_MAX)
+def _by_view(n: int) -> dict[tuple[int, int], tuple[bytes, ...]]:
+    """Every permutation of 1..n, grouped by (shown from the front, shown from the back), each group as
+    n columns (column p: the height at position p of each permutation, one byte each, in one order).
+
+    Made from size n - 1, all heights one taller, with a 1 put in somewhere: a 1 in front shows from
+    the front only, a 1 at the back from the back only, a 1 inside from neither (a taller one is on
+    each side). So every group is a few joins of the smaller size's columns."""
+    if n == 1:
+        return {(1, 1): (b"\x01",)}
+    parts: dict[tuple[int, int], list[list[bytes]]] = {}
+    for (f, b), cols in _by_view(n - 1).items():
+        up = [c.translate(_UP) for c in cols]
+        ones = b"\x01" * len(cols[0])
+        for i in range(n):
+            key = (f + 1, b) if i == 0 else (f, b + 1) if i == n - 1 else (f, b)
+            parts.setdefault(key, []).append(up[:i] + [ones] + up[i:])
+    return {key: tuple(b"".join(c[p] for c in blocks) for p in range(n)) for key, blocks in sorted(parts.items())}
+
+
+TABLES_KEPT = 64  # clue pairs with their tables made (about 1.5 MB each at most, at size 9)
+
+
+@lru_cache(maxsize=TABLES_KEPT)
+def _table(n: int, a: int, b: int) -> tuple[int, tuple[tuple[int, ...], ...], tuple[bytes, ...]] | None:
+    """A clue pair's table: (every filling, and per position the fillings with each height there), as
+    bits (filling i is bit count - 1 - i), and the columns themselves. None when no filling shows a and b."""
+    groups = [cols for (f, r), cols in _by_view(n).items() if (not a or f == a) and (not b or r == b)]
+    if not groups:
+        return None
+    cols = tuple(b"".join(g[p] for g in groups) for p in range(n))
+    count = len(cols[0])
+    rows = tuple((0,) + tuple(int(col.translate(_IS[h]), 2) for h in range(1, n + 1)) for col in cols)
+    return (1 << count) - 1, rows, cols
+
+
+FEW = 12  # fillings left: read them off the columns rather than test every height
+
+
+def filtered(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
+    """A whole line (heights 1..len(ms), each once) made consistent with its clues a and b (0 = none):
+    the heights each cell takes in some filling, or None when none fits. The same answer as
+    ``supports(ms, a or 1, a or n, b, b)`` (``distinct`` without clues), read from the tables; sizes
+    above TABLE_MAX go to the search."""
+    n = len(ms)
+    if not (a or b):
+        return distinct(ms)
+    if n > TABLE_MAX:
+        return supports(ms, a or 1, a or n, b, b)
+    table = _table(n, a, b)
+    if table is None:
+        return None
+    fit, rows, cols = table
+    full = (1 << n) - 1
+    wide = []
+    for p in range(n):  # the placed cells first: one AND each, and the fillings left fall fastest
+        m = ms[p]
+        if not m & (m - 1):
+            if not m:
+                return None
+            fit &= rows[p][m.bit_length()]
+            if not fit:
+                return None
+        elif m != full:
+            wide.append(p)
+    for p in wide:
+        m = ms[p]
+        row = rows[p]
+        if m.bit_count() * 2 <= n:
+            u = 0
+            while m:
+                low = m & -m
+                u |= row[low.bit_length()]
+                m ^= low
+            fit &= u
+        else:
+            m ^= full
+            u = 0
+            while m:
+                low = m & -m
+                u |= row[low.bit_length()]
+                m ^= low
+            fit &= ~u
+        if not fit:
+            return None
+    if fit.bit_count() <= FEW:
+        out = [0] * n
+        last = len(cols[0]) - 1
+        while fit:
+            top = fit.bit_length() - 1
+            fit ^= 1 << top
+            i = last - top
+            for p in range(n):
+                out[p] |= 1 << (cols[p][i] - 1)
+        return tuple(out)
+    out = list(ms)
+    for p in range(n):
+        m = ms[p]
+        if not m & (m - 1):
+            continue  # placed: every filling left has it
+        row = rows[p]
+        keep = 0
+        while m:
+            low = m & -m
+            m ^= low
+            if not m and not keep:
+                keep = low  # every filling left puts one of the cell's candidates here: the last it is
+            elif fit & row[low.bit_length()]:
+                keep |= low
+        out[p] = keep
+    return tuple(out)
