@@ -505,39 +505,47 @@ _IS = tuple(bytes.maketrans(bytes(range(256)), bytes(ord("1") if x == h else ord
 
 
 @lru_cache(maxsize=TABLE_MAX)
-def _by_view(n: int) -> dict[tuple[int, int], tuple[bytes, ...]]:
-    """Every permutation of 1..n, grouped by (shown from the front, shown from the back), each group as
-    n columns (column p: the height at position p of each permutation, one byte each, in one order).
+def _by_view(n: int) -> dict[tuple[int, int, int], tuple[bytes, ...]]:
+    """Every permutation of 1..n, grouped by (shown from the front, shown from the back, where n
+    stands), each group as n columns (column p: the height at position p of each permutation, one
+    byte each, in one order).
 
     Made from size n - 1, all heights one taller, with a 1 put in somewhere: a 1 in front shows from
     the front only, a 1 at the back from the back only, a 1 inside from neither (a taller one is on
     each side). So every group is a few joins of the smaller size's columns."""
     if n == 1:
-        return {(1, 1): (b"\x01",)}
-    parts: dict[tuple[int, int], list[list[bytes]]] = {}
-    for (f, b), cols in _by_view(n - 1).items():
+        return {(1, 1, 0): (b"\x01",)}
+    parts: dict[tuple[int, int, int], list[list[bytes]]] = {}
+    for (f, b, q), cols in _by_view(n - 1).items():
         up = [c.translate(_UP) for c in cols]
         ones = b"\x01" * len(cols[0])
         for i in range(n):
-            key = (f + 1, b) if i == 0 else (f, b + 1) if i == n - 1 else (f, b)
+            key = (f + (i == 0), b + (i == n - 1), q + (i <= q))
             parts.setdefault(key, []).append(up[:i] + [ones] + up[i:])
     return {key: tuple(b"".join(c[p] for c in blocks) for p in range(n)) for key, blocks in sorted(parts.items())}
 
 
-TABLES_KEPT = 64  # clue pairs with their tables made (about 1.5 MB each at most, at size 9)
+TABLES_KEPT = 64  # clue pairs with their tables made (about 2 MB each at most, at size 9)
+SPLIT = 1 << 14  # a clue pair with more fillings than this is kept in parts, one per place of the tallest
 
 
 @lru_cache(maxsize=TABLES_KEPT)
-def _table(n: int, a: int, b: int) -> tuple[int, tuple[tuple[int, ...], ...], tuple[bytes, ...]] | None:
-    """A clue pair's table: (every filling, and per position the fillings with each height there), as
-    bits (filling i is bit count - 1 - i), and the columns themselves. None when no filling shows a and b."""
-    groups = [cols for (f, r), cols in _by_view(n).items() if (not a or f == a) and (not b or r == b)]
-    if not groups:
-        return None
-    cols = tuple(b"".join(g[p] for g in groups) for p in range(n))
-    count = len(cols[0])
-    rows = tuple((0,) + tuple(int(col.translate(_IS[h]), 2) for h in range(1, n + 1)) for col in cols)
-    return (1 << count) - 1, rows, cols
+def _table(n: int, a: int, b: int) -> tuple[tuple[int | None, int, tuple[tuple[int, ...], ...], tuple[bytes, ...]], ...]:
+    """A clue pair's table, in parts: (where the tallest stands, or None for a part that holds every
+    place; the part's fillings, and per position the fillings with each height there, as bits (filling
+    i is bit count - 1 - i); the part's columns). Empty when no filling shows a and b."""
+    groups = [(q, cols) for (f, r, q), cols in _by_view(n).items() if (not a or f == a) and (not b or r == b)]
+    total = sum(len(cols[0]) for _, cols in groups)
+    places = [None] if total <= SPLIT else list(range(n))
+    out = []
+    for place in places:
+        chosen = [cols for q, cols in groups if place is None or q == place]
+        if not chosen:
+            continue
+        cols = tuple(b"".join(g[p] for g in chosen) for p in range(n))
+        rows = tuple((0,) + tuple(int(col.translate(_IS[h]), 2) for h in range(1, n + 1)) for col in cols)
+        out.append((place, (1 << len(cols[0])) - 1, rows, cols))
+    return tuple(out)
 
 
 FEW = 12  # fillings left: read them off the columns rather than test every height
@@ -553,10 +561,27 @@ def filtered(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
         return distinct(ms)
     if n > TABLE_MAX:
         return supports(ms, a or 1, a or n, b, b)
-    table = _table(n, a, b)
-    if table is None:
-        return None
-    fit, rows, cols = table
+    parts = _table(n, a, b)
+    if len(parts) == 1 and parts[0][0] is None:
+        got = _fit(ms, n, *parts[0][1:])
+        return None if got is None else tuple(got)
+    tallest = 1 << (n - 1)
+    out = None
+    for place, fit, rows, cols in parts:
+        if place is None:
+            got = _fit(ms, n, fit, rows, cols)
+        elif ms[place] & tallest:
+            got = _fit(ms[:place] + (tallest,) + ms[place + 1:], n, fit, rows, cols)
+        else:
+            continue
+        if got is not None:
+            out = got if out is None else [x | y for x, y in zip(out, got)]
+    return None if out is None else tuple(out)
+
+
+def _fit(ms: tuple[int, ...], n: int, fit: int, rows, cols) -> list[int] | None:
+    """``filtered`` on one part of a table: the fillings ``fit`` (bits) that the candidates keep, and the
+    heights each cell takes in one of them (None when none is left)."""
     full = (1 << n) - 1
     wide = []
     for p in range(n):  # the placed cells first: one AND each, and the fillings left fall fastest
@@ -598,7 +623,7 @@ def filtered(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
             i = last - top
             for p in range(n):
                 out[p] |= 1 << (cols[p][i] - 1)
-        return tuple(out)
+        return out
     out = list(ms)
     for p in range(n):
         m = ms[p]
@@ -614,4 +639,4 @@ def filtered(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
             elif fit & row[low.bit_length()]:
                 keep |= low
         out[p] = keep
-    return tuple(out)
+    return out

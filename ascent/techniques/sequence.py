@@ -18,7 +18,7 @@ from typing import Iterator
 from .. import cands
 from ..explain import SHOWN_LIMIT, fillings, listed, why_removed
 from ..grid import Conflict, Contradiction, Grid
-from ..lanes import orderings, supports
+from ..lanes import filtered, orderings
 from ..trace import Step
 
 NAME = "sequence"
@@ -34,7 +34,7 @@ def sequence(grid: Grid) -> Iterator[Step]:
         if grid.quiet_line((NAME, k), k) or all(values[x] for x in cells):
             continue
         ms = tuple(masks[x] for x in cells)
-        allowed = supports(ms, a or 1, a or len(cells), b, b)
+        allowed = filtered(ms, a, b)  # the same as supports(ms, a or 1, a or n, b, b), from tables up to 9
         if allowed is None:
             raise Contradiction(Conflict(f"no ordering fits its candidates and clues {a or '-'}/{b or '-'}", cells, line),
                                 grid.n)
