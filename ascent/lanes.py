@@ -402,6 +402,57 @@ def unpacked(pairs: int, size: int) -> list[int]:
     return [(pairs >> (p * size)) & full for p in range(size)]
 
 
+FRONTS_CACHE = 1 << 14
+
+
+@lru_cache(maxsize=FRONTS_CACHE)
+def front_supports(masks: tuple[int, ...], lo: int, hi: int) -> tuple[int, ...] | None:
+    """The heights each cell takes in some filling (distinct heights, one from each mask) whose front
+    shows ``lo``..``hi`` buildings; None when there is none. The same union as ``orderings(masks, lo,
+    hi, 0)`` or ``supports(masks, lo, hi)``, found without listing the fillings: cell by cell from the
+    front, the states are (heights used, buildings seen) -- the tallest so far is the highest height
+    used, so a new height shows exactly when it beats all of them -- and a (cell, height) survives
+    when some path through the states that ends within the clue uses it. Cached."""
+    size = len(masks)
+    layers: list[dict[int, list[tuple[int, int]]]] = [{0: []}]
+    for i in range(size):
+        step: dict[int, list[tuple[int, int]]] = {}
+        mi = masks[i]
+        rest = size - i - 1
+        for state in layers[-1]:
+            used = state & 0xFFFF
+            seen = state >> 16
+            m = mi & ~used
+            while m:
+                b = m & -m
+                m ^= b
+                s = seen + (b > used)  # taller than every height used so far: it shows
+                if s > hi or s + rest < lo:
+                    continue
+                nxt = used | b | (s << 16)
+                into = step.get(nxt)
+                if into is None:
+                    step[nxt] = [(state, b)]
+                else:
+                    into.append((state, b))
+        if not step:
+            return None
+        layers.append(step)
+    alive = layers[-1].keys()  # every state of the last cell ends within the clue (the cuts above)
+    out = [0] * size
+    for i in range(size, 0, -1):
+        before = set()
+        layer = layers[i]
+        took = 0
+        for state in alive:
+            for prev, b in layer[state]:
+                took |= b
+                before.add(prev)
+        out[i - 1] = took
+        alive = before
+    return tuple(out)
+
+
 @lru_cache(maxsize=DISTINCT_CACHE)
 def distinct(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     """The heights each cell takes in some filling with distinct heights (no clue): Régin's

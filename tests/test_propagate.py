@@ -8,7 +8,7 @@ import pytest
 
 from ascent import Puzzle, broken_rule, solve
 from ascent.grid import Grid
-from ascent.lanes import distinct, orderings, supports, supports_proved
+from ascent.lanes import TABLE_MAX, distinct, filtered, front_supports, orderings, supports, supports_proved
 from ascent.passes import techniques_of, run
 from ascent.propagate import Broken, line_table, propagate, solutions
 from tests.conftest import shared_sets
@@ -36,6 +36,25 @@ def test_supports_and_distinct_keep_exactly_what_some_ordering_uses(seed):
         union, count = orderings(masks, 1, n, 0)
         got = distinct(masks)
         assert (got is None) if count == 0 else (got == union), masks
+        union, count = orderings(masks, lo, hi, 0)
+        got = front_supports(masks, lo, hi)  # peak descent's front cells: the front clue only, a range
+        assert (got is None) if count == 0 else (got == union), (masks, lo, hi)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_tables_filter_a_whole_line_as_the_search_does(seed):
+    """A whole line (heights 1..n, each once) read from the tables of its size's fillings keeps what
+    the search (``supports``, ``distinct`` without clues) keeps, at every size the tables cover, with a
+    clue on either side, both or none, and with cells left without candidates."""
+    rng = random.Random(seed)
+    for _ in range(1500):
+        n = rng.randint(1, TABLE_MAX)
+        full = (1 << n) - 1
+        masks = tuple(rng.choice([full, rng.randint(0, full), 1 << rng.randrange(n),
+                                  (1 << rng.randrange(n)) | (1 << rng.randrange(n))]) for _ in range(n))
+        a, b = rng.randint(0, n), rng.randint(0, n)
+        want = distinct(masks) if not (a or b) else supports_proved.__wrapped__(masks, a or 1, a or n, b, b)[0]
+        assert filtered(masks, a, b) == want, (masks, a, b)
 
 
 def test_a_wide_open_lane_with_an_exact_clue_is_quick():

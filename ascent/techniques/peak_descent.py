@@ -23,7 +23,7 @@ from typing import Iterator
 from .. import cands
 from ..explain import SHOWN_LIMIT, fillings, listed, why_removed
 from ..grid import Conflict, Contradiction, Grid
-from ..lanes import orderings, supports
+from ..lanes import front_supports, orderings
 from ..trace import Step
 
 NAME = "peak descent"
@@ -59,15 +59,9 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
             yield step
 
 
-SMALL = 7  # fronts up to this many cells are enumerated outright: quicker than the general search there
-
-
 def _fillings(front: tuple[int, ...], kmin: int, kmax: int) -> tuple[int, ...] | None:
     """The heights each front cell takes in some filling that shows kmin..kmax; None if none does."""
-    if len(front) <= SMALL:
-        allowed, count = orderings(front, kmin, kmax, 0)
-        return allowed if count else None
-    return supports(front, kmin, kmax)
+    return front_supports(front, kmin, kmax)
 
 
 def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
