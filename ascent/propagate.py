@@ -85,6 +85,21 @@ def _filter(ms: tuple[int, ...], n: int, a: int, b: int, seen: dict) -> tuple[in
     return allowed
 
 
+def settled(ms: tuple[int, ...], a: int, b: int) -> bool:
+    """Does the exact line filter leave a whole line as it is (clues a and b, 0 = none)? Then every
+    candidate is in some filling of the line that both clues allow, so no sound reasoning about that
+    line alone removes anything, and none sees a contradiction there. Shares the fast core's memory
+    of lines (``_known``)."""
+    key = (ms, a, b)
+    got = _known.get(key, _MISSING)
+    if got is _MISSING:
+        got = _changes(ms, filtered(ms, a, b))
+        if len(_known) >= KNOWN:
+            _known.clear()
+        _known[key] = got
+    return got is None
+
+
 def lines_of_cell(n: int, i: int) -> tuple[int, int]:
     return i // n, n + i % n
 

@@ -24,6 +24,7 @@ from .. import cands
 from ..explain import SHOWN_LIMIT, fillings, listed, why_removed
 from ..grid import Conflict, Contradiction, Grid
 from ..lanes import front_supports, orderings
+from ..propagate import settled
 from ..trace import Step
 
 NAME = "peak descent"
@@ -39,6 +40,7 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
         if grid.quiet_line((NAME, k), k // 2):
             continue
         ms = [masks[x] for x in cells]
+        lane_ms = tuple(ms)
         placed = 0
         for m in ms:
             if not m & (m - 1):
@@ -47,8 +49,13 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
         ms = [m if not m & (m - 1) else m & ~placed for m in ms]
         before = 0
         step = None
+        looked = False
         for p, m in enumerate(ms):
             if p and not m & (m - 1) and m > before:  # placed and taller than every earlier candidate
+                if not looked:
+                    looked = True
+                    if _settled(grid, lane, lane_ms):
+                        break
                 step = _split(grid, lane, ms, p)
                 if step is not None:
                     break  # the lane will change: look at it afresh next pass
@@ -57,6 +64,19 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
             grid.found_nothing((NAME, k))
         else:
             yield step
+
+
+def _settled(grid: Grid, lane, ms: tuple[int, ...]) -> bool:
+    """True when every candidate of the lane's whole line is in some filling that both of its clues
+    allow (``propagate.settled``, which the fast core has often asked already): then no peak can
+    remove one or see a contradiction. A shortcut only: nothing is said from it."""
+    p = grid.puzzle
+    i = lane.index
+    if lane.side in ("left", "right"):
+        a, b = p.left[i], p.right[i]
+    else:
+        a, b = p.upper[i], p.lower[i]
+    return settled(ms if lane.side in ("left", "upper") else ms[::-1], a, b)
 
 
 def _fillings(front: tuple[int, ...], kmin: int, kmax: int) -> tuple[int, ...] | None:
