@@ -85,11 +85,8 @@ def _filter(ms: tuple[int, ...], n: int, a: int, b: int, seen: dict) -> tuple[in
     return allowed
 
 
-def settled(ms: tuple[int, ...], a: int, b: int) -> bool:
-    """Does the exact line filter leave a whole line as it is (clues a and b, 0 = none)? Then every
-    candidate is in some filling of the line that both clues allow, so no sound reasoning about that
-    line alone removes anything, and none sees a contradiction there. Shares the fast core's memory
-    of lines (``_known``)."""
+def _looked_up(ms: tuple[int, ...], a: int, b: int):
+    """What the full filter makes of a line, in _cheap's terms, from the fast core's memory (``_known``)."""
     key = (ms, a, b)
     got = _known.get(key, _MISSING)
     if got is _MISSING:
@@ -97,7 +94,24 @@ def settled(ms: tuple[int, ...], a: int, b: int) -> bool:
         if len(_known) >= KNOWN:
             _known.clear()
         _known[key] = got
-    return got is None
+    return got
+
+
+def consistent(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
+    """``lanes.filtered`` (a whole line made consistent with its clues a and b), remembered with the
+    fast core's lines: the candidates some filling uses, None when no filling fits."""
+    got = _looked_up(ms, a, b)
+    if got is None:
+        return ms
+    return None if got is _EMPTY else got[0]
+
+
+def settled(ms: tuple[int, ...], a: int, b: int) -> bool:
+    """Does the exact line filter leave a whole line as it is (clues a and b, 0 = none)? Then every
+    candidate is in some filling of the line that both clues allow, so no sound reasoning about that
+    line alone removes anything, and none sees a contradiction there. Shares the fast core's memory
+    of lines (``_known``)."""
+    return _looked_up(ms, a, b) is None
 
 
 def lines_of_cell(n: int, i: int) -> tuple[int, int]:

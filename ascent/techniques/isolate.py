@@ -48,9 +48,10 @@ def isolate(grid: Grid) -> Iterator[Step]:
     for k, line in enumerate(grid.lines):
         if grid.quiet_line((NAME, k), k):
             continue
-        if settled(tuple([masks[x] for x in line.cells]), 0, 0):
-            # every candidate is in some filling of the line with distinct heights: no subset of its
-            # cells can remove one, nor be short of heights (a shortcut only: nothing is said from it)
+        if settled(tuple([masks[x] for x in line.cells]), line.front.clue, line.back.clue):
+            # every candidate is in some filling of the line (with distinct heights, as its clues
+            # allow): no subset of its cells can remove one, nor be short of heights (a shortcut only:
+            # nothing is said from it; the fast core has often read this line already)
             grid.found_nothing((NAME, k))
             continue
         found = False
