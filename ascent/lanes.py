@@ -6,6 +6,7 @@ A lane here is a tuple of candidate masks ordered outward from its clue.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import count as _count
 
 
 def visible(heights) -> int:
@@ -576,6 +577,7 @@ def _by_view(n: int) -> dict[tuple[int, int, int], tuple[bytes, ...]]:
     return {key: tuple(b"".join(c[p] for c in blocks) for p in range(n)) for key, blocks in sorted(parts.items())}
 
 
+_SERIAL = _count()  # every part of a table made gets its own number (never reused: ``_ORS`` keys)
 TABLES_KEPT = 64  # clue pairs with their tables made (about 2 MB each at most, at size 9)
 SPLIT = 1 << 14  # a clue pair with more fillings than this is kept in parts, one per place of the tallest
 
@@ -595,10 +597,12 @@ def _table(n: int, a: int, b: int) -> tuple[tuple[int | None, int, tuple[tuple[i
             continue
         cols = tuple(b"".join(g[p] for g in chosen) for p in range(n))
         rows = tuple((0,) + tuple(int(col.translate(_IS[h]), 2) for h in range(1, n + 1)) for col in cols)
-        out.append((place, (1 << len(cols[0])) - 1, rows, cols))
+        out.append((place, (1 << len(cols[0])) - 1, rows, cols, next(_SERIAL) << 16))
     return tuple(out)
 
 
+ORS_KEPT = 1 << 13  # unions of a position's rows for one set of candidates, remembered (16 MB at most)
+_ORS: dict = {}
 FEW = 12  # fillings left: read them off the columns rather than test every height
 
 
@@ -618,11 +622,11 @@ def filtered(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
         return None if got is None else tuple(got)
     tallest = 1 << (n - 1)
     out = None
-    for place, fit, rows, cols in parts:
+    for place, fit, rows, cols, base in parts:
         if place is None:
-            got = _fit(ms, n, fit, rows, cols)
+            got = _fit(ms, n, fit, rows, cols, base)
         elif ms[place] & tallest:
-            got = _fit(ms[:place] + (tallest,) + ms[place + 1:], n, fit, rows, cols)
+            got = _fit(ms[:place] + (tallest,) + ms[place + 1:], n, fit, rows, cols, base)
         else:
             continue
         if got is not None:
@@ -630,39 +634,47 @@ def filtered(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
     return None if out is None else tuple(out)
 
 
-def _fit(ms: tuple[int, ...], n: int, fit: int, rows, cols) -> list[int] | None:
+def _fit(ms: tuple[int, ...], n: int, fit: int, rows, cols, base: int) -> list[int] | None:
     """``filtered`` on one part of a table: the fillings ``fit`` (bits) that the candidates keep, and the
-    heights each cell takes in one of them (None when none is left)."""
+    heights each cell takes in one of them (None when none is left). ``base`` names the part in
+    ``_ORS`` (its serial number, shifted past a position and a mask)."""
     full = (1 << n) - 1
+    half = n >> 1
     wide = []
-    for p in range(n):  # the placed cells first: one AND each, and the fillings left fall fastest
-        m = ms[p]
+    p = 0
+    for m, row in zip(ms, rows):  # the placed cells first: one AND each, and the fillings left fall fastest
         if not m & (m - 1):
             if not m:
                 return None
-            fit &= rows[p][m.bit_length()]
+            fit &= row[m.bit_length()]
             if not fit:
                 return None
         elif m != full:
-            wide.append(p)
-    for p in wide:
-        m = ms[p]
-        row = rows[p]
-        if m.bit_count() * 2 <= n:
-            u = 0
-            while m:
-                low = m & -m
-                u |= row[low.bit_length()]
-                m ^= low
-            fit &= u
-        else:
-            m ^= full
-            u = 0
-            while m:
-                low = m & -m
-                u |= row[low.bit_length()]
-                m ^= low
-            fit &= ~u
+            wide.append((p, m, row))
+        p += 1
+    ors = _ORS
+    for p, m, row in wide:
+        key = base | p << 12 | m  # this part, this position, these candidates
+        u = ors.get(key)
+        if u is None:
+            if m.bit_count() <= half:
+                u = 0
+                while m:
+                    low = m & -m
+                    u |= row[low.bit_length()]
+                    m ^= low
+            else:
+                m ^= full
+                u = 0
+                while m:
+                    low = m & -m
+                    u |= row[low.bit_length()]
+                    m ^= low
+                u = ~u
+            if len(ors) >= ORS_KEPT:
+                ors.clear()
+            ors[key] = u
+        fit &= u
         if not fit:
             return None
     if fit.bit_count() <= FEW:
@@ -672,22 +684,23 @@ def _fit(ms: tuple[int, ...], n: int, fit: int, rows, cols) -> list[int] | None:
             top = fit.bit_length() - 1
             fit ^= 1 << top
             i = last - top
-            for p in range(n):
-                out[p] |= 1 << (cols[p][i] - 1)
+            for p, col in enumerate(cols):
+                out[p] |= 1 << (col[i] - 1)
         return out
-    out = list(ms)
-    for p in range(n):
-        m = ms[p]
-        if not m & (m - 1):
-            continue  # placed: every filling left has it
-        row = rows[p]
-        keep = 0
-        while m:
-            low = m & -m
-            m ^= low
-            if not m and not keep:
-                keep = low  # every filling left puts one of the cell's candidates here: the last it is
-            elif fit & row[low.bit_length()]:
-                keep |= low
-        out[p] = keep
+    out = []
+    for m, row in zip(ms, rows):
+        if m & (m - 1):
+            keep = 0
+            while True:
+                low = m & -m
+                m ^= low
+                if not m:
+                    if not keep or fit & row[low.bit_length()]:
+                        keep |= low  # the last: when no other is kept, every filling left has it
+                    break
+                if fit & row[low.bit_length()]:
+                    keep |= low
+            out.append(keep)
+        else:
+            out.append(m)  # placed: every filling left has it
     return out
