@@ -51,6 +51,8 @@ class Context:
         self.sooner: tuple[int, Conflict] | None = None  # set by replays: the link before which a contradiction showed
         self.early: Conflict | None = None
         self.unpruned = 0  # chains whose pruned form failed its replay (kept whole): never seen on ../shared
+        self.held: dict[tuple[int, int], tuple[tuple[int, ...], list[int]]] = {}  # (cell, height) -> (candidates
+        # it was supposed on, where propagating led) for suppositions that held on the fast core (``breaks``)
 
     @cached_property
     def lines(self):
@@ -80,9 +82,38 @@ class Context:
 
     def breaks(self, masks: list[int], cell: int, d: int) -> int:
         """0 when supposing ``cell`` is ``d`` does not break on the fast core; else how much work it took
-        to see the contradiction (1 or more: less work, usually a shorter traced chain)."""
+        to see the contradiction (1 or more: less work, usually a shorter traced chain).
+
+        A supposition that held is remembered with where it led (``held``). Asked again on candidates
+        that are a subset of those it held on -- the grid only loses candidates -- it starts from
+        there, less what has gone since, and re-reads only the lines that lost something: whatever
+        order the lines are read in, propagating ends at the same candidates (the largest set every
+        line filter leaves as it is), so it breaks there exactly when it breaks from the start. When
+        it does, it is propagated from the start again, for the work it takes."""
+        n = self.n
+        seen = self.held.get((cell, d))
+        if seen is not None:
+            base, led = seen
+            if not any(m & ~b for m, b in zip(masks, base)):
+                trial = [a & m for a, m in zip(led, masks)]
+                dirty = set()
+                for i, (a, b) in enumerate(zip(trial, led)):
+                    if a != b:
+                        dirty.add(i // n)
+                        dirty.add(n + i % n)
+                self.check_time()
+                try:
+                    if dirty:
+                        propagate(trial, n, self.lines, dirty, self.check_time)
+                    self.held[(cell, d)] = (tuple(masks), trial)
+                    return 0
+                except Broken:
+                    pass
         after, work = self._propagated(masks, cell, d)
-        return work if after is None else 0
+        if after is None:
+            return work
+        self.held[(cell, d)] = (tuple(masks), after)
+        return 0
 
     def deepens_to_break(self, masks: list[int], cell: int, d: int) -> bool:
         """Suppose ``cell`` is ``d``, propagate, then remove every candidate that itself breaks on the

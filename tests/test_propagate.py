@@ -130,3 +130,39 @@ def test_timeout_does_not_finish_off_by_backtracking(shared):
     rec = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"][0]
     result = solve(Puzzle.from_record(rec), timeout=0.001)  # the finisher allowed, but the time is up
     assert result.status == "stuck" and not result.backtracked and "time limit" in result.message
+
+
+def test_a_supposition_asked_again_after_the_grid_lost_candidates_answers_as_from_the_start(shared):
+    """``Context.breaks`` starts a supposition that held before from where it led (less what the grid
+    has lost since): the answer -- holds, or breaks and with how much work -- is the one a fresh
+    context gives from the start, on real grids that lose candidates (false ones, as a solve would),
+    including suppositions that held before and break now."""
+    from ascent.passes import Context
+    from ascent.techniques import EASY
+
+    rows = techniques_of(EASY)
+    held_again = broke_later = 0
+    for n, label, rec in [x for x in shared_sets("tatham") if x[0] == 7][:4]:
+        puzzle = Puzzle.from_record(rec, label)
+        grid = Grid.start(puzzle)
+        run(grid, rows)
+        truth = [v for row in rec["solution"] for v in row]
+        asked = Context(grid, rows)
+        masks = list(grid.masks)
+        rng = random.Random(n)
+        for _ in range(4):
+            for cell in range(n * n):
+                m = masks[cell]
+                for d in range(1, n + 1):
+                    if m & (m - 1) and m >> (d - 1) & 1:
+                        before = (cell, d) in asked.held
+                        got = asked.breaks(masks, cell, d)
+                        assert got == Context(grid, rows).breaks(masks, cell, d), (cell, d)
+                        held_again += before
+                        broke_later += before and got > 0
+            # the grid loses a few false candidates, as forcing steps would take them
+            false = [(c, d) for c in range(n * n) for d in range(1, n + 1)
+                     if masks[c] & (masks[c] - 1) and masks[c] >> (d - 1) & 1 and d != truth[c]]
+            for c, d in rng.sample(false, min(6, len(false))):
+                masks[c] &= ~(1 << (d - 1))
+    assert held_again > 0 and broke_later > 0  # the remembered path was taken, and fell back when it broke
