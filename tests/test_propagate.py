@@ -166,3 +166,21 @@ def test_a_supposition_asked_again_after_the_grid_lost_candidates_answers_as_fro
             for c, d in rng.sample(false, min(6, len(false))):
                 masks[c] &= ~(1 << (d - 1))
     assert held_again > 0 and broke_later > 0  # the remembered path was taken, and fell back when it broke
+
+
+def test_passing_over_settled_lines_changes_no_step(shared, monkeypatch):
+    """isolate and peak descent pass over a line the exact line filter leaves as it is (a shortcut):
+    with the shortcut off, the same puzzles give exactly the same steps."""
+    import ascent.techniques.isolate as isolate
+    import ascent.techniques.peak_descent as peak_descent
+
+    def trace(p):
+        return [(s.technique, s.cells, s.eliminations, s.placements, s.premises, s.reason)
+                for s in solve(p, logic_only=True).steps]
+
+    items = [x for x in shared_sets("tatham") if x[0] == 7][:3] + shared_sets("generated")[::20]
+    puzzles = [Puzzle.from_record(rec, label) for _, label, rec in items]
+    fast = [trace(p) for p in puzzles]
+    monkeypatch.setattr(isolate, "settled", lambda ms, a, b: False)
+    monkeypatch.setattr(peak_descent, "_settled", lambda grid, lane, ms: False)
+    assert [trace(p) for p in puzzles] == fast
