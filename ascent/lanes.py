@@ -6,6 +6,7 @@ A lane here is a tuple of candidate masks ordered outward from its clue.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import count as _count
 
 
 def visible(heights) -> int:
@@ -402,6 +403,57 @@ def unpacked(pairs: int, size: int) -> list[int]:
     return [(pairs >> (p * size)) & full for p in range(size)]
 
 
+FRONTS_CACHE = 1 << 14
+
+
+@lru_cache(maxsize=FRONTS_CACHE)
+def front_supports(masks: tuple[int, ...], lo: int, hi: int) -> tuple[int, ...] | None:
+    """The heights each cell takes in some filling (distinct heights, one from each mask) whose front
+    shows ``lo``..``hi`` buildings; None when there is none. The same union as ``orderings(masks, lo,
+    hi, 0)`` or ``supports(masks, lo, hi)``, found without listing the fillings: cell by cell from the
+    front, the states are (heights used, buildings seen) -- the tallest so far is the highest height
+    used, so a new height shows exactly when it beats all of them -- and a (cell, height) survives
+    when some path through the states that ends within the clue uses it. Cached."""
+    size = len(masks)
+    layers: list[dict[int, list[tuple[int, int]]]] = [{0: []}]
+    for i in range(size):
+        step: dict[int, list[tuple[int, int]]] = {}
+        mi = masks[i]
+        rest = size - i - 1
+        for state in layers[-1]:
+            used = state & 0xFFFF
+            seen = state >> 16
+            m = mi & ~used
+            while m:
+                b = m & -m
+                m ^= b
+                s = seen + (b > used)  # taller than every height used so far: it shows
+                if s > hi or s + rest < lo:
+                    continue
+                nxt = used | b | (s << 16)
+                into = step.get(nxt)
+                if into is None:
+                    step[nxt] = [(state, b)]
+                else:
+                    into.append((state, b))
+        if not step:
+            return None
+        layers.append(step)
+    alive = layers[-1].keys()  # every state of the last cell ends within the clue (the cuts above)
+    out = [0] * size
+    for i in range(size, 0, -1):
+        before = set()
+        layer = layers[i]
+        took = 0
+        for state in alive:
+            for prev, b in layer[state]:
+                took |= b
+                before.add(prev)
+        out[i - 1] = took
+        alive = before
+    return tuple(out)
+
+
 @lru_cache(maxsize=DISTINCT_CACHE)
 def distinct(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     """The heights each cell takes in some filling with distinct heights (no clue): Régin's
@@ -486,3 +538,169 @@ def distinct(masks: tuple[int, ...]) -> tuple[int, ...] | None:
             d += 1
         allowed.append(masks[c] & keep)
     return tuple(allowed)
+
+
+# ---------------------------------------------------------------- lines filtered by tables of their fillings
+#
+# A whole line of size n (heights 1..n, each once) with clues a and b (0 = none): its fillings are the
+# permutations of 1..n that show a from the front and b from the back. For n up to TABLE_MAX they are
+# listed once per process, by view, and kept as columns (``_by_view``); a clue pair's table then holds,
+# per position and height, the set of its fillings with that height there, as the bits of one integer.
+# Filtering a line is a few ANDs and ORs of those integers: the fillings that fit every cell's
+# candidates, then which heights each cell takes in one of them -- the same exact answer the search
+# (``supports``) gives, without a search.
+
+TABLE_MAX = 9  # 9! = 362,880 fillings in all at 9 (3.3 MB of columns); 10 would be ten times that
+_UP = bytes(range(1, 256)) + b"\xff"  # every height one taller (bytes.translate)
+_IS = tuple(bytes.maketrans(bytes(range(256)), bytes(ord("1") if x == h else ord("0") for x in range(256)))
+            for h in range(TABLE_MAX + 1))  # height h -> "1", anything else -> "0"
+
+
+@lru_cache(maxsize=TABLE_MAX)
+def _by_view(n: int) -> dict[tuple[int, int, int], tuple[bytes, ...]]:
+    """Every permutation of 1..n, grouped by (shown from the front, shown from the back, where n
+    stands), each group as n columns (column p: the height at position p of each permutation, one
+    byte each, in one order).
+
+    Made from size n - 1, all heights one taller, with a 1 put in somewhere: a 1 in front shows from
+    the front only, a 1 at the back from the back only, a 1 inside from neither (a taller one is on
+    each side). So every group is a few joins of the smaller size's columns."""
+    if n == 1:
+        return {(1, 1, 0): (b"\x01",)}
+    parts: dict[tuple[int, int, int], list[list[bytes]]] = {}
+    for (f, b, q), cols in _by_view(n - 1).items():
+        up = [c.translate(_UP) for c in cols]
+        ones = b"\x01" * len(cols[0])
+        for i in range(n):
+            key = (f + (i == 0), b + (i == n - 1), q + (i <= q))
+            parts.setdefault(key, []).append(up[:i] + [ones] + up[i:])
+    return {key: tuple(b"".join(c[p] for c in blocks) for p in range(n)) for key, blocks in sorted(parts.items())}
+
+
+_SERIAL = _count()  # every part of a table made gets its own number (never reused: ``_ORS`` keys)
+TABLES_KEPT = 64  # clue pairs with their tables made (about 2 MB each at most, at size 9)
+SPLIT = 1 << 14  # a clue pair with more fillings than this is kept in parts, one per place of the tallest
+
+
+@lru_cache(maxsize=TABLES_KEPT)
+def _table(n: int, a: int, b: int) -> tuple[tuple[int | None, int, tuple[tuple[int, ...], ...], tuple[bytes, ...]], ...]:
+    """A clue pair's table, in parts: (where the tallest stands, or None for a part that holds every
+    place; the part's fillings, and per position the fillings with each height there, as bits (filling
+    i is bit count - 1 - i); the part's columns). Empty when no filling shows a and b."""
+    groups = [(q, cols) for (f, r, q), cols in _by_view(n).items() if (not a or f == a) and (not b or r == b)]
+    total = sum(len(cols[0]) for _, cols in groups)
+    places = [None] if total <= SPLIT else list(range(n))
+    out = []
+    for place in places:
+        chosen = [cols for q, cols in groups if place is None or q == place]
+        if not chosen:
+            continue
+        cols = tuple(b"".join(g[p] for g in chosen) for p in range(n))
+        rows = tuple((0,) + tuple(int(col.translate(_IS[h]), 2) for h in range(1, n + 1)) for col in cols)
+        out.append((place, (1 << len(cols[0])) - 1, rows, cols, next(_SERIAL) << 16))
+    return tuple(out)
+
+
+ORS_KEPT = 1 << 13  # unions of a position's rows for one set of candidates, remembered (16 MB at most)
+_ORS: dict = {}
+FEW = 12  # fillings left: read them off the columns rather than test every height
+
+
+def filtered(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
+    """A whole line (heights 1..len(ms), each once) made consistent with its clues a and b (0 = none):
+    the heights each cell takes in some filling, or None when none fits. The same answer as
+    ``supports(ms, a or 1, a or n, b, b)`` (``distinct`` without clues), read from the tables; sizes
+    above TABLE_MAX go to the search."""
+    n = len(ms)
+    if not (a or b):
+        return distinct(ms)
+    if n > TABLE_MAX:
+        return supports(ms, a or 1, a or n, b, b)
+    parts = _table(n, a, b)
+    if len(parts) == 1 and parts[0][0] is None:
+        got = _fit(ms, n, *parts[0][1:])
+        return None if got is None else tuple(got)
+    tallest = 1 << (n - 1)
+    out = None
+    for place, fit, rows, cols, base in parts:
+        if place is None:
+            got = _fit(ms, n, fit, rows, cols, base)
+        elif ms[place] & tallest:
+            got = _fit(ms[:place] + (tallest,) + ms[place + 1:], n, fit, rows, cols, base)
+        else:
+            continue
+        if got is not None:
+            out = got if out is None else [x | y for x, y in zip(out, got)]
+    return None if out is None else tuple(out)
+
+
+def _fit(ms: tuple[int, ...], n: int, fit: int, rows, cols, base: int) -> list[int] | None:
+    """``filtered`` on one part of a table: the fillings ``fit`` (bits) that the candidates keep, and the
+    heights each cell takes in one of them (None when none is left). ``base`` names the part in
+    ``_ORS`` (its serial number, shifted past a position and a mask)."""
+    full = (1 << n) - 1
+    half = n >> 1
+    wide = []
+    p = 0
+    for m, row in zip(ms, rows):  # the placed cells first: one AND each, and the fillings left fall fastest
+        if not m & (m - 1):
+            if not m:
+                return None
+            fit &= row[m.bit_length()]
+            if not fit:
+                return None
+        elif m != full:
+            wide.append((p, m, row))
+        p += 1
+    ors = _ORS
+    for p, m, row in wide:
+        key = base | p << 12 | m  # this part, this position, these candidates
+        u = ors.get(key)
+        if u is None:
+            if m.bit_count() <= half:
+                u = 0
+                while m:
+                    low = m & -m
+                    u |= row[low.bit_length()]
+                    m ^= low
+            else:
+                m ^= full
+                u = 0
+                while m:
+                    low = m & -m
+                    u |= row[low.bit_length()]
+                    m ^= low
+                u = ~u
+            if len(ors) >= ORS_KEPT:
+                ors.clear()
+            ors[key] = u
+        fit &= u
+        if not fit:
+            return None
+    if fit.bit_count() <= FEW:
+        out = [0] * n
+        last = len(cols[0]) - 1
+        while fit:
+            top = fit.bit_length() - 1
+            fit ^= 1 << top
+            i = last - top
+            for p, col in enumerate(cols):
+                out[p] |= 1 << (col[i] - 1)
+        return out
+    out = []
+    for m, row in zip(ms, rows):
+        if m & (m - 1):
+            keep = 0
+            while True:
+                low = m & -m
+                m ^= low
+                if not m:
+                    if not keep or fit & row[low.bit_length()]:
+                        keep |= low  # the last: when no other is kept, every filling left has it
+                    break
+                if fit & row[low.bit_length()]:
+                    keep |= low
+            out.append(keep)
+        else:
+            out.append(m)  # placed: every filling left has it
+    return out

@@ -46,12 +46,13 @@ class Context:
         self.techniques = techniques  # the table's rows this solve runs
         self.truth: tuple[int, ...] | None = None
         self.broken: dict[tuple[int, int], int] = {}  # (cell, height) seen to break -> work it took
-        self.unbroken: dict[tuple[int, int], tuple[list[int], int]] = {}  # seen not to break -> (its branch, work)
         self.deadline = deadline
         self.on_tier = on_tier
         self.sooner: tuple[int, Conflict] | None = None  # set by replays: the link before which a contradiction showed
         self.early: Conflict | None = None
         self.unpruned = 0  # chains whose pruned form failed its replay (kept whole): never seen on ../shared
+        self.held: dict[tuple[int, int], tuple[tuple[int, ...], list[int]]] = {}  # (cell, height) -> (candidates
+        # it was supposed on, where propagating led) for suppositions that held on the fast core (``breaks``)
 
     @cached_property
     def lines(self):
@@ -83,29 +84,35 @@ class Context:
         """0 when supposing ``cell`` is ``d`` does not break on the fast core; else how much work it took
         to see the contradiction (1 or more: less work, usually a shorter traced chain).
 
-        A supposition that did not break is remembered with the candidates it left (its branch): while
-        the grid still holds every one of them, it still does not break (propagation reaches the
-        greatest consistent grid below the supposition, and the branch is such a grid), so it is not
-        propagated again."""
-        seen = self.unbroken.get((cell, d))
-        if seen is None:
-            after, work = self._propagated(masks, cell, d)
-        else:  # from its branch, with what the grid has lost since: the same fixpoint, for less work
-            branch, before = seen
-            n = self.n
-            trial = [b & m for b, m in zip(branch, masks)]
-            dirty = {k for i, (a, b) in enumerate(zip(trial, branch)) if a != b for k in (i // n, n + i % n)}
-            if not dirty:
-                return 0
-            self.check_time()
-            try:
-                after, work = trial, before + propagate(trial, n, self.lines, dirty, self.check_time)
-            except Broken as e:
-                after, work = None, before + e.work + 1
+        A supposition that held is remembered with where it led (``held``). Asked again on candidates
+        that are a subset of those it held on -- the grid only loses candidates -- it starts from
+        there, less what has gone since, and re-reads only the lines that lost something: whatever
+        order the lines are read in, propagating ends at the same candidates (the largest set every
+        line filter leaves as it is), so it breaks there exactly when it breaks from the start. When
+        it does, it is propagated from the start again, for the work it takes."""
+        n = self.n
+        seen = self.held.get((cell, d))
+        if seen is not None:
+            base, led = seen
+            if not any(m & ~b for m, b in zip(masks, base)):
+                trial = [a & m for a, m in zip(led, masks)]
+                dirty = set()
+                for i, (a, b) in enumerate(zip(trial, led)):
+                    if a != b:
+                        dirty.add(i // n)
+                        dirty.add(n + i % n)
+                self.check_time()
+                try:
+                    if dirty:
+                        propagate(trial, n, self.lines, dirty, self.check_time)
+                    self.held[(cell, d)] = (tuple(masks), trial)
+                    return 0
+                except Broken:
+                    pass
+        after, work = self._propagated(masks, cell, d)
         if after is None:
-            self.unbroken.pop((cell, d), None)
             return work
-        self.unbroken[(cell, d)] = (after, work)
+        self.held[(cell, d)] = (tuple(masks), after)
         return 0
 
     def gain(self, masks: list[int], cell: int, d: int) -> int:

@@ -19,8 +19,9 @@ checks that on the corpora.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
-from .lanes import cover, distinct, supports_seeded, unpacked
+from .lanes import TABLE_MAX, cover, distinct, filtered, supports_seeded, unpacked
 
 
 class Broken(Exception):
@@ -34,18 +35,26 @@ class Broken(Exception):
 
 
 @lru_cache(maxsize=64)  # keyed by a puzzle's clues: bounded, or a long run keeps every puzzle's lines
-def line_table(n: int, clues: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int, int, dict], ...]:
-    """The lines of a puzzle: (cells, front clue, back clue, fillings seen).
+def line_table(n: int, clues: tuple[int, ...]) -> tuple[tuple, ...]:
+    """The lines of a puzzle: (cells, front clue, back clue, fillings seen, read, crossing).
 
     ``clues`` is upper + lower + left + right (4n numbers). Lines 0..n-1 are rows, n..2n-1 columns.
     *Fillings seen* keeps, per line with a clue, the last few fillings (``lanes.packed``) that proved
     its candidates: whenever the ones that still fit use every candidate, the line is consistent
-    without a search (the residual supports of constraint solvers).
+    without a search (the residual supports of constraint solvers). *read* gives the line's
+    candidates as a tuple (``operator.itemgetter`` of its cells), *crossing* the line through each
+    of its cells the other way.
     """
     upper, lower, left, right = (clues[k * n:(k + 1) * n] for k in range(4))
-    rows = tuple((tuple(r * n + c for c in range(n)), left[r], right[r], {}) for r in range(n))
-    cols = tuple((tuple(r * n + c for r in range(n)), upper[c], lower[c], {}) for c in range(n))
+    rows = tuple(_line(tuple(r * n + c for c in range(n)), left[r], right[r], tuple(n + c for c in range(n)))
+                 for r in range(n))
+    cols = tuple(_line(tuple(r * n + c for r in range(n)), upper[c], lower[c], tuple(range(n))) for c in range(n))
     return rows + cols
+
+
+def _line(cells: tuple[int, ...], a: int, b: int, crossing: tuple[int, ...]) -> tuple:
+    read = itemgetter(*cells) if len(cells) > 1 else (lambda masks, x=cells[0]: (masks[x],))
+    return cells, a, b, {}, read, crossing
 
 
 KEEP = 128  # fillings kept per line
@@ -56,6 +65,8 @@ _MISSING = object()
 
 def _filter(ms: tuple[int, ...], n: int, a: int, b: int, seen: dict) -> tuple[int, ...] | None:
     """One line made consistent: the candidates some filling uses (None: no filling)."""
+    if n <= TABLE_MAX:
+        return filtered(ms, a, b)  # read from the tables of the size's fillings
     got = 0
     if seen:
         got, want = cover(ms, seen)
@@ -72,6 +83,35 @@ def _filter(ms: tuple[int, ...], n: int, a: int, b: int, seen: dict) -> tuple[in
                 seen.clear()
                 seen.update(dict.fromkeys(recent))
     return allowed
+
+
+def _looked_up(ms: tuple[int, ...], a: int, b: int):
+    """What the full filter makes of a line, in _cheap's terms, from the fast core's memory (``_known``)."""
+    key = (ms, a, b)
+    got = _known.get(key, _MISSING)
+    if got is _MISSING:
+        got = _changes(ms, filtered(ms, a, b))
+        if len(_known) >= KNOWN:
+            _known.clear()
+        _known[key] = got
+    return got
+
+
+def consistent(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
+    """``lanes.filtered`` (a whole line made consistent with its clues a and b), remembered with the
+    fast core's lines: the candidates some filling uses, None when no filling fits."""
+    got = _looked_up(ms, a, b)
+    if got is None:
+        return ms
+    return None if got is _EMPTY else got[0]
+
+
+def settled(ms: tuple[int, ...], a: int, b: int) -> bool:
+    """Does the exact line filter leave a whole line as it is (clues a and b, 0 = none)? Then every
+    candidate is in some filling of the line that both clues allow, so no sound reasoning about that
+    line alone removes anything, and none sees a contradiction there. Shares the fast core's memory
+    of lines (``_known``)."""
+    return _looked_up(ms, a, b) is None
 
 
 def lines_of_cell(n: int, i: int) -> tuple[int, int]:
@@ -125,64 +165,115 @@ class _Empty(Exception):
     pass
 
 
+_POP = tuple(m.bit_count() for m in range(1 << 12))  # candidates in a mask (sizes up to 12)
+LATIN_KNOWN = 1 << 15  # lines remembered with what the cheap Latin rules left (all forgotten at once when full)
+_latin_known: dict = {}
+_EMPTY = ()  # the cheap rules or the filter found a line with no filling
+
+
+def _cheap(ms: tuple[int, ...], full: int):
+    """What the cheap Latin rules make of a line: None (nothing changes), _EMPTY (a contradiction), or
+    (the new candidates, the positions that changed)."""
+    out = list(ms)
+    try:
+        if not _latin(out, full):
+            return None
+    except _Empty:
+        return _EMPTY
+    return tuple(out), tuple(p for p in range(len(ms)) if out[p] != ms[p])
+
+
+def _changes(ms: tuple[int, ...], allowed: tuple[int, ...] | None):
+    """What the full filter makes of a line, in _cheap's terms."""
+    if allowed is None:
+        return _EMPTY
+    if allowed == ms:
+        return None
+    return allowed, tuple(p for p in range(len(ms)) if allowed[p] != ms[p])
+
+
 def propagate(masks: list[int], n: int, lines, dirty=None, deadline=None) -> int:
     """Make every line consistent, re-examining only lines whose cells changed. Raises Broken.
 
     ``dirty`` is the line indices to start from (all lines when None). The cheap Latin rules settle
     first; the full line enumeration runs on a line only once they are quiet. ``deadline``, when
     given, is called before each line enumeration (it raises to stop). Returns the work done.
+
+    Both filters are pure functions of a line's candidates (and clues), so what they make of a line
+    is remembered (``_latin_known``, ``_known``); each line's candidate count is kept up to date
+    as cells change, to pick the line with the fewest next.
     """
     full = (1 << n) - 1
     work = 0
     todo = set(range(2 * n)) if dirty is None else set(dirty)
     cheap = set(todo)
+    latin, known, pop = _latin_known, _known, _POP
+    size = None  # candidates per line, made when first needed
     while todo:
         while cheap:
             k = cheap.pop()
             work += 1
-            cells = lines[k][0]
-            ms = [masks[x] for x in cells]
-            try:
-                if not _latin(ms, full):
-                    continue
-            except _Empty:
-                raise Broken(k, work) from None
-            for pos, x in enumerate(cells):
-                if ms[pos] != masks[x]:
-                    masks[x] = ms[pos]
-                    other = n + pos if k < n else pos
-                    cheap.add(other)
-                    todo.add(other)
+            line = lines[k]
+            ms = line[4](masks)
+            got = latin.get(ms, _MISSING)
+            if got is _MISSING:
+                got = _cheap(ms, full)
+                if len(latin) >= LATIN_KNOWN:
+                    latin.clear()
+                latin[ms] = got
+            if got is None:
+                continue
+            if got is _EMPTY:
+                raise Broken(k, work)
+            new, where = got
+            cells, crossing = line[0], line[5]
+            for pos in where:
+                m = new[pos]
+                if size is not None:
+                    drop = pop[ms[pos]] - pop[m]
+                    size[k] -= drop
+                    size[crossing[pos]] -= drop
+                masks[cells[pos]] = m
+                other = crossing[pos]
+                cheap.add(other)
+                todo.add(other)
             todo.add(k)
         # the line with the fewest candidates first: the cheapest to enumerate, and the likeliest to break
         if len(todo) > 1:
-            get = masks.__getitem__
-            k = min(todo, key=lambda j: sum(map(_bit_count, map(get, lines[j][0]))))
+            if size is None:
+                size = [sum([pop[m] for m in line[4](masks)]) for line in lines]
+            k = min(todo, key=size.__getitem__)
             todo.discard(k)
         else:
             k = todo.pop()
         work += 1
         if deadline is not None:
             deadline()
-        cells, a, b, seen = lines[k]
-        ms = tuple([masks[x] for x in cells])
-        key = (ms, a, b)
-        allowed = _known.get(key, _MISSING)
-        if allowed is _MISSING:
-            allowed = _filter(ms, n, a, b, seen)
-            if len(_known) >= KNOWN:
-                _known.clear()
-            _known[key] = allowed
-        if allowed is None:
-            raise Broken(k, work)
-        if allowed == ms:
+        line = lines[k]
+        ms = line[4](masks)
+        key = (ms, line[1], line[2])
+        got = known.get(key, _MISSING)
+        if got is _MISSING:
+            got = _changes(ms, _filter(ms, n, line[1], line[2], line[3]))
+            if len(known) >= KNOWN:
+                known.clear()
+            known[key] = got
+        if got is None:
             continue
-        for pos, x in enumerate(cells):
-            if allowed[pos] != ms[pos]:
-                masks[x] = allowed[pos]
-                other = n + pos if k < n else pos  # the crossing line: a row's cell lies on column pos, and back
-                cheap.add(other)
-                todo.add(other)
+        if got is _EMPTY:
+            raise Broken(k, work)
+        new, where = got
+        cells, crossing = line[0], line[5]
+        for pos in where:
+            m = new[pos]
+            if size is not None:
+                drop = pop[ms[pos]] - pop[m]
+                size[k] -= drop
+                size[crossing[pos]] -= drop
+            masks[cells[pos]] = m
+            other = crossing[pos]  # the crossing line: a row's cell lies on column pos, and back
+            cheap.add(other)
+            todo.add(other)
     return work
 
 

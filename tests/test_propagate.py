@@ -8,7 +8,7 @@ import pytest
 
 from ascent import Puzzle, broken_rule, solve
 from ascent.grid import Grid
-from ascent.lanes import distinct, orderings, supports, supports_proved
+from ascent.lanes import TABLE_MAX, distinct, filtered, front_supports, orderings, supports, supports_proved
 from ascent.passes import techniques_of, run
 from ascent.propagate import Broken, line_table, propagate, solutions
 from tests.conftest import shared_sets
@@ -36,6 +36,25 @@ def test_supports_and_distinct_keep_exactly_what_some_ordering_uses(seed):
         union, count = orderings(masks, 1, n, 0)
         got = distinct(masks)
         assert (got is None) if count == 0 else (got == union), masks
+        union, count = orderings(masks, lo, hi, 0)
+        got = front_supports(masks, lo, hi)  # peak descent's front cells: the front clue only, a range
+        assert (got is None) if count == 0 else (got == union), (masks, lo, hi)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_tables_filter_a_whole_line_as_the_search_does(seed):
+    """A whole line (heights 1..n, each once) read from the tables of its size's fillings keeps what
+    the search (``supports``, ``distinct`` without clues) keeps, at every size the tables cover, with a
+    clue on either side, both or none, and with cells left without candidates."""
+    rng = random.Random(seed)
+    for _ in range(1500):
+        n = rng.randint(1, TABLE_MAX)
+        full = (1 << n) - 1
+        masks = tuple(rng.choice([full, rng.randint(0, full), 1 << rng.randrange(n),
+                                  (1 << rng.randrange(n)) | (1 << rng.randrange(n))]) for _ in range(n))
+        a, b = rng.randint(0, n), rng.randint(0, n)
+        want = distinct(masks) if not (a or b) else supports_proved.__wrapped__(masks, a or 1, a or n, b, b)[0]
+        assert filtered(masks, a, b) == want, (masks, a, b)
 
 
 def test_a_wide_open_lane_with_an_exact_clue_is_quick():
@@ -111,3 +130,57 @@ def test_timeout_does_not_finish_off_by_backtracking(shared):
     rec = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"][0]
     result = solve(Puzzle.from_record(rec), timeout=0.001)  # the finisher allowed, but the time is up
     assert result.status == "stuck" and not result.backtracked and "time limit" in result.message
+
+
+def test_a_supposition_asked_again_after_the_grid_lost_candidates_answers_as_from_the_start(shared):
+    """``Context.breaks`` starts a supposition that held before from where it led (less what the grid
+    has lost since): the answer -- holds, or breaks and with how much work -- is the one a fresh
+    context gives from the start, on real grids that lose candidates (false ones, as a solve would),
+    including suppositions that held before and break now."""
+    from ascent.passes import Context
+    from ascent.techniques import EASY
+
+    rows = techniques_of(EASY)
+    held_again = broke_later = 0
+    for n, label, rec in [x for x in shared_sets("tatham") if x[0] == 7][:4]:
+        puzzle = Puzzle.from_record(rec, label)
+        grid = Grid.start(puzzle)
+        run(grid, rows)
+        truth = [v for row in rec["solution"] for v in row]
+        asked = Context(grid, rows)
+        masks = list(grid.masks)
+        rng = random.Random(n)
+        for _ in range(4):
+            for cell in range(n * n):
+                m = masks[cell]
+                for d in range(1, n + 1):
+                    if m & (m - 1) and m >> (d - 1) & 1:
+                        before = (cell, d) in asked.held
+                        got = asked.breaks(masks, cell, d)
+                        assert got == Context(grid, rows).breaks(masks, cell, d), (cell, d)
+                        held_again += before
+                        broke_later += before and got > 0
+            # the grid loses a few false candidates, as forcing steps would take them
+            false = [(c, d) for c in range(n * n) for d in range(1, n + 1)
+                     if masks[c] & (masks[c] - 1) and masks[c] >> (d - 1) & 1 and d != truth[c]]
+            for c, d in rng.sample(false, min(6, len(false))):
+                masks[c] &= ~(1 << (d - 1))
+    assert held_again > 0 and broke_later > 0  # the remembered path was taken, and fell back when it broke
+
+
+def test_passing_over_settled_lines_changes_no_step(shared, monkeypatch):
+    """isolate and peak descent pass over a line the exact line filter leaves as it is (a shortcut):
+    with the shortcut off, the same puzzles give exactly the same steps."""
+    import ascent.techniques.isolate as isolate
+    import ascent.techniques.peak_descent as peak_descent
+
+    def trace(p):
+        return [(s.technique, s.cells, s.eliminations, s.placements, s.premises, s.reason)
+                for s in solve(p, logic_only=True).steps]
+
+    items = [x for x in shared_sets("tatham") if x[0] == 7][:3] + shared_sets("generated")[::20]
+    puzzles = [Puzzle.from_record(rec, label) for _, label, rec in items]
+    fast = [trace(p) for p in puzzles]
+    monkeypatch.setattr(isolate, "settled", lambda ms, a, b: False)
+    monkeypatch.setattr(peak_descent, "_settled", lambda grid, lane, ms: False)
+    assert [trace(p) for p in puzzles] == fast

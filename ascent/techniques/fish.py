@@ -25,18 +25,32 @@ _WORDS = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
 def fish(grid: Grid) -> Iterator[Step]:
     n, masks, values = grid.n, grid.masks, grid.values
     sh = shape(n)
-    for base, cover, base_word, cover_word in ((sh.rows, sh.cols, "row", "column"), (sh.cols, sh.rows, "column", "row")):
+    # where each height can go, per row (as a mask of columns) and per column (of rows), read in one walk;
+    # a row or column where the height is placed is left out
+    by_row = [[0] * n for _ in range(n + 1)]
+    by_col = [[0] * n for _ in range(n + 1)]
+    placed_row = [0] * n
+    placed_col = [0] * n
+    for x in range(n * n):
+        r, c = divmod(x, n)
+        v = values[x]
+        if v:
+            placed_row[r] |= 1 << v
+            placed_col[c] |= 1 << v
+        m = masks[x]
+        while m:
+            low = m & -m
+            d = low.bit_length()
+            by_row[d][r] |= 1 << c
+            by_col[d][c] |= 1 << r
+            m ^= low
+    for base, cover, base_word, cover_word, by, placed in ((sh.rows, sh.cols, "row", "column", by_row, placed_row),
+                                                           (sh.cols, sh.rows, "column", "row", by_col, placed_col)):
         for d in range(1, n + 1):
             b = cands.bit(d)
             spots = []  # (base index, cover mask) where d is still open
-            for i, cells in enumerate(base):
-                if any(values[x] == d for x in cells):
-                    continue
-                where = 0
-                for j, x in enumerate(cells):
-                    if masks[x] & b:
-                        where |= 1 << j
-                if 2 <= where.bit_count() <= MAX_K:
+            for i, where in enumerate(by[d]):
+                if not placed[i] >> d & 1 and 2 <= where.bit_count() <= MAX_K:
                     spots.append((i, where))
             for k in range(2, MAX_K + 1):
                 for group, where in _fins(spots, k):
@@ -73,20 +87,25 @@ def _sentence(k: int, d: int, base_word: str, bases: list[int], cover_word: str,
 
 
 def _fins(spots: list[tuple[int, int]], k: int):
+    """Groups of k spots (base index, cover mask), in order, whose cover masks together hold at most k
+    columns (or rows)."""
     out = []
+    count = len(spots)
+    if count < k:
+        return out
 
-    def dfs(start: int, chosen: list[int], union: int) -> None:
-        if len(chosen) == k:
-            out.append((tuple(chosen), union))
-            return
-        for j in range(start, len(spots)):
+    def dfs(start: int, chosen: list[int], union: int, left: int) -> None:
+        # ``left``: spots still to choose after this one; the last choice ends the group
+        for j in range(start, count - left + 1):
             i, w = spots[j]
             u = union | w
-            if cands.count(u) <= k:
+            if u.bit_count() <= k:
                 chosen.append(i)
-                dfs(j + 1, chosen, u)
+                if left == 1:
+                    out.append((tuple(chosen), u))
+                else:
+                    dfs(j + 1, chosen, u, left - 1)
                 chosen.pop()
 
-    dfs(0, [], 0)
+    dfs(0, [], 0, k)
     return out
-

@@ -15,6 +15,7 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Conflict, Contradiction, Grid
+from ..propagate import settled
 from ..trace import Step
 
 NAME = "isolate"
@@ -23,28 +24,39 @@ _WORDS = {2: "pair", 3: "triple", 4: "quad"}
 
 
 def _groups(items: list[tuple[int, int]], k: int):
-    """Groups of k items (key, mask) whose masks together hold at most k bits."""
+    """Groups of k items (key, mask), in order, whose masks together hold at most k bits."""
     out = []
+    count = len(items)
+    if count < k:
+        return out
 
-    def dfs(start: int, chosen: list[int], union: int) -> None:
-        if len(chosen) == k:
-            out.append((tuple(chosen), union))
-            return
-        for j in range(start, len(items)):
+    def dfs(start: int, chosen: list[int], union: int, left: int) -> None:
+        # ``left``: items still to choose after this one; the last choice ends the group
+        for j in range(start, count - left + 1):
             key, m = items[j]
             u = union | m
-            if cands.count(u) <= k:
+            if u.bit_count() <= k:
                 chosen.append(key)
-                dfs(j + 1, chosen, u)
+                if left == 1:
+                    out.append((tuple(chosen), u))
+                else:
+                    dfs(j + 1, chosen, u, left - 1)
                 chosen.pop()
 
-    dfs(0, [], 0)
+    dfs(0, [], 0, k)
     return out
 
 
 def isolate(grid: Grid) -> Iterator[Step]:
+    masks = grid.masks
     for k, line in enumerate(grid.lines):
         if grid.quiet_line((NAME, k), k):
+            continue
+        if settled(tuple([masks[x] for x in line.cells]), line.front.clue, line.back.clue):
+            # every candidate is in some filling of the line (with distinct heights, as its clues
+            # allow): no subset of its cells can remove one, nor be short of heights (a shortcut only:
+            # nothing is said from it; the fast core has often read this line already)
+            grid.found_nothing((NAME, k))
             continue
         found = False
         for step in _line(grid, line):

@@ -23,7 +23,8 @@ from typing import Iterator
 from .. import cands
 from ..explain import SHOWN_LIMIT, fillings, listed, why_removed
 from ..grid import Conflict, Contradiction, Grid
-from ..lanes import orderings, supports
+from ..lanes import front_supports, orderings
+from ..propagate import settled
 from ..trace import Step
 
 NAME = "peak descent"
@@ -39,6 +40,7 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
         if grid.quiet_line((NAME, k), k // 2):
             continue
         ms = [masks[x] for x in cells]
+        lane_ms = tuple(ms)
         placed = 0
         for m in ms:
             if not m & (m - 1):
@@ -47,8 +49,13 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
         ms = [m if not m & (m - 1) else m & ~placed for m in ms]
         before = 0
         step = None
+        looked = False
         for p, m in enumerate(ms):
             if p and not m & (m - 1) and m > before:  # placed and taller than every earlier candidate
+                if not looked:
+                    looked = True
+                    if _settled(grid, lane, lane_ms):
+                        break
                 step = _split(grid, lane, ms, p)
                 if step is not None:
                     break  # the lane will change: look at it afresh next pass
@@ -59,15 +66,22 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
             yield step
 
 
-SMALL = 7  # fronts up to this many cells are enumerated outright: quicker than the general search there
+def _settled(grid: Grid, lane, ms: tuple[int, ...]) -> bool:
+    """True when every candidate of the lane's whole line is in some filling that both of its clues
+    allow (``propagate.settled``, which the fast core has often asked already): then no peak can
+    remove one or see a contradiction. A shortcut only: nothing is said from it."""
+    p = grid.puzzle
+    i = lane.index
+    if lane.side in ("left", "right"):
+        a, b = p.left[i], p.right[i]
+    else:
+        a, b = p.upper[i], p.lower[i]
+    return settled(ms if lane.side in ("left", "upper") else ms[::-1], a, b)
 
 
 def _fillings(front: tuple[int, ...], kmin: int, kmax: int) -> tuple[int, ...] | None:
     """The heights each front cell takes in some filling that shows kmin..kmax; None if none does."""
-    if len(front) <= SMALL:
-        allowed, count = orderings(front, kmin, kmax, 0)
-        return allowed if count else None
-    return supports(front, kmin, kmax)
+    return front_supports(front, kmin, kmax)
 
 
 def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:

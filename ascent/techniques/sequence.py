@@ -18,7 +18,8 @@ from typing import Iterator
 from .. import cands
 from ..explain import SHOWN_LIMIT, fillings, listed, why_removed
 from ..grid import Conflict, Contradiction, Grid
-from ..lanes import orderings, supports
+from ..lanes import orderings
+from ..propagate import consistent
 from ..trace import Step
 
 NAME = "sequence"
@@ -34,7 +35,7 @@ def sequence(grid: Grid) -> Iterator[Step]:
         if grid.quiet_line((NAME, k), k) or all(values[x] for x in cells):
             continue
         ms = tuple(masks[x] for x in cells)
-        allowed = supports(ms, a or 1, a or len(cells), b, b)
+        allowed = consistent(ms, a, b)  # supports(ms, a or 1, a or n, b, b), from tables up to 9, remembered
         if allowed is None:
             raise Contradiction(Conflict(f"no ordering fits its candidates and clues {a or '-'}/{b or '-'}", cells, line),
                                 grid.n)

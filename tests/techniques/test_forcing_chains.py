@@ -173,29 +173,6 @@ def test_nested_forcing_must_not_fire_where_forcing_suffices_or_on_an_open_grid(
 
 
 # ---------------------------------------------------------------------------- choosing the supposition
-def test_a_remembered_branch_gives_the_same_breaks_as_propagating_afresh(shared):
-    """Context.breaks re-propagates a supposition that did not break from the branch it left, with what
-    the grid lost since: on a later grid of the same solve, every candidate breaks (or not) exactly as
-    it does for a fresh context, and some that held before now break (so that path is exercised)."""
-    rec = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"][0]
-    result = solve(Puzzle.from_record(rec), logic_only=True)
-    grids = [g for g, _ in _forcing_steps_on_their_grids(result)]
-    assert len(grids) >= 2
-    first, later = grids[0], grids[-1]
-    n = first.n
-    remembering = Context(first, techniques_of(ORDER))
-
-    def candidates(grid):
-        return [(c, d) for c in range(n * n) if not grid.values[c] for d in range(1, n + 1) if grid.masks[c] & b(d)]
-
-    held = {x for x in candidates(first) if not remembering.breaks(first.masks, *x)}
-    assert held and remembering.unbroken.keys() == held
-    fresh = Context(later, techniques_of(ORDER))
-    now = {x: bool(remembering.breaks(later.masks, *x)) for x in candidates(later)}
-    assert now == {x: bool(fresh.breaks(later.masks, *x)) for x in candidates(later)}
-    assert any(now[x] for x in held if x in now)  # held on the first grid, breaks on the later one
-
-
 def test_gain_counts_what_the_fast_core_clears_once_a_candidate_goes(medved):
     """A cell with two candidates: once one goes the other is placed, and the fast core at least takes
     that height out of every peer still holding it -- all counted in the gain."""
