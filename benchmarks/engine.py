@@ -77,6 +77,31 @@ def tatham_times(ids: list[str]) -> dict[str, float]:
     return {gid: max(_grader_cpu(gid + "\n") - empty, 1e-6) for gid in ids}
 
 
+ANSWER = """
+import json, sys, time
+from ascent import Puzzle
+from ascent.backtrack import search
+from ascent.grid import Grid
+label, recs = json.load(sys.stdin)
+out = {}
+for rec in recs:
+    t = time.process_time()
+    found = search(Grid.start(Puzzle.from_record(rec, label)), 2)
+    out[rec["id"]] = time.process_time() - t
+    assert [list(map(list, found[0]))] == [rec["solution"]] and len(found) == 1, rec["id"]
+print(json.dumps(out))
+"""
+
+
+def answer_times(recs: list[dict], label: str) -> dict[str, float]:
+    """CPU seconds per puzzle of the answer alone (``solve_puzzle``'s path: the fast core counts solutions,
+    no trace), in a fresh process so that nothing it remembers warms the traced solves (or they it)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", ANSWER], input=json.dumps([label, recs]), capture_output=True,
+                         text=True, check=True, env=env).stdout
+    return json.loads(out)
+
+
 def cpu_solve(puzzle: Puzzle, **kw):
     t = time.process_time()
     result = solve(puzzle, **kw)
@@ -86,14 +111,16 @@ def cpu_solve(puzzle: Puzzle, **kw):
 def tatham_rows() -> list[str]:
     anchor = anchors()
     rows = ["| set | puzzles | solved by logic | unsound | median s | max s | Tatham median s | Tatham max s "
-            "| ratio of medians | median ratio (ascent / Tatham) | forcing steps, median | chain, median |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+            "| ratio of medians | median ratio (ascent / Tatham) | forcing steps, median | chain, median "
+            "| answer only (solve_puzzle's count): median s / median ratio |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for size, label in SETS:
-        times, theirs, ratios, forcing, chains = [], [], [], [], []
+        times, theirs, ratios, forcing, chains, count_ratios = [], [], [], [], [], []
         solved = unsound = 0
         items = [rec for n, lab, rec in records("tatham", label) if n == size]
         if TATHAM:
             anchor = tatham_times([rec["id"] for rec in items])
+        counted = answer_times(items, label)
         for rec in items:
             result, t = cpu_solve(Puzzle.from_record(rec, label), logic_only=True)
             times.append(t)
@@ -104,11 +131,13 @@ def tatham_rows() -> list[str]:
             if rec["id"] in anchor:
                 theirs.append(anchor[rec["id"]])
                 ratios.append(t / anchor[rec["id"]])
+                count_ratios.append(counted[rec["id"]] / anchor[rec["id"]])
         rows.append(f"| {size}x{size} {label} | {len(times)} | {solved} | {unsound} | {statistics.median(times):.3f} "
                     f"| {max(times):.3f} | {statistics.median(theirs):.3f} | {max(theirs):.3f} "
                     f"| {statistics.median(times) / statistics.median(theirs):.2f} | {statistics.median(ratios):.2f} "
                     f"| {statistics.median(forcing):g} "
-                    f"| {statistics.median(chains) if chains else 0:g} |")
+                    f"| {statistics.median(chains) if chains else 0:g} "
+                    f"| {statistics.median(counted.values()):.3f} / {statistics.median(count_ratios):.2f} |")
     return rows
 
 
