@@ -3,9 +3,11 @@
 No steps, no sentences, no recording: forcing trials, the finisher and solution counting run here.
 Each row and column is one *line* with its two clues. Making a line consistent keeps exactly the
 candidates that appear in some filling of the line with distinct heights that shows what both
-clues ask: Régin's all-different filter first (``lanes.distinct``), then, on a line with a clue,
-the clue search (``lanes.supports``), both memoised on the line's candidates. A line is looked at again only
-when one of its cells changed.
+clues ask: on a line with a clue, read from the tables of the size's fillings up to 9 cells
+(``lanes.filtered``), above that Régin's all-different filter (``lanes.distinct``) and then the
+clue search (``lanes.supports``); on a line without, Régin's filter alone. What a line's candidates
+give is remembered (``_known``; the traced sequence, isolate and peak descent read it too, through
+``consistent`` and ``settled``). A line is looked at again only when one of its cells changed.
 
 What it stands for: its fixpoint is the fixpoint of the traced tiers 1-7 (ascent, sudoku, naked
 single, pinpoint, peak descent, isolate, sequence) together, for sizes up to 9, where isolate's
@@ -13,7 +15,7 @@ subsets of up to four cells cover every Hall set of a line; above 9 it can be st
 checks that on the corpora.
 
     masks   a list of candidate masks, one per cell (changed in place)
-    lines   the size's lines: (cells left-to-right or top-to-bottom, front clue, back clue)
+    lines   the size's lines: (cells left-to-right or top-to-bottom, front clue, back clue, ...)
 """
 
 from __future__ import annotations
