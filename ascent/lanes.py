@@ -583,10 +583,11 @@ SPLIT = 1 << 14  # a clue pair with more fillings than this is kept in parts, on
 
 
 @lru_cache(maxsize=TABLES_KEPT)
-def _table(n: int, a: int, b: int) -> tuple[tuple[int | None, int, tuple[tuple[int, ...], ...], tuple[bytes, ...]], ...]:
+def _table(n: int, a: int, b: int) -> tuple[tuple[int | None, int, tuple[tuple[int, ...], ...], tuple[bytes, ...], int], ...]:
     """A clue pair's table, in parts: (where the tallest stands, or None for a part that holds every
     place; the part's fillings, and per position the fillings with each height there, as bits (filling
-    i is bit count - 1 - i); the part's columns). Empty when no filling shows a and b."""
+    i is bit count - 1 - i); the part's columns; the part's serial number, shifted, which names it in
+    ``_ORS``). Empty when no filling shows a and b."""
     groups = [(q, cols) for (f, r, q), cols in _by_view(n).items() if (not a or f == a) and (not b or r == b)]
     total = sum(len(cols[0]) for _, cols in groups)
     places = [None] if total <= SPLIT else list(range(n))
@@ -601,8 +602,10 @@ def _table(n: int, a: int, b: int) -> tuple[tuple[int | None, int, tuple[tuple[i
     return tuple(out)
 
 
-ORS_KEPT = 1 << 13  # unions of a position's rows for one set of candidates, remembered (16 MB at most)
+ORS_KEPT = 1 << 13  # unions of a position's rows for one set of candidates, remembered: at most this many,
+ORS_BYTES = 16 << 20  # and about this many bytes of them (a union over a big part is about 5 KB)
 _ORS: dict = {}
+_ors_bytes = [0]  # the bytes held in _ORS, about
 FEW = 12  # fillings left: read them off the columns rather than test every height
 
 
@@ -671,9 +674,11 @@ def _fit(ms: tuple[int, ...], n: int, fit: int, rows, cols, base: int) -> list[i
                     u |= row[low.bit_length()]
                     m ^= low
                 u = ~u
-            if len(ors) >= ORS_KEPT:
+            if len(ors) >= ORS_KEPT or _ors_bytes[0] >= ORS_BYTES:
                 ors.clear()
+                _ors_bytes[0] = 0
             ors[key] = u
+            _ors_bytes[0] += u.bit_length() >> 3
         fit &= u
         if not fit:
             return None

@@ -89,8 +89,9 @@ class Context:
         that are a subset of those it held on -- the grid only loses candidates -- it starts from
         there, less what has gone since, and re-reads only the lines that lost something: whatever
         order the lines are read in, propagating ends at the same candidates (the largest set every
-        line filter leaves as it is), so on a settled grid (as forcing's is: the easier tiers reach the
-        fast core's fixpoint) it breaks there exactly when it breaks from the start. Its
+        line filter leaves as it is), so on a grid the fast core has settled (as forcing's is up to 9x9,
+        where the easier tiers reach its fixpoint) it breaks there exactly when it breaks from the start;
+        elsewhere it may see a break sooner, which only changes what forcing traces. Its
         work is then the work it took to hold plus the work on from there: an estimate of the work from
         the start (it only orders which suppositions forcing traces first), which spares propagating it
         all again (measured on the 8x8 set: 13% less time, chains no longer)."""
@@ -120,8 +121,8 @@ class Context:
         return 0
 
     def gain(self, masks: list[int], cell: int, d: int) -> int:
-        """How many candidates the fast core removes once ``d`` leaves ``cell`` (the grid's own propagation
-        included): what eliminating it is worth. A cell left with one height gains the most it can."""
+        """How many candidates the fast core removes once ``d`` leaves ``cell``, propagating from the cell's
+        row and column: what eliminating it is worth."""
         trial = list(masks)
         trial[cell] &= ~(1 << (d - 1))
         before = sum(m.bit_count() for m in trial)

@@ -160,7 +160,6 @@ def _latin(ms: list[int], full: int) -> bool:
             return changed
 
 
-_bit_count = int.bit_count
 
 
 class _Empty(Exception):

@@ -88,7 +88,8 @@ for rec in recs:
     t = time.process_time()
     found = search(Grid.start(Puzzle.from_record(rec, label)), 2)
     out[rec["id"]] = time.process_time() - t
-    assert [list(map(list, found[0]))] == [rec["solution"]] and len(found) == 1, rec["id"]
+    if len(found) != 1 or list(map(list, found[0])) != rec["solution"]:
+        raise SystemExit(f"the answer to {rec['id']} is wrong")
 print(json.dumps(out))
 """
 

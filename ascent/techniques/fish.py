@@ -95,7 +95,7 @@ def _fins(spots: list[tuple[int, int]], k: int):
         return out
 
     def dfs(start: int, chosen: list[int], union: int, left: int) -> None:
-        # ``left``: spots still to choose after this one; the last choice ends the group
+        # ``left``: spots still to choose, this one included; the last choice ends the group
         for j in range(start, count - left + 1):
             i, w = spots[j]
             u = union | w

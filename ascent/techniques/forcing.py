@@ -1,4 +1,4 @@
-"""forcing: suppose a candidate, run the easier tiers, and see where it leads (tier 9).
+"""forcing: suppose a candidate, run the easier tiers, and see where it leads (tier 11).
 
     contradiction:  R2C3 [25]: suppose 2 -> sudoku, pinpoint, ... -> R2C6 has no candidates left
                     ->  R2C3 is not 2
@@ -9,18 +9,19 @@ Which supposition: the ones that break on the fast untraced core (``propagate``,
 same fixpoint as the easier tiers) are gathered -- every one seen breaking earlier in this solve (a
 supposition that broke stays broken as the grid loses candidates), and the cells with the fewest
 candidates, tried until SCAN of them break. When the solve already knows the unique solution,
-only candidates that are false are supposed. Each is ranked by what a person pays for what the
-step clears (``rank_of``): its chain's length over (1 + its *gain*) ** WEIGHT, the gain being the
-candidates the fast core removes once it is gone. A short chain that clears nothing is worth less than a slightly
-longer one that unlocks the grid, and the solve then needs fewer forcing steps. The few best by
-estimate (the fast core's work standing in for the length) are traced with the easier tiers
-themselves, and each chain is *pruned* to what its contradiction needs: walking back from the
-contradiction, a link stays only if it took away a candidate that the contradiction or a later
-kept link read (``slice_links``). The best pruned chain is replayed from the supposition, each link
-found again by its own technique (``Context.replays``); were that ever to fail, the whole chain
-would be kept (and counted). Each placed height's cross-out is then said in the link that placed it
-(``fold``: "R3C4 has only 5 left; 5 leaves R5C4"). Only when no single supposition breaks are the
-branches of one cell compared; each branch is pruned back to the candidates they all remove.
+only candidates that are false are supposed. The GAINS quickest to break are each weighed by what a
+person pays for what the step clears (``rank_of``): its chain's length over (1 + its *gain*) **
+WEIGHT, the gain being the candidates the fast core removes once it is gone. A short chain that
+clears nothing is worth less than a slightly longer one that unlocks the grid, and the solve then
+needs fewer forcing steps. The TRACED best by estimate (the fast core's work standing in for the
+length) are traced with the easier tiers themselves, and each chain is *pruned* to what its
+contradiction needs: walking back from the contradiction, a link stays only if it took away a
+candidate that the contradiction or a later kept link read (``slice_links``). The best pruned chain
+is replayed from the supposition, each link found again by its own technique (``Context.replays``);
+were that ever to fail, the whole chain would be kept (and counted). Each placed height's cross-out
+is then said in the link that placed it (``fold``: "R3C4 has only 5 left; 5 leaves R5C4"). Only
+when no single supposition breaks are the branches of one cell compared; each branch is pruned back
+to the candidates they all remove.
 
 Sound because every easier tier is sound: if supposing a candidate lets sound steps reach an
 impossible grid, no solution has it; and the solution takes one of a cell's candidates, so a

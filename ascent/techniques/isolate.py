@@ -31,7 +31,7 @@ def _groups(items: list[tuple[int, int]], k: int):
         return out
 
     def dfs(start: int, chosen: list[int], union: int, left: int) -> None:
-        # ``left``: items still to choose after this one; the last choice ends the group
+        # ``left``: items still to choose, this one included; the last choice ends the group
         for j in range(start, count - left + 1):
             key, m = items[j]
             u = union | m
