@@ -263,6 +263,8 @@ def propagate(masks: list[int], n: int, lines, dirty=None, deadline=None) -> int
             continue
         if got is _EMPTY:
             raise Broken(k, work)
+        # the same writing of a line's changes as the cheap loop's above, written out twice on purpose: a
+        # shared closure makes these names cell variables, and the solution count measured 10-15% slower
         new, where = got
         cells, crossing = line[0], line[5]
         for pos in where:
