@@ -120,6 +120,14 @@ class Context:
         self.held[(cell, d)] = (tuple(masks), after, work)
         return 0
 
+    def placed_by(self, masks: list[int], cell: int, d: int):
+        """(cell, height) for each cell open in ``masks`` that supposing ``cell`` is ``d`` placed, for a
+        supposition that ``breaks`` has just found to hold on ``masks``. Each holds too, supposed alone:
+        the grid the supposition led to has that height placed and every line consistent, so propagating
+        the height alone ends at a grid that holds at least that one, and does not break."""
+        led = self.held[(cell, d)][1]
+        return [(i, m.bit_length()) for i, (m, o) in enumerate(zip(led, masks)) if m != o and not m & (m - 1)]
+
     def gain(self, masks: list[int], cell: int, d: int) -> int:
         """How many candidates the fast core removes once ``d`` leaves ``cell``, propagating from the cell's
         row and column: what eliminating it is worth."""

@@ -174,10 +174,16 @@ def test_a_supposition_asked_again_after_the_grid_lost_candidates_answers_as_fro
 
 
 def test_passing_over_settled_lines_changes_no_step(shared, monkeypatch):
-    """isolate and peak descent pass over a line the exact line filter leaves as it is (a shortcut):
-    with the shortcut off, the same puzzles give exactly the same steps."""
+    """isolate and peak descent pass over a line the exact line filter leaves as it is, and fish over a
+    height whose places it found nothing in before (shortcuts): with them off, the same puzzles give
+    exactly the same steps."""
+    import ascent.techniques.fish as fish
     import ascent.techniques.isolate as isolate
     import ascent.techniques.peak_descent as peak_descent
+
+    class Forgetful(set):
+        def __contains__(self, key):
+            return False
 
     def trace(p):
         return [(s.technique, s.cells, s.eliminations, s.placements, s.premises, s.reason)
@@ -188,4 +194,39 @@ def test_passing_over_settled_lines_changes_no_step(shared, monkeypatch):
     fast = [trace(p) for p in puzzles]
     monkeypatch.setattr(isolate, "settled", lambda ms, a, b: False)
     monkeypatch.setattr(peak_descent, "_settled", lambda grid, lane, ms: False)
+    monkeypatch.setattr(fish, "_NOTHING", Forgetful())
     assert [trace(p) for p in puzzles] == fast
+
+
+def test_what_a_supposition_that_holds_places_holds_too(shared):
+    """``Context.placed_by``: each height a supposition that holds places (where propagating it led)
+    holds too when supposed alone, from the start -- the grid it led to has every line consistent with
+    that height placed, so propagating the height alone cannot break. Forcing skips those, so it finds
+    exactly the breaking suppositions it would find without the skip."""
+    from ascent.passes import Context
+    from ascent.techniques import EASY
+    from ascent.techniques.forcing import forcing
+
+    rows = techniques_of(EASY)
+    implied = 0
+    for n, label, rec in [x for x in shared_sets("tatham") if x[0] == 7][:3]:
+        puzzle = Puzzle.from_record(rec, label)
+        grid = Grid.start(puzzle)
+        run(grid, rows)
+        asked = Context(grid, rows)
+        masks = list(grid.masks)
+        for cell in range(n * n):
+            for d in range(1, n + 1):
+                if masks[cell] & (masks[cell] - 1) and masks[cell] >> (d - 1) & 1 and not asked.breaks(masks, cell, d):
+                    for c, e in asked.placed_by(masks, cell, d):
+                        assert masks[c] & (masks[c] - 1) and masks[c] >> (e - 1) & 1
+                        assert not Context(grid, rows).breaks(masks, c, e), (cell, d, c, e)
+                        implied += 1
+        # forcing's first step: the same breaking suppositions are found with the skip and without it
+        skipping = Context(grid, rows + techniques_of(("forcing",)))
+        next(forcing(grid, skipping), None)
+        plain = Context(grid, rows + techniques_of(("forcing",)))
+        plain.placed_by = lambda masks, cell, d: []
+        next(forcing(grid, plain), None)
+        assert skipping.broken.keys() == plain.broken.keys()
+    assert implied > 0
