@@ -20,6 +20,8 @@ from ..trace import Step
 NAME = "fish"
 MAX_K = 4
 _WORDS = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
+NOTHING_KEPT = 1 << 14  # height patterns remembered as finding nothing (all forgotten at once when full)
+_NOTHING: set = set()  # (direction, height, where it can go per line, where it is placed per line)
 
 
 def fish(grid: Grid) -> Iterator[Step]:
@@ -31,12 +33,16 @@ def fish(grid: Grid) -> Iterator[Step]:
     by_col = [[0] * n for _ in range(n + 1)]
     placed_row = [0] * n
     placed_col = [0] * n
+    at_row = [[0] * n for _ in range(n + 1)]  # per height, per row: the columns where it is placed
+    at_col = [[0] * n for _ in range(n + 1)]
     for x in range(n * n):
         r, c = divmod(x, n)
         v = values[x]
         if v:
             placed_row[r] |= 1 << v
             placed_col[c] |= 1 << v
+            at_row[v][r] |= 1 << c
+            at_col[v][c] |= 1 << r
         m = masks[x]
         while m:
             low = m & -m
@@ -44,9 +50,14 @@ def fish(grid: Grid) -> Iterator[Step]:
             by_row[d][r] |= 1 << c
             by_col[d][c] |= 1 << r
             m ^= low
-    for base, cover, base_word, cover_word, by, placed in ((sh.rows, sh.cols, "row", "column", by_row, placed_row),
-                                                           (sh.cols, sh.rows, "column", "row", by_col, placed_col)):
+    for base, cover, base_word, cover_word, by, placed, at in (
+            (sh.rows, sh.cols, "row", "column", by_row, placed_row, at_row),
+            (sh.cols, sh.rows, "column", "row", by_col, placed_col, at_col)):
         for d in range(1, n + 1):
+            # all that the search for this height reads: where it can go, and where it is placed
+            seen = (base_word, d, tuple(by[d]), tuple(at[d]))
+            if seen in _NOTHING:
+                continue  # looked at exactly this before and found nothing
             b = cands.bit(d)
             spots = []  # (base index, cover mask) where d is still open
             for i, where in enumerate(by[d]):
@@ -71,6 +82,9 @@ def fish(grid: Grid) -> Iterator[Step]:
                                    None, None, fins, eliminations=elims,
                                    premises=tuple(x for i in group for x in base[i]))
                         return  # one at a time: the engine goes back to the easy passes
+            if len(_NOTHING) >= NOTHING_KEPT:
+                _NOTHING.clear()
+            _NOTHING.add(seen)
 
 
 def _and(numbers: list[int]) -> str:
