@@ -609,6 +609,16 @@ _ors_bytes = [0]  # the bytes held in _ORS, about
 FEW = 12  # fillings left: read them off the columns rather than test every height
 
 
+def forget() -> None:
+    """Forget every remembered answer about particular lines (the searches' caches and ``_ORS``), as a
+    fresh process would start; the tables of a size's fillings stay, as they hold no puzzle's lines.
+    For measuring: every answer is the same either way."""
+    for cached in (orderings, supports_proved, front_supports, distinct):
+        cached.cache_clear()
+    _ORS.clear()
+    _ors_bytes[0] = 0
+
+
 def filtered(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
     """A whole line (heights 1..len(ms), each once) made consistent with its clues a and b (0 = none):
     the heights each cell takes in some filling, or None when none fits. The same answer as
