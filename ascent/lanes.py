@@ -456,8 +456,81 @@ def front_supports(masks: tuple[int, ...], lo: int, hi: int) -> tuple[int, ...] 
 
 @lru_cache(maxsize=DISTINCT_CACHE)
 def distinct(masks: tuple[int, ...]) -> tuple[int, ...] | None:
-    """The heights each cell takes in some filling with distinct heights (no clue): Régin's
-    all-different filter. None when no such filling exists.
+    """The heights each cell takes in some filling with distinct heights (no clue). None when no such
+    filling exists. A line with as many heights as cells, with at most HALL_MAX of them open once its
+    placed heights have left the others, goes by its Hall sets (``_hall``); any other by ``_regin``."""
+    got = _hall(masks)
+    return _regin(masks) if got is _GENERAL else got
+
+
+HALL_MAX = 9  # open cells whose 2 ** k sets are looked at one by one
+_GENERAL = object()
+
+
+def _hall(masks: tuple[int, ...]):
+    """``distinct`` by Hall's condition, on a line with as many heights as cells: placed heights leave
+    the other cells (again while that places more); then any set of k open cells whose candidates
+    together are k heights keeps those heights to itself, and fewer than k means no filling. One look
+    at every set of open cells (each union built from a smaller set's) is enough: a height h that no
+    filling gives cell c is one where the other open cells, with h gone, fail Hall's condition on some
+    set S; S's heights then include h and are as many as S's cells, and c is outside S. _GENERAL when
+    the line is not of that kind (more heights than cells, or more than HALL_MAX open cells)."""
+    out = list(masks)
+    while True:
+        single = 0
+        for m in out:
+            if not m & (m - 1):
+                if not m or single & m:
+                    return None  # an empty cell, or a height placed twice
+                single |= m
+        changed = False
+        for i, m in enumerate(out):
+            if m & (m - 1) and m & single:
+                m &= ~single
+                if not m:
+                    return None
+                out[i] = m
+                changed = True
+        if not changed:
+            break
+    opened = [i for i, m in enumerate(out) if m & (m - 1)]
+    k = len(opened)
+    if not k:
+        return tuple(out)
+    ms = [out[i] for i in opened]
+    union = 0
+    for m in ms:
+        union |= m
+    if union.bit_count() < k:
+        return None
+    if union.bit_count() > k or k > HALL_MAX:
+        return _GENERAL
+    full = (1 << k) - 1
+    unions = [0] * (1 << k)
+    keep_out = [0] * k  # per open cell: the heights of Hall sets it is not in
+    for s in range(1, full):
+        low = s & -s
+        u = unions[s ^ low] | ms[low.bit_length() - 1]
+        unions[s] = u
+        have, need = u.bit_count(), s.bit_count()
+        if have < need:
+            return None
+        if have == need:
+            rest = full ^ s
+            while rest:
+                b = rest & -rest
+                keep_out[b.bit_length() - 1] |= u
+                rest ^= b
+    for j, i in enumerate(opened):
+        if ms[j] & keep_out[j]:
+            out[i] = ms[j] & ~keep_out[j]
+            if not out[i]:
+                return None
+    return tuple(out)
+
+
+def _regin(masks: tuple[int, ...]) -> tuple[int, ...] | None:
+    """``distinct`` by Régin's all-different filter, for any line.
 
     A maximum matching of cells to heights, then the graph with matched edges from cell to
     height and the other edges from height to cell: an edge is in some filling exactly when it is

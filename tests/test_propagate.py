@@ -41,6 +41,29 @@ def test_supports_and_distinct_keep_exactly_what_some_ordering_uses(seed):
         assert (got is None) if count == 0 else (got == union), (masks, lo, hi)
 
 
+def test_hall_sets_and_regin_agree_on_whole_lines():
+    """``distinct`` has two ways: Hall sets on a line with as many heights as cells and few open cells,
+    Régin's matching otherwise. On random whole lines of 1-11 cells (cells left empty, heights placed
+    twice, more than HALL_MAX open) they give the same answer wherever the first applies."""
+    from ascent.lanes import _GENERAL, _hall, _regin
+
+    rng = random.Random(5)
+    by_hall = general = 0
+    for _ in range(20000):
+        n = rng.randint(1, 11)
+        full = (1 << n) - 1
+        masks = tuple(rng.choice([full, rng.randint(0, full), 1 << rng.randrange(n),
+                                  (1 << rng.randrange(n)) | (1 << rng.randrange(n))]) for _ in range(n))
+        got = _hall(masks)
+        if got is _GENERAL:
+            general += 1
+            continue
+        by_hall += 1
+        assert got == _regin(masks), masks
+        assert distinct.__wrapped__(masks) == got
+    assert by_hall > 10000 and general > 100
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_the_tables_filter_a_whole_line_as_the_search_does(seed):
     """A whole line (heights 1..n, each once) read from the tables of its size's fillings keeps what
