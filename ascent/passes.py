@@ -316,11 +316,17 @@ def narrow(grid: Grid, lane) -> None:
     """Let ``grid``'s lane techniques look only at ``lane`` (a Lane or a Line) and its line."""
     if lane is None:
         return
-    for line in grid.lines:
-        if lane is line or lane is line.front or lane is line.back or lane == line or lane in (line.front, line.back):
-            grid.lines = (line,)
-            grid.lanes = (line.front, line.back) if lane.side is None else (lane,)
+    for line in grid.lines:  # the grid's own lane or line, as a step found on it names it
+        if lane is line or lane is line.front or lane is line.back:
+            break
+    else:
+        for line in grid.lines:  # an equal one (a trace read back from its JSON)
+            if lane == line or lane in (line.front, line.back):
+                break
+        else:
             return
+    grid.lines = (line,)
+    grid.lanes = (line.front, line.back) if lane.side is None else (lane,)
 
 
 def filled_lane_broken(grid: Grid, lanes=None):
