@@ -45,6 +45,7 @@ def fillings(masks: tuple[int, ...], lo: int, hi: int, back: int = 0, limit: int
         return True
 
     finished = dfs(0, 0, 0, 0)
+    dfs = None  # it calls itself through its closure: drop that cycle here, not in the garbage collector
     return out if finished and len(out) <= limit else None
 
 

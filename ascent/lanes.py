@@ -142,6 +142,8 @@ def orderings(masks: tuple[int, ...], lo: int, hi: int, back: int = 0) -> tuple[
         dfs(0, 0, 0, 0)
     except _Saturated:
         return tuple(masks), -1
+    finally:
+        dfs = None  # it calls itself through its closure: drop that cycle here, not in the garbage collector
     return tuple(allowed), found
 
 
@@ -200,7 +202,10 @@ def one_filling(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0, bhi: int
             return dfs(h - 1, free, first, last, front, back)
         return False
 
-    return tuple(filling) if dfs(top, (1 << size) - 1, size, -1, 0, 0) else None
+    try:
+        return tuple(filling) if dfs(top, (1 << size) - 1, size, -1, 0, 0) else None
+    finally:
+        dfs = None  # it calls itself through its closure: drop that cycle here, not in the garbage collector
 
 
 def _sweep(masks: tuple[int, ...], lo: int, hi: int, blo: int, bhi: int, budget: int,
@@ -304,6 +309,8 @@ def _sweep(masks: tuple[int, ...], lo: int, hi: int, blo: int, bhi: int, budget:
         return list(masks), True
     except _Budget:
         return allowed, False
+    finally:
+        dfs = None  # it calls itself through its closure: drop that cycle here, not in the garbage collector
     return allowed, True
 
 
@@ -574,7 +581,9 @@ def _regin(masks: tuple[int, ...]) -> tuple[int, ...] | None:
         elif augment(c, [0]):
             taken = sum(cell_of)  # the path moved some cells: every height now matched (distinct bits)
         else:
+            augment = None  # it calls itself through its closure: drop that cycle here, not in the garbage collector
             return None
+    augment = None
     union = 0
     for m in masks:
         union |= m

@@ -122,4 +122,5 @@ def _fins(spots: list[tuple[int, int]], k: int):
                 chosen.pop()
 
     dfs(0, [], 0, k)
+    dfs = None  # it calls itself through its closure: a cycle the garbage collector would otherwise have to free
     return out
