@@ -665,11 +665,12 @@ SPLIT = 1 << 14  # a clue pair with more fillings than this is kept in parts, on
 
 
 @lru_cache(maxsize=TABLES_KEPT)
-def _table(n: int, a: int, b: int) -> tuple[tuple[int | None, int, tuple[tuple[int, ...], ...], tuple[bytes, ...], int], ...]:
+def _table(n: int, a: int, b: int) -> tuple[tuple[int | None, int, tuple[tuple[int, ...], ...], bytes, int], ...]:
     """A clue pair's table, in parts: (where the tallest stands, or None for a part that holds every
     place; the part's fillings, and per position the fillings with each height there, as bits (filling
-    i is bit count - 1 - i); the part's columns; the part's serial number, shifted, which names it in
-    ``_ORS``). Empty when no filling shows a and b."""
+    i is bit count - 1 - i); the part's fillings one after another, n bytes each (up to 8 cells each
+    byte is its height's bit, at 9 the height itself: ``_fillings_left``); the part's serial number,
+    shifted, which names it in ``_ORS``). Empty when no filling shows a and b."""
     groups = [(q, cols) for (f, r, q), cols in _by_view(n).items() if (not a or f == a) and (not b or r == b)]
     total = sum(len(cols[0]) for _, cols in groups)
     places = [None] if total <= SPLIT else list(range(n))
@@ -680,8 +681,38 @@ def _table(n: int, a: int, b: int) -> tuple[tuple[int | None, int, tuple[tuple[i
             continue
         cols = tuple(b"".join(g[p] for g in chosen) for p in range(n))
         rows = tuple((0,) + tuple(int(col.translate(_IS[h]), 2) for h in range(1, n + 1)) for col in cols)
-        out.append((place, (1 << len(cols[0])) - 1, rows, cols, next(_SERIAL) << 16))
+        flat = bytearray(len(cols[0]) * n)
+        for p, col in enumerate(cols):
+            flat[p::n] = col
+        flat = bytes(flat.translate(_BIT) if n <= 8 else flat)
+        out.append((place, (1 << len(cols[0])) - 1, rows, flat, next(_SERIAL) << 16))
     return tuple(out)
+
+
+_BIT = bytes.maketrans(bytes(range(256)), bytes(1 << (h - 1) if 1 <= h <= 8 else 0 for h in range(256)))  # h -> its bit
+
+
+def _fillings_left(fit: int, flat: bytes, n: int) -> list[int]:
+    """The heights each cell takes in the fillings ``fit`` (bits; filling i is bit count - 1 - i) of a
+    table part's ``flat`` fillings: up to 8 cells, each filling's n bytes are its cells' height bits,
+    so one integer ORs them all at once."""
+    last = len(flat) // n - 1
+    if n <= 8:
+        acc = 0
+        while fit:
+            top = fit.bit_length() - 1
+            fit ^= 1 << top
+            i = (last - top) * n
+            acc |= int.from_bytes(flat[i:i + n], "little")
+        return list(acc.to_bytes(n, "little"))
+    out = [0] * n
+    while fit:
+        top = fit.bit_length() - 1
+        fit ^= 1 << top
+        i = (last - top) * n
+        for p, h in enumerate(flat[i:i + n]):
+            out[p] |= 1 << (h - 1)
+    return out
 
 
 ORS_KEPT = 1 << 13  # unions of a position's rows for one set of candidates, remembered: at most this many,
@@ -717,11 +748,11 @@ def filtered(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
         return None if got is None else tuple(got)
     tallest = 1 << (n - 1)
     out = None
-    for place, fit, rows, cols, base in parts:
+    for place, fit, rows, flat, base in parts:
         if place is None:
-            got = _fit(ms, n, fit, rows, cols, base)
+            got = _fit(ms, n, fit, rows, flat, base)
         elif ms[place] & tallest:
-            got = _fit(ms[:place] + (tallest,) + ms[place + 1:], n, fit, rows, cols, base)
+            got = _fit(ms[:place] + (tallest,) + ms[place + 1:], n, fit, rows, flat, base)
         else:
             continue
         if got is not None:
@@ -729,7 +760,7 @@ def filtered(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
     return None if out is None else tuple(out)
 
 
-def _fit(ms: tuple[int, ...], n: int, fit: int, rows, cols, base: int) -> list[int] | None:
+def _fit(ms: tuple[int, ...], n: int, fit: int, rows, flat: bytes, base: int) -> list[int] | None:
     """``filtered`` on one part of a table: the fillings ``fit`` (bits) that the candidates keep, and the
     heights each cell takes in one of them (None when none is left). ``base`` names the part in
     ``_ORS`` (its serial number, shifted past a position and a mask)."""
@@ -775,15 +806,7 @@ def _fit(ms: tuple[int, ...], n: int, fit: int, rows, cols, base: int) -> list[i
         if not fit:
             return None
     if fit.bit_count() <= FEW:
-        out = [0] * n
-        last = len(cols[0]) - 1
-        while fit:
-            top = fit.bit_length() - 1
-            fit ^= 1 << top
-            i = last - top
-            for p, col in enumerate(cols):
-                out[p] |= 1 << (col[i] - 1)
-        return out
+        return _fillings_left(fit, flat, n)
     out = []
     for m, row in zip(ms, rows):
         if m & (m - 1):

@@ -255,11 +255,15 @@ def _memory_child(count: int) -> tuple[int, int, float]:
     for k in range(count):
         n, lab, rec = items[k % len(items)]
         solve(Puzzle.from_record(rec, lab), logic_only=True)
-    now = 0
+    now = peak = 0
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             now = int(line.split()[1])
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, now, time.process_time() - t
+        elif line.startswith("VmHWM:"):
+            peak = int(line.split()[1])
+    # VmHWM is this process's own peak; ru_maxrss is not, on Linux: it keeps the peak of the process it
+    # was forked from, across the exec, so it read as high as the benchmark's parent had grown
+    return peak or resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, now, time.process_time() - t
 
 
 def memory_rows(count: int = 5000) -> list[str]:
