@@ -17,13 +17,21 @@ from .grade import level_of, score_of
 from .grid import Contradiction, Grid
 from .backtrack import search
 from .passes import Context, TimedOut, techniques_of, run
+from .propagate import forget as forget_lines
 from .puzzle import Puzzle
-from .techniques import EASY, FINISHER, ORDER, TIER, UnknownTechnique, select
+from .techniques import EASY, FINISHER, ORDER, TIER, UnknownTechnique, fish, select
 from .trace import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, Pass, Result
 
 BACKTRACK = FINISHER.name
 
 __all__ = ["BACKTRACK", "EASY", "ORDER", "TIER", "UnknownTechnique", "grade_of", "select", "solve"]
+
+
+def forget() -> None:
+    """Forget what solves remember between them (the fast core's lines, fish's empty looks), so that
+    the next solve runs as the first of its kind would: for measuring, as every answer is the same."""
+    forget_lines()
+    fish.forget()
 
 
 class _Settled(Exception):

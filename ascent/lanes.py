@@ -719,7 +719,7 @@ ORS_KEPT = 1 << 13  # unions of a position's rows for one set of candidates, rem
 ORS_BYTES = 16 << 20  # and about this many bytes of them (a union over a big part is about 5 KB)
 _ORS: dict = {}
 _ors_bytes = [0]  # the bytes held in _ORS, about
-FEW = 12  # fillings left: read them off the columns rather than test every height
+FEW = 12  # fillings left: read them off the fillings (``_fillings_left``) rather than test every height
 
 
 def forget() -> None:

@@ -16,7 +16,7 @@ The machine is shared and noisy: compare the ratios to Tatham's times, taken on 
 build Tatham's grader (``../shared/tools/tatham/build.sh DIR``) and pass ``--tatham DIR/tatham-grade``:
 it is then timed on the same puzzles in the same run, set by set, just before ascent, in CPU seconds too.
 With ``--rounds K`` each puzzle is solved K times, turn about with K runs of the grader, and each side's
-least time is kept (the fast core's memories are forgotten before every solve): one round on this
+least time is kept (what solves remember is forgotten before every solve): one round on this
 machine moves a set's ratio by 10-20% from run to run, the least of three by much less.
 Every logic-only solve is replayed against its known solution (``audit``): a step that removed a true
 height is counted under "unsound", which must stay 0.
@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from ascent import Puzzle, broken_rule, solve  # noqa: E402
 from ascent.audit import audit  # noqa: E402
 from ascent.batch import Job, solve_many  # noqa: E402
-from ascent.propagate import forget  # noqa: E402
+from ascent.engine import forget  # noqa: E402
 
 SHARED = Path(os.environ.get("ASCENT_SHARED") or ROOT.parent / "shared")
 TATHAM: str | None = None  # Tatham's grader, when given: timed in the same run
@@ -121,8 +121,8 @@ def cpu_solve(puzzle: Puzzle, **kw):
 
 
 def rounds_of(items: list[dict], label: str) -> dict[str, tuple[float, float | None]]:
-    """Per game id, the least CPU seconds over ROUNDS solves of ascent's logic (each with the fast
-    core's memories forgotten first, ``propagate.forget``, so no solve is warmed by an earlier one),
+    """Per game id, the least CPU seconds over ROUNDS solves of ascent's logic (each with what solves
+    remember forgotten first, ``engine.forget``, so no solve is warmed by an earlier one),
     and over as many runs of Tatham's grader when it is given (None otherwise), the two taken turn
     about, puzzle by puzzle: the least of a few runs is the figure a noisy shared machine disturbs
     least, and taking them in turn exposes both to the same moments of the machine."""

@@ -197,3 +197,24 @@ def test_a_solve_leaves_nothing_for_the_garbage_collector(shared):
     finally:
         gc.enable()
     assert left < 20, left
+
+
+def test_forgetting_what_solves_remember_changes_no_step(shared):
+    """``engine.forget`` (for measuring) empties the fast core's memories and fish's: the next solve
+    gives exactly the same steps as one that found them warm."""
+    import json
+
+    from ascent.engine import forget
+    from ascent.techniques import fish
+
+    rec = json.loads((shared / "tatham" / "8x8-puzzles.json").read_text())["unreasonable"][3]
+    puzzle = Puzzle.from_record(rec)
+
+    def trace():
+        return [(s.technique, s.cells, s.eliminations, s.placements, s.reason) for s in solve(puzzle, logic_only=True).steps]
+
+    warm = trace()
+    assert fish._NOTHING
+    forget()
+    assert not fish._NOTHING
+    assert trace() == warm
