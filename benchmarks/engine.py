@@ -120,25 +120,26 @@ def cpu_solve(puzzle: Puzzle, **kw):
     return result, time.process_time() - t
 
 
-def rounds_of(items: list[dict], label: str) -> dict[str, tuple[float, float | None]]:
-    """Per game id, the least CPU seconds over ROUNDS solves of ascent's logic (each with what solves
-    remember forgotten first, ``engine.forget``, so no solve is warmed by an earlier one),
-    and over as many runs of Tatham's grader when it is given (None otherwise), the two taken turn
-    about, puzzle by puzzle: the least of a few runs is the figure a noisy shared machine disturbs
-    least, and taking them in turn exposes both to the same moments of the machine."""
+def rounds_of(items: list[dict], label: str) -> dict[str, tuple]:
+    """Per game id: the least CPU seconds over ROUNDS solves of ascent's logic (each with what solves
+    remember forgotten first, ``engine.forget``, so no solve is warmed by an earlier one), the least
+    over as many runs of Tatham's grader when it is given (None otherwise), and the last result. The
+    two are taken turn about, puzzle by puzzle: the least of a few runs is the figure a noisy shared
+    machine disturbs least, and taking them in turn exposes both to the same moments of the machine."""
     empty = grader_start() if TATHAM else 0.0
     ours: dict[str, float] = {}
     theirs: dict[str, float] = {}
+    results = {}
     for _ in range(ROUNDS):
         for rec in items:
             gid = rec["id"]
             forget()
-            t = cpu_solve(Puzzle.from_record(rec, label), logic_only=True)[1]
+            results[gid], t = cpu_solve(Puzzle.from_record(rec, label), logic_only=True)
             ours[gid] = min(t, ours.get(gid, t))
             if TATHAM:
                 t = max(_grader_cpu(gid + "\n") - empty, 1e-6)
                 theirs[gid] = min(t, theirs.get(gid, t))
-    return {gid: (ours[gid], theirs.get(gid)) for gid in ours}
+    return {gid: (ours[gid], theirs.get(gid), results[gid]) for gid in ours}
 
 
 def tatham_rows() -> list[str]:
@@ -158,12 +159,12 @@ def tatham_rows() -> list[str]:
             counted = {gid: min(t, counted[gid]) for gid, t in answer_times(items, label).items()}
         timed = rounds_of(items, label) if ROUNDS > 1 else None
         if timed is not None and TATHAM:
-            anchor = {gid: theirs_t for gid, (_, theirs_t) in timed.items()}
+            anchor = {gid: theirs_t for gid, (_, theirs_t, _) in timed.items()}
         for rec in items:
             if timed is None:
                 result, t = cpu_solve(Puzzle.from_record(rec, label), logic_only=True)
             else:
-                result, t = solve(Puzzle.from_record(rec, label), logic_only=True), timed[rec["id"]][0]
+                t, _, result = timed[rec["id"]]
             times.append(t)
             solved += result.status == "solved"
             unsound += bool(audit(result, rec["solution"]))
