@@ -783,19 +783,14 @@ def _fit(ms: tuple[int, ...], n: int, fit: int, rows, flat: bytes, base: int) ->
         key = base | p << 12 | m  # this part, this position, these candidates
         u = ors.get(key)
         if u is None:
-            if m.bit_count() <= half:
-                u = 0
-                while m:
-                    low = m & -m
-                    u |= row[low.bit_length()]
-                    m ^= low
-            else:
-                m ^= full
-                u = 0
-                while m:
-                    low = m & -m
-                    u |= row[low.bit_length()]
-                    m ^= low
+            few = m.bit_count() <= half  # OR the rows of the candidates, or of the others and take the rest
+            rest = m if few else m ^ full
+            u = 0
+            while rest:
+                low = rest & -rest
+                u |= row[low.bit_length()]
+                rest ^= low
+            if not few:
                 u = ~u
             if len(ors) >= ORS_KEPT or _ors_bytes[0] >= ORS_BYTES:
                 ors.clear()

@@ -36,16 +36,12 @@ def fish(grid: Grid) -> Iterator[Step]:
     # a row or column where the height is placed is left out
     by_row = [[0] * n for _ in range(n + 1)]
     by_col = [[0] * n for _ in range(n + 1)]
-    placed_row = [0] * n
-    placed_col = [0] * n
     at_row = [[0] * n for _ in range(n + 1)]  # per height, per row: the columns where it is placed
     at_col = [[0] * n for _ in range(n + 1)]
     for x in range(n * n):
         r, c = divmod(x, n)
         v = values[x]
         if v:
-            placed_row[r] |= 1 << v
-            placed_col[c] |= 1 << v
             at_row[v][r] |= 1 << c
             at_col[v][c] |= 1 << r
         m = masks[x]
@@ -55,9 +51,8 @@ def fish(grid: Grid) -> Iterator[Step]:
             by_row[d][r] |= 1 << c
             by_col[d][c] |= 1 << r
             m ^= low
-    for base, cover, base_word, cover_word, by, placed, at in (
-            (sh.rows, sh.cols, "row", "column", by_row, placed_row, at_row),
-            (sh.cols, sh.rows, "column", "row", by_col, placed_col, at_col)):
+    for base, cover, base_word, cover_word, by, at in ((sh.rows, sh.cols, "row", "column", by_row, at_row),
+                                                       (sh.cols, sh.rows, "column", "row", by_col, at_col)):
         for d in range(1, n + 1):
             # all that the search for this height reads: where it can go, and where it is placed
             seen = (base_word, d, tuple(by[d]), tuple(at[d]))
@@ -65,8 +60,8 @@ def fish(grid: Grid) -> Iterator[Step]:
                 continue  # looked at exactly this before and found nothing
             b = cands.bit(d)
             spots = []  # (base index, cover mask) where d is still open
-            for i, where in enumerate(by[d]):
-                if not placed[i] >> d & 1 and 2 <= where.bit_count() <= MAX_K:
+            for i, (where, placed) in enumerate(zip(by[d], at[d])):
+                if not placed and 2 <= where.bit_count() <= MAX_K:
                     spots.append((i, where))
             for k in range(2, MAX_K + 1):
                 for group, where in _fins(spots, k):
