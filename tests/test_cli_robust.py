@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -13,11 +14,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 KATA = "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
 SAMPLES = ROOT / "ascent" / "samples"
-# a Tatham 9x9 "unreasonable": about a second a solve (the first in a process slower), so a run of 30
-# is still going after 2.5 s
+# a Tatham 9x9 "unreasonable": tens of milliseconds to a second a solve, depending on the machine. The
+# Ctrl-C test waits for the progress bar to count its first finished puzzle, so the length of the run
+# only has to outlast that wait, on any machine: 400 solves is minutes on a slow one, seconds on none.
 SLOW = "9:4/4///1/3/5//3/2//3//3/3/2//4//////6/3/4///3/4/3/4///2/3,e1j1b2_3e4a1c2_4b6m7a5zb"
 COUNT = 30
-
+LONG = 400
 
 def env(**more):
     e = {**os.environ, "COLUMNS": "80", "PYTHONPATH": str(ROOT), **more}
@@ -30,38 +32,80 @@ def run(*args, **kw):
                           env=env(), timeout=60, **kw)
 
 
-def slow_store(folder: Path) -> Path:
+def slow_store(folder: Path, count: int = COUNT) -> Path:
     from ascent import Puzzle
 
     record = Puzzle.from_tatham(SLOW).to_record()
     folder.mkdir()
-    (folder / "9x9-puzzles.json").write_text(json.dumps({"hard": [dict(record, id=f"p{k}") for k in range(COUNT)]}))
+    (folder / "9x9-puzzles.json").write_text(json.dumps({"hard": [dict(record, id=f"p{k}") for k in range(count)]}))
     return folder
 
 
-def interrupt_after(seconds: float, *args):
-    """Run the command in its own process group and press Ctrl-C (SIGINT to the group, as a terminal does)."""
-    proc = subprocess.Popen([sys.executable, "-m", "ascent", *map(str, args)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env(), start_new_session=True)
-    time.sleep(seconds)
-    pressed = time.perf_counter()
-    os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
-    return proc.returncode, out, err, time.perf_counter() - pressed
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def interrupt_once_started(started: re.Pattern, *args, wait: float = 120):
+    """Run the command on a terminal (a pty for its stdout and stderr), in its own process group, wait
+    until it shows ``started`` (the progress bar, say), then press Ctrl-C (SIGINT to the group, as a
+    terminal does). No fixed sleep: how fast the solver is never decides what the test sees.
+    Returns (exit code, what the terminal showed as plain text, seconds from the key to the exit)."""
+    import pty
+    import threading
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "ascent", *map(str, args)], stdout=slave,
+                            stderr=slave, env=env(TERM="xterm"), start_new_session=True)
+    os.close(slave)
+    seen = bytearray()
+    shown = threading.Event()
+
+    def drain():
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the child closed its end
+                break
+            if not chunk:
+                break
+            seen.extend(chunk)
+            if started.search(ANSI.sub("", seen.decode(errors="replace"))):
+                shown.set()
+        shown.set()
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        assert shown.wait(wait), "the command never showed that it had started"
+        assert proc.poll() is None, f"the command ended before Ctrl-C: {seen.decode(errors='replace')}"
+        pressed = time.perf_counter()
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=30)
+        took = time.perf_counter() - pressed
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    reader.join(5)
+    os.close(master)
+    text = ANSI.sub("", seen.decode(errors="replace")).replace("\r\n", "\n").replace("\r", "\n")
+    return proc.returncode, text, took
 
 
 def test_ctrl_c_in_a_terminal_stops_solve_all_and_its_workers(tmp_path):
-    """The real thing: SIGINT to the process group, as a terminal sends it, then exit 130 within a second."""
-    store = slow_store(tmp_path / "store")
-    code, out, err, took = interrupt_after(2.5, "solve-all", "--store", store, "--workers", 2,
-                                           "--json", tmp_path / "out.json", "--reports", tmp_path / "reports")
-    assert code == 130, (out, err)
+    """The real thing: the progress bar on a terminal counts its first finished puzzle, then SIGINT to
+    the process group, as a terminal sends it, and exit 130 within a second or so."""
+    store = slow_store(tmp_path / "store", LONG)
+    first_done = re.compile(rf"\b([1-9]\d*)/{LONG}\b")  # the bar's "done/total", once done > 0
+    code, err, took = interrupt_once_started(first_done, "solve-all", "--store", store, "--workers", 2,
+                                                  "--json", tmp_path / "out.json", "--reports", tmp_path / "reports")
+    assert code == 130, err
     assert took < 3.0, took  # within a second or so of the key, on a busy 2-core machine
-    last = err.strip().splitlines()[-1]
-    assert last.startswith("interrupted: ") and last.endswith(f" of {COUNT} done"), err
+    last = err.strip().splitlines()[-1].strip()
+    assert last.startswith("interrupted: ") and last.endswith(f" of {LONG} done"), err
     assert "Traceback" not in err
     data = json.loads((tmp_path / "out.json").read_text())
-    assert data["partial"] is True and data["total"] == COUNT and len(data["puzzles"]) == data["done"]
+    assert data["partial"] is True and data["total"] == LONG and 0 < data["done"] < LONG
+    assert len(data["puzzles"]) == data["done"]
     report = json.loads((tmp_path / "reports" / "solve-all-store.json").read_text())
     assert report["partial"] is True and report["done"] == data["done"]
     assert "Partial: interrupted" in (tmp_path / "reports" / "solve-all-store.md").read_text()
