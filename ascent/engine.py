@@ -16,7 +16,8 @@ from typing import Callable, Iterable
 from .grade import level_of, score_of
 from .grid import Contradiction, Grid
 from .backtrack import search
-from .passes import Context, TimedOut, techniques_of, run
+from .context import Context
+from .passes import TimedOut, techniques_of, run
 from .propagate import forget as forget_lines
 from .puzzle import Puzzle
 from .techniques import EASY, FINISHER, ORDER, TIER, UnknownTechnique, fish, select

@@ -25,7 +25,8 @@ from .engine import BACKTRACK, ORDER, solve
 from .grid import Contradiction, Grid, cell_name
 from .gridtext import GridError, read_grid  # the one grid-text reader (hint's names for it)
 from .puzzle import Puzzle
-from .passes import Context, techniques_of
+from .context import Context
+from .passes import techniques_of
 from .techniques import TABLE
 from .trace import SOLVED, Step
 

@@ -22,7 +22,8 @@ class Step:
     or line (a whole row or column) it read, the clue, the ``cells`` to show it at, its ``premises``
     (the cells whose candidates the deduction read), what it eliminated and placed, and one sentence.
 
-    A forcing step also carries its ``chain`` (the links after its supposition, the supposition first)
+    A forcing step also carries its ``chain`` (the supposition first, then links L1, L2, ...; each link's
+    ``reads`` names the earlier links it reads, and the step's own ``reads`` those its contradiction reads)
     and the ``contradiction`` the chain reaches (a Conflict), or its ``branches`` (one chain per
     candidate of a cell) when every branch removes the same candidates. A link that supposes a height
     is marked by ``supposition``. The sentence is made from these fields; nothing reads it back.
@@ -31,14 +32,14 @@ class Step:
     someone reads it, so the many steps of discarded forcing trials cost no prose."""
 
     __slots__ = ("technique", "_reason", "lane", "clue", "cells", "eliminations", "placements", "chain",
-                 "premises", "supposition", "contradiction", "branches", "crossed")
+                 "premises", "supposition", "contradiction", "branches", "crossed", "reads")
 
     def __init__(self, technique: str, reason: "str | Callable[[], str]", lane: "Lane | Line | None" = None,
                  clue: int | None = None, cells: tuple[int, ...] = (),
                  eliminations: tuple[tuple[int, int], ...] = (), placements: tuple[tuple[int, int], ...] = (),
                  chain: tuple["Step", ...] = (), premises: tuple[int, ...] | None = None, supposition: bool = False,
                  contradiction: "Conflict | None" = None, branches: tuple[tuple["Step", ...], ...] = (),
-                 crossed: tuple[tuple[int, int], ...] = ()):
+                 crossed: tuple[tuple[int, int], ...] = (), reads: tuple[int, ...] = ()):
         self.technique = technique
         self._reason = reason
         self.lane = lane
@@ -52,6 +53,8 @@ class Step:
         self.contradiction = contradiction  # forcing: where and why the chain broke
         self.branches = branches  # forcing over every candidate of a cell: one chain per candidate
         self.crossed = crossed  # a chain's placing link: the part of its eliminations that crosses its height out
+        self.reads = reads  # a chain's link: the numbers of the earlier links whose changes it reads (0: the
+        # supposition); a forcing step: those its contradiction reads
 
     @property
     def links(self) -> tuple["Step", ...]:
@@ -69,7 +72,8 @@ class Step:
 
     def _key(self) -> tuple:
         return (self.technique, self.reason, self.lane, self.clue, self.cells, self.eliminations, self.placements,
-                self.chain, self.premises, self.supposition, self.contradiction, self.branches, self.crossed)
+                self.chain, self.premises, self.supposition, self.contradiction, self.branches, self.crossed,
+                self.reads)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Step) and self._key() == other._key()
@@ -80,7 +84,8 @@ class Step:
         return (f"Step(technique={self.technique!r}, reason={self.reason!r}, lane={self.lane!r}, clue={self.clue!r}, "
                 f"cells={self.cells!r}, eliminations={self.eliminations!r}, placements={self.placements!r}, "
                 f"chain={self.chain!r}, premises={self.premises!r}, supposition={self.supposition!r}, "
-                f"contradiction={self.contradiction!r}, branches={self.branches!r}, crossed={self.crossed!r})")
+                f"contradiction={self.contradiction!r}, branches={self.branches!r}, crossed={self.crossed!r}, "
+                f"reads={self.reads!r})")
 
     def where(self, n: int) -> str:
         if self.lane is not None:
@@ -110,6 +115,8 @@ class Step:
             out["supposition"] = True
         if self.crossed:
             out["crossed"] = {cell_name(c, n): cands.digits(m) for c, m in self.crossed}
+        if self.reads:
+            out["reads"] = list(self.reads)
         if self.chain:
             out["chain"] = [s.to_dict(n) for s in self.chain]
         if self.contradiction is not None:

@@ -35,6 +35,7 @@ ap.add_argument("--sweep", action="store_true")
 ap.add_argument("--floor", action="store_true", help="at each forcing step of the dev set, trace every breaking "
                 "supposition: how short a chain could be there (about 5 minutes)")
 ap.add_argument("--out", default=None)
+ap.add_argument("--no-checks", action="store_true", help="skip the minimality and first-contradiction checks")
 ap.add_argument("--shared", default=str(Path(__file__).resolve().parent.parent.parent / "shared"),
                 help="the data folder (default ../shared beside the project)")
 args = ap.parse_args()
@@ -111,6 +112,38 @@ def unfolded(links, n) -> int:
     return total
 
 
+def checks(puzzle, result) -> tuple[int, int, int]:
+    """(links that could be dropped with the rest still replaying, links shown after the first row or
+    column broken, chains checked) over a solve's forcing steps with a chain: each step on the grid
+    before it. Needs this tree's ``ascent.chains`` and ``ascent.linecheck`` (not in older trees)."""
+    try:
+        from ascent.context import Context
+        from ascent.grid import Grid, lines_of
+        from ascent.linecheck import broken
+        from ascent.passes import techniques_of
+        from ascent.techniques import ORDER
+    except ImportError:
+        return -1, -1, 0
+    n = puzzle.size
+    lines = lines_of(puzzle)
+    grid = Grid.start(puzzle)
+    droppable = late = chains = 0
+    for step in result.steps:
+        if step.chain and step.contradiction is not None:
+            chains += 1
+            context = Context(grid, techniques_of(ORDER))
+            droppable += sum(context.chains.replay(grid, step.chain[:k] + step.chain[k + 1:], step.contradiction).ok
+                             for k in range(1, len(step.chain)))
+            trial = grid.copy()
+            for k, link in enumerate(step.chain):
+                trial.apply(link)
+                if k < len(step.chain) - 1 and any(broken(trial.masks, line, n) for line in lines):
+                    late += len(step.chain) - 1 - k
+                    break
+        grid.apply(step)
+    return droppable, late, chains
+
+
 def tatham_times(ids: list[str]) -> dict[str, float]:
     if not args.tatham:
         return {}
@@ -127,6 +160,7 @@ def dev_set() -> list[str]:
     recs = [rec for _, _, rec in records("tatham", "unreasonable", 9)]
     theirs = tatham_times([r["id"] for r in recs])
     times, steps, links, old, unsound, solved, hanging = [], [], [], [], 0, 0, 0
+    per_puzzle, droppable, late, checked = [], 0, 0, 0
     for rec in recs:
         puzzle = Puzzle.from_record(rec, "unreasonable")
         t = time.process_time()
@@ -139,6 +173,10 @@ def dev_set() -> list[str]:
         links += [len(s.links) for s in forcing]
         old += [unfolded(s.links, puzzle.size) for s in forcing]
         hanging += sum(dangling(s, puzzle.size) for s in forcing)
+        per_puzzle.append(sum(len(s.links) for s in forcing))
+        if not args.no_checks:
+            d, lt, c = checks(puzzle, result)
+            droppable, late, checked = droppable + d, late + lt, checked + c
     rows = ["| 9x9 unreasonable | value |", "|---|---:|",
             f"| puzzles / solved by logic / unsound | {len(recs)} / {solved} / {unsound} |",
             f"| forcing steps per puzzle: median / max | {statistics.median(steps):g} / {max(steps)} |",
@@ -146,7 +184,12 @@ def dev_set() -> list[str]:
             f"/ {max(links)} |",
             f"| the same, each cross-out counted as a link of its own: median / p90 / max | {statistics.median(old):g} "
             f"/ {pct(old, .9)} / {max(old)} |",
+            f"| links read per puzzle (every forcing step's links, supposition included): median / p90 / max | "
+            f"{statistics.median(per_puzzle):g} / {pct(per_puzzle, .9)} / {max(per_puzzle)} |",
             f"| dangling links (all steps) | {hanging} |",
+            f"| links that can be dropped with the rest still replaying (chains checked) | "
+            f"{droppable if checked else '-'} ({checked}) |",
+            f"| links shown after the first row or column broken | {late if checked else '-'} |",
             f"| CPU s per puzzle: median / total | {statistics.median(times):.3f} / {sum(times):.2f} |"]
     if theirs:
         ratios = [t / theirs[r["id"]] for t, r in zip(times, recs) if r["id"] in theirs]
@@ -198,7 +241,8 @@ def floor() -> list[str]:
     fast core is traced and pruned (``slice_links``, counted as shown): the shortest chain that position
     offers, and the shortest among suppositions whose removal clears something more (gain > 0)."""
     from ascent.grid import Grid
-    from ascent.passes import Context, techniques_of
+    from ascent.context import Context
+    from ascent.passes import techniques_of
     from ascent.techniques import ORDER
     from ascent.techniques.forcing import conflict_needs, shown, slice_links
 
@@ -213,19 +257,20 @@ def floor() -> list[str]:
             if step.chain:
                 context = Context(grid, techniques_of(ORDER))
                 context.truth = truth
+                core, tracer = context.core, context.tracer
                 best = best_clearing = None
                 for cell in range(n * n):
                     for d in range(1, n + 1):
                         if grid.values[cell] or not grid.masks[cell] >> (d - 1) & 1 or truth[cell] == d:
                             continue
-                        if not context.breaks(grid.masks, cell, d):
+                        if core.work_to_break(grid.masks, cell, d) is None:
                             continue
-                        traced = context.trace(grid, cell, d)
+                        traced = tracer.trace(grid, cell, d)
                         if traced is None:
                             continue
-                        length = shown(traced[0], slice_links(traced[0], conflict_needs(traced[1].conflict, n), n))
+                        length = shown(traced.chain, slice_links(traced.chain, conflict_needs(traced.conflict, n), n))
                         best = length if best is None else min(best, length)
-                        if context.gain(grid.masks, cell, d):
+                        if core.gain(grid.masks, cell, d):
                             best_clearing = length if best_clearing is None else min(best_clearing, length)
                 if best is not None:
                     shortest.append(best)

@@ -111,7 +111,8 @@ def test_each_pass_is_the_easiest_technique_that_can_act_and_hard_ones_take_one_
     """Tatham's rule: a technique runs only when every easier one has nothing to say, so the grade
     is the hardest idea the puzzle needed."""
     from ascent.grid import Grid
-    from ascent.passes import Context, techniques_of
+    from ascent.context import Context
+    from ascent.passes import techniques_of
     from ascent.techniques import BY_NAME, ORDER
 
     result = solve(Puzzle.from_clues(MEDVED), logic_only=True)

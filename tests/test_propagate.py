@@ -156,12 +156,12 @@ def test_timeout_does_not_finish_off_by_backtracking(shared):
 
 
 def test_a_supposition_asked_again_after_the_grid_lost_candidates_answers_as_from_the_start(shared):
-    """``Context.breaks`` starts a supposition that held before from where it led (less what the grid
+    """``FastCore.work_to_break`` starts a supposition that held before from where it led (less what the grid
     has lost since): whether it holds or breaks is what a fresh context says from the start (and the
     work too, when it is propagated from the start), on real grids that lose candidates (false ones, as
     a solve would) and settle again, including suppositions that held before and break now. (On a grid
     that has not settled, the remembered path reads more lines, and may see a break sooner.)"""
-    from ascent.passes import Context
+    from ascent.fastcore import FastCore
     from ascent.techniques import EASY
 
     rows = techniques_of(EASY)
@@ -171,7 +171,7 @@ def test_a_supposition_asked_again_after_the_grid_lost_candidates_answers_as_fro
         grid = Grid.start(puzzle)
         run(grid, rows)
         truth = [v for row in rec["solution"] for v in row]
-        asked = Context(grid, rows)
+        asked = FastCore(puzzle, lambda: None)
         masks = list(grid.masks)
         rng = random.Random(n)
         for _ in range(4):
@@ -180,13 +180,14 @@ def test_a_supposition_asked_again_after_the_grid_lost_candidates_answers_as_fro
                 for d in range(1, n + 1):
                     if m & (m - 1) and m >> (d - 1) & 1:
                         before = (cell, d) in asked.held
-                        got = asked.breaks(masks, cell, d)
-                        fresh = Context(grid, rows).breaks(masks, cell, d)
-                        assert bool(got) == bool(fresh), (cell, d)
+                        got = asked.work_to_break(masks, cell, d)
+                        fresh = FastCore(puzzle, lambda: None).work_to_break(masks, cell, d)
+                        assert (got is None) == (fresh is None), (cell, d)
+                        assert got is None or got > 0
                         if not before:
                             assert got == fresh, (cell, d)  # from the start: the same work too
                         held_again += before
-                        broke_later += before and got > 0
+                        broke_later += before and got is not None
             # the grid loses a few false candidates, as forcing steps would take them
             false = [(c, d) for c in range(n * n) for d in range(1, n + 1)
                      if masks[c] & (masks[c] - 1) and masks[c] >> (d - 1) & 1 and d != truth[c]]
@@ -222,11 +223,12 @@ def test_passing_over_settled_lines_changes_no_step(shared, monkeypatch):
 
 
 def test_what_a_supposition_that_holds_places_holds_too(shared):
-    """``Context.placed_by``: each height a supposition that holds places (where propagating it led)
+    """``FastCore.placed_by``: each height a supposition that holds places (where propagating it led)
     holds too when supposed alone, from the start -- the grid it led to has every line consistent with
     that height placed, so propagating the height alone cannot break. Forcing skips those, so it finds
     exactly the breaking suppositions it would find without the skip."""
-    from ascent.passes import Context
+    from ascent.context import Context
+    from ascent.fastcore import FastCore
     from ascent.techniques import EASY
     from ascent.techniques.forcing import forcing
 
@@ -236,20 +238,20 @@ def test_what_a_supposition_that_holds_places_holds_too(shared):
         puzzle = Puzzle.from_record(rec, label)
         grid = Grid.start(puzzle)
         run(grid, rows)
-        asked = Context(grid, rows)
+        asked = FastCore(puzzle, lambda: None)
         masks = list(grid.masks)
         for cell in range(n * n):
             for d in range(1, n + 1):
-                if masks[cell] & (masks[cell] - 1) and masks[cell] >> (d - 1) & 1 and not asked.breaks(masks, cell, d):
+                if masks[cell] & (masks[cell] - 1) and masks[cell] >> (d - 1) & 1 and asked.work_to_break(masks, cell, d) is None:
                     for c, e in asked.placed_by(masks, cell, d):
                         assert masks[c] & (masks[c] - 1) and masks[c] >> (e - 1) & 1
-                        assert not Context(grid, rows).breaks(masks, c, e), (cell, d, c, e)
+                        assert FastCore(puzzle, lambda: None).work_to_break(masks, c, e) is None, (cell, d, c, e)
                         implied += 1
         # forcing's first step: the same breaking suppositions are found with the skip and without it
         skipping = Context(grid, rows + techniques_of(("forcing",)))
         next(forcing(grid, skipping), None)
         plain = Context(grid, rows + techniques_of(("forcing",)))
-        plain.placed_by = lambda masks, cell, d: []
+        plain.core.placed_by = lambda masks, cell, d: []
         next(forcing(grid, plain), None)
-        assert skipping.broken.keys() == plain.broken.keys()
+        assert skipping.core.broken.keys() == plain.core.broken.keys()
     assert implied > 0

@@ -60,14 +60,15 @@ def rank_of(length: float, gain: int) -> float:
 
 
 def forcing(grid: Grid, context) -> Iterator[Step]:
-    """``context`` gives ``truth`` (the solution as flat heights, or None), ``breaks(masks, cell, d)``,
-    ``gain(masks, cell, d)`` and ``branch(masks, cell, d)`` on the fast core, ``broken`` (suppositions
-    seen breaking earlier in this solve, which still break), and ``trace(grid, cell, d, limit)`` /
-    ``follow(grid, cell, d)`` with the easier tiers."""
+    """``context`` (``ascent.context.Context``) gives ``truth`` (the solution as flat heights, or None),
+    ``core`` (the fast core: ``work_to_break``, ``placed_by``, ``gain``, ``branch`` and ``broken``, the
+    suppositions seen breaking earlier in this solve, which still break), ``tracer`` (``trace`` and
+    ``follow`` with the easier tiers) and ``chains`` (``minimal``)."""
     masks, values = grid.masks, grid.values
     truth = context.truth
+    core = context.core
     open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
-    known = context.broken  # suppositions that broke before still break: the grid has only lost candidates
+    known = core.broken  # suppositions that broke before still break: the grid has only lost candidates
     found: list[tuple[int, int, int]] = []  # (work to break on the fast core, cell, height)
     scanned = 0  # breaking suppositions found in the cells scanned
     implied: set[tuple[int, int]] = set()  # placed where a supposition that holds led: they hold too
@@ -79,13 +80,13 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
                 continue
             if (cell, d) in implied:
                 continue
-            work = known.get((cell, d)) or context.breaks(masks, cell, d)
+            work = known.get((cell, d)) or core.work_to_break(masks, cell, d)
             if work:
                 known[(cell, d)] = work
                 found.append((work, cell, d))
                 scanned += 1
             else:
-                implied.update(context.placed_by(masks, cell, d))
+                implied.update(core.placed_by(masks, cell, d))
     looked = {(cell, d) for _, cell, d in found}
     for (cell, d), work in known.items():  # the rest seen breaking before: free, as they still break
         if (cell, d) not in looked and not values[cell] and masks[cell] >> (d - 1) & 1:
@@ -93,15 +94,15 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
     found.sort()
     # the quickest to break are weighed by their gain (a propagation each), and the best of those traced
     breaking = sorted((rank_of(work, gain), cell, d, gain) for work, cell, d in found[:GAINS]
-                      for gain in (context.gain(masks, cell, d),))
+                      for gain in (core.gain(masks, cell, d),))
     best = None  # (rank, cell, height, traced chain, conflict)
     for _, cell, d, gain in breaking[:TRACED]:
         limit = None if best is None else int(LONGER * best[0][0] * (1 + gain) ** WEIGHT) + 1
-        traced = context.trace(grid, cell, d, limit)
+        traced = context.tracer.trace(grid, cell, d, limit)
         if traced is None:
             continue
-        chain, conflict = traced[0], traced[1].conflict
-        kept = slice_links(chain, conflict_needs(conflict, grid.n), grid.n)  # the pruned chain, before its replay
+        chain, conflict = traced.chain, traced.conflict
+        kept = slice_links(chain, conflict_needs(conflict, grid.n), grid.n)  # the sliced chain, before it is cut
         length = shown(chain, kept)  # as shown: cross-outs folded
         # best rank; then the shorter chain; then one that places a height
         rank = (rank_of(length, gain), length, masks[cell].bit_count() > 2)
@@ -109,22 +110,22 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
             best = (rank, cell, d, chain, conflict)
         if best[0][1] <= SHORT:
             break  # short enough to follow: tracing more would cost more than it could save
-    if best is not None:  # only the chosen chain is replayed
-        chain, conflict = context.prune(grid, best[3], best[4])
-        best = best[:3] + (fold(chain, grid.n, breaks_on_last(grid, chain)), conflict)
-    if best is not None:
+    if best is not None:  # only the chosen chain is cut to its minimal form
         _, cell, d, chain, conflict = best
+        chain, conflict = context.chains.minimal(grid, chain, conflict)
         n = grid.n
-        yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {len(chain) - 1} easier steps would lead to "
-                                 f"a contradiction ({conflict.text(n)}), so it is not {d}",
+        chain, ending = numbered(fold(chain, n, breaks_on_last(grid, chain)), conflict, n)
+        yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {_links(len(chain) - 1)} would lead to a "
+                                 f"contradiction ({conflict.text(n)}), so it is not {d}",
                    None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain,
-                   premises=premises_of(cell, chain, conflict_reads(conflict, n)), contradiction=conflict)
+                   premises=premises_of(cell, chain, conflict_reads(conflict, n)), contradiction=conflict,
+                   reads=ending)
         return  # one at a time: the engine goes back to the easy passes
     # every branch of one cell: what all of them remove is gone
     for cell in open_cells:
         union = None
         for d in cands.digits(masks[cell]):
-            after = context.branch(masks, cell, d)
+            after = core.branch(masks, cell, d)
             if after is None:
                 continue
             union = after if union is None else [a | b for a, b in zip(union, after)]
@@ -132,7 +133,7 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
             continue
         outcomes = []
         for d in cands.digits(masks[cell]):
-            traced = context.follow(grid, cell, d)
+            traced = context.tracer.follow(grid, cell, d)
             if traced is None:
                 break  # a branch the easier tiers cannot settle the same way: not this cell
             outcomes.append((d,) + traced)
@@ -142,13 +143,50 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
                 union = [a | b for a, b in zip(union, ms)]
             elims = tuple((i, masks[i] & ~union[i]) for i in range(len(masks)) if masks[i] & ~union[i])
             if elims:
-                branches = tuple(fold(context.prune(grid, steps, None, elims)[0], grid.n) for _, _, steps in outcomes)
+                branches = tuple(numbered(fold(context.chains.minimal(grid, steps, None, elims)[0], grid.n), None,
+                                          grid.n, elims)[0] for _, _, steps in outcomes)
                 lost = ", ".join(f"{grid.name(i)} loses {cands.show_set(m)}" for i, m in elims)
                 yield Step(NAME, f"{grid.name(cell)} is {' or '.join(str(d) for d, _, _ in outcomes)}, and every one "
                                  f"of them leads by easier steps to the same loss: {lost}",
                            None, None, (cell,), eliminations=elims, branches=branches,
                            premises=premises_of(cell, tuple(s for b in branches for s in b), ()))
                 return
+
+
+def _links(k: int) -> str:
+    return f"{k} link" if k == 1 else f"{k} links"
+
+
+def numbered(chain, conflict, n: int, lost=()) -> tuple[tuple[Step, ...], tuple[int, ...]]:
+    """The chain with each link's ``reads``: the numbers of the earlier links (0 the supposition, then
+    1, 2, ... as shown: L1, L2, ...) that changed a candidate the link needs (``link_needs``); and the
+    numbers the ending reads (the contradiction's needs, or the candidates a branch removes)."""
+    removed: list[dict[int, int]] = []  # per link: cell -> candidates it took away (placed cells: PLACED too)
+    for link in chain:
+        took: dict[int, int] = {}
+        for c, m in link.eliminations:
+            took[c] = took.get(c, 0) | m
+        for c, d in link.placements:
+            took[c] = took.get(c, 0) | (ALL & ~(1 << (d - 1))) | PLACED
+        removed.append(took)
+
+    def read_by(need: dict[int, int], before: int) -> tuple[int, ...]:
+        return tuple(k for k in range(before) if any(need.get(c, 0) & m for c, m in removed[k].items()))
+
+    out = [chain[0]] if chain else []
+    for j in range(1, len(chain)):
+        link = chain[j]
+        reads = read_by(link_needs(link, n), j)
+        out.append(Step(link.technique, link._reason, link.lane, link.clue, link.cells, link.eliminations,
+                        link.placements, link.chain, link.premises, link.supposition, link.contradiction,
+                        link.branches, link.crossed, reads))
+    if conflict is not None:
+        end = conflict_needs(conflict, n)
+    else:
+        end = {}
+        for c, m in lost:
+            end[c] = end.get(c, 0) | m
+    return tuple(out), read_by(end, len(chain))
 
 
 ALL = -1  # every candidate of a cell is needed: a later link (or the contradiction) read the cell

@@ -7,7 +7,7 @@
 
 For the few puzzles where no single supposition breaks with the easier tiers: under the
 supposition, forcing itself may be used, one level deep (the inner forcing steps suppose again,
-but only with the easier tiers). The search runs on the fast core (``Context.deepens_to_break``:
+but only with the easier tiers). The search runs on the fast core (``FastCore.deepens_to_break``:
 propagate, then drop every candidate that breaks, until nothing changes); the step rests on the
 traced chain, whose inner forcing steps carry their own (pruned) chains. The chain is pruned like
 forcing's; on replay an inner forcing step holds when its own chain replays on the grid there.
@@ -23,14 +23,14 @@ from typing import Iterator
 from .. import cands
 from ..grid import Grid
 from ..trace import Step
-from .forcing import breaks_on_last, conflict_reads, fold, premises_of
+from .forcing import breaks_on_last, conflict_reads, fold, numbered, premises_of
 
 NAME = "nested forcing"
 
 
 def nested(grid: Grid, context) -> Iterator[Step]:
-    """``context`` as for forcing, with ``deepens_to_break(masks, cell, d)`` on the fast core and
-    ``trace_nested(grid, cell, d)`` with the easier tiers and forcing."""
+    """``context`` as for forcing, with ``core.deepens_to_break(masks, cell, d)`` on the fast core and
+    ``tracer.trace_nested(grid, cell, d)`` with the easier tiers and forcing."""
     masks, values = grid.masks, grid.values
     truth = context.truth
     open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
@@ -38,17 +38,18 @@ def nested(grid: Grid, context) -> Iterator[Step]:
         for d in cands.digits(masks[cell]):
             if truth is not None and truth[cell] == d:
                 continue
-            if not context.deepens_to_break(masks, cell, d):
+            if not context.core.deepens_to_break(masks, cell, d):
                 continue
-            traced = context.trace_nested(grid, cell, d)
+            traced = context.tracer.trace_nested(grid, cell, d)
             if traced is None:
                 continue  # the fast core saw further than the traced tiers (sizes above 9): try another
-            chain, conflict = context.prune(grid, traced[0], traced[1].conflict)
-            chain = fold(chain, grid.n, breaks_on_last(grid, chain))
+            chain, conflict = context.chains.minimal(grid, traced.chain, traced.conflict)
             n = grid.n
+            chain, ending = numbered(fold(chain, n, breaks_on_last(grid, chain)), conflict, n)
             inner = sum(1 for link in chain if link.chain or link.branches)
-            yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {len(chain) - 1} steps ({inner} of them forcing) "
+            yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {len(chain) - 1} links ({inner} of them forcing) "
                                      f"would lead to a contradiction ({conflict.text(n)}), so it is not {d}",
                        None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain,
-                       premises=premises_of(cell, chain, conflict_reads(conflict, n)), contradiction=conflict)
+                       premises=premises_of(cell, chain, conflict_reads(conflict, n)), contradiction=conflict,
+                       reads=ending)
             return

@@ -6,7 +6,8 @@ import pytest
 
 from ascent import Puzzle, solve
 from ascent.grid import Conflict, Grid, lines_of
-from ascent.passes import Context, techniques_of
+from ascent.context import Context
+from ascent.passes import techniques_of
 from ascent.techniques import ORDER
 from ascent.techniques.forcing import ALL, PLACED, conflict_needs, fold, link_needs, slice_links
 from ascent.trace import Step
@@ -99,24 +100,24 @@ def test_every_chain_is_pruned_no_link_dangles_and_it_replays(medved):
         context = Context(grid, techniques_of(ORDER))
         if step.chain:
             assert slice_links(step.chain, conflict_needs(step.contradiction, n), n) == tuple(range(len(step.chain)))
-            assert context.replays(grid, step.chain, step.contradiction)
-            assert f"{len(step.chain) - 1} easier steps" in step.reason  # the sentence counts the pruned chain
-            full = context.trace(grid, step.chain[0].placements[0][0], step.chain[0].placements[0][1])
-            assert full is not None and len(full[0]) >= len(step.chain)
+            assert context.chains.replay(grid, step.chain, step.contradiction).ok
+            k = len(step.chain) - 1
+            assert f"{k} link{'s' if k != 1 else ''} would lead" in step.reason  # the sentence counts the cut chain
+            full = context.tracer.trace(grid, step.chain[0].placements[0][0], step.chain[0].placements[0][1])
+            assert full is not None and len(full.chain) >= len(step.chain)
             seen += 1
     assert seen >= 1
 
 
-def test_a_replay_missing_a_needed_link_fails(medved):
-    """The replay is a real check: dropping one of the kept links makes a later one unfindable (or the
-    contradiction unreached) for some link of every chain. (The slice is safe, not minimal: a link that
-    changed a cell the contradiction read may still be one it could do without.)"""
+def test_every_chain_is_minimal_no_link_can_be_dropped(medved):
+    """The chain is minimal: dropping any one of its links, the rest no longer replays to the
+    contradiction (a later link is not found again, or the contradiction is not reached)."""
     checked = 0
     for grid, step in _forcing_steps_on_their_grids(medved):
         if step.chain and len(step.chain) >= 3:
             context = Context(grid, techniques_of(ORDER))
-            assert any(not context.replays(grid, step.chain[:k] + step.chain[k + 1:], step.contradiction)
-                       for k in range(1, len(step.chain)))
+            for k in range(1, len(step.chain)):
+                assert not context.chains.replay(grid, step.chain[:k] + step.chain[k + 1:], step.contradiction).ok, k
             checked += 1
     assert checked >= 1
 
@@ -160,8 +161,8 @@ def test_nested_forcing_finishes_where_single_suppositions_stop(shared):
             break
         grid.apply(s)
     context = Context(grid, techniques_of(ORDER))
-    assert context.trace_nested(grid, *step.chain[0].placements[0]) is not None  # it really breaks
-    assert context.trace(grid, *step.chain[0].placements[0]) is None  # and not with the easier tiers alone
+    assert context.tracer.trace_nested(grid, *step.chain[0].placements[0]) is not None  # it really breaks
+    assert context.tracer.trace(grid, *step.chain[0].placements[0]) is None  # and not with the easier tiers alone
 
 
 def test_nested_forcing_must_not_fire_where_forcing_suffices_or_on_an_open_grid(medved):
@@ -185,7 +186,7 @@ def test_gain_counts_what_the_fast_core_clears_once_a_candidate_goes(medved):
             continue
         d, e = [h for h in range(1, n + 1) if masks[c] & b(h)]
         peers = [x for x in range(n * n) if x != c and (x // n == c // n or x % n == c % n)]
-        assert context.gain(masks, c, d) >= sum(1 for x in peers if masks[x] & b(e))
+        assert context.core.gain(masks, c, d) >= sum(1 for x in peers if masks[x] & b(e))
         checked += 1
     assert checked >= 1
 

@@ -3,7 +3,8 @@
 import pytest
 
 from ascent import Puzzle, cands, solve
-from ascent.passes import Context, filled_lane_broken, narrow, techniques_of
+from ascent.context import Context
+from ascent.passes import filled_lane_broken, narrow, techniques_of
 from ascent.grid import Contradiction, Grid
 from ascent.techniques.fish import fish
 from ascent.techniques.forcing import forcing
@@ -102,7 +103,13 @@ def test_forcing_fires_with_a_chain_that_really_ends_in_a_contradiction(shared):
     import json
 
     rec = next(r for r in json.loads((shared / "generated" / "5x5-puzzles.json").read_text())["extreme"] if r["id"] == "gen-5-4")
+    from itertools import permutations
+
+    from ascent.lanes import visible
+    from ascent.linecheck import broken
+
     puzzle = Puzzle.from_record(rec)
+    n = puzzle.size
     result = solve(puzzle, logic_only=True)
     assert result.status == "solved"
     grid = Grid.start(puzzle)
@@ -112,6 +119,20 @@ def test_forcing_fires_with_a_chain_that_really_ends_in_a_contradiction(shared):
             assert step.chain[0].supposition and not any(link.supposition for link in step.chain[1:])
             trial = grid.copy()
             conflict = step.contradiction
+            line = next((x for x in trial.lines if conflict.lane in (x, x.front, x.back)), None)
+            after = grid.copy()
+            for link in step.chain:
+                after.apply(link)
+            if line is not None and broken(after.masks, line, n) == conflict:
+                # a line seen broken: no ordering of its heights (each once) fits its candidates and both clues
+                ms = [after.masks[c] for c in line.cells]
+                fits = [p for p in permutations(range(1, n + 1)) if all(m >> (h - 1) & 1 for m, h in zip(ms, p))
+                        and (not line.front.clue or visible(p) == line.front.clue)
+                        and (not line.back.clue or visible(p[::-1]) == line.back.clue)]
+                assert fits == [], conflict
+                checked += 1
+                grid.apply(step)
+                continue
             if conflict.lane is not None and conflict.lane.side is not None and conflict.cells == conflict.lane.cells:
                 for link in step.chain:  # a lane filled against its clue: the pass loop's own check sees it
                     trial.apply(link)
@@ -143,12 +164,12 @@ def test_forcing_must_not_fire_on_an_open_grid():
 
 
 def test_forcing_every_branch_agrees_fires_and_each_branch_really_removes_it(shared):
-    """4x4 sparse, 0104: with only ascent, sudoku and solve beneath it, no single supposition breaks,
-    but every candidate of one cell leads to the same loss."""
+    """4x4 sparse, 0121: with only ascent, sudoku and solve beneath it, at one grid no single supposition
+    breaks, but every candidate of one cell leads to the same loss."""
     import json
 
     recs = json.loads((shared / "brainbashers" / "4x4-puzzles.json").read_text())["3"]
-    rec = next(r for r in recs if "date=0104&" in r["url"])
+    rec = next(r for r in recs if "date=0121&" in r["url"])
     puzzle = Puzzle.from_record(rec)
     truth = solve(puzzle).solution
     result = solve(puzzle, logic_only=True, techniques=["ascent", "sudoku", "solve", "forcing"])

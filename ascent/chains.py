@@ -1,0 +1,267 @@
+"""Forcing's chains: a supposition traced with the easier tiers, and the chain cut to what a reader needs.
+
+``Tracer`` supposes a height on a copy of the grid and runs the easier tiers, watching after every
+link the rows and columns the link changed (``linecheck.broken``): the chain ends at the first line
+that shows a contradiction, with the count that shows it, not at the later step where a technique
+would have said so.
+
+``Minimizer`` cuts a traced chain to a *minimal* one:
+  1. slice back from what the chain proves (its contradiction, or a branch's removals) through what
+     each kept link needs (``forcing.slice_links``);
+  2. replay it from the supposition, every link found again by its own technique on the grid of the
+     links before it (``replay``); a replay that meets a contradiction sooner ends the chain there;
+  3. drop each remaining link in turn, latest first, keeping the drop when the rest still replays to
+     the contradiction; again until a whole round drops nothing. So no link can go with the rest
+     still replaying.
+
+Each answer is a value (``Traced``, ``Replay``); nothing is left in a field for the caller to read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .grid import Conflict, Contradiction, Grid, Lane, Line, lines_of
+from .linecheck import broken, first_broken
+from .passes import OverBudget, filled_lane_broken, narrow, run
+from .techniques import BY_NAME, Technique
+from .techniques.forcing import conflict_needs, slice_links
+from .trace import Pass, Step
+
+
+@dataclass(frozen=True)
+class Traced:
+    """A supposition followed to a contradiction: the chain (the supposition first) and where it broke."""
+
+    chain: tuple[Step, ...]
+    conflict: Conflict
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What replaying a chain gave. ``ok``: every link was found again and the end reached. Otherwise,
+    when the grid was broken before the end, ``sooner`` links (from the supposition) already reach
+    ``conflict``."""
+
+    ok: bool
+    sooner: int | None = None
+    conflict: Conflict | None = None
+
+
+def changed_cells(step: Step) -> list[int]:
+    return [c for c, _ in step.eliminations] + [c for c, _ in step.placements]
+
+
+class Tracer:
+    """Traces suppositions with the easier tiers (the techniques that are not contextual), watching each
+    link's rows and columns. ``inner`` makes the context a nested trial's forcing runs in."""
+
+    def __init__(self, puzzle, techniques: tuple[Technique, ...], check_time: Callable[[], None],
+                 inner: Callable[[Grid, tuple[Technique, ...]], object]):
+        self.n = puzzle.size
+        self.lines = lines_of(puzzle)
+        self.easier = tuple(t for t in techniques if not t.contextual)
+        self.check_time = check_time
+        self.inner = inner
+
+    def watch(self, grid: Grid, step: Step) -> None:
+        """After a link: the first row or column it changed that is broken ends the chain there."""
+        found = first_broken(grid.masks, self.lines, changed_cells(step), self.n)
+        if found is not None:
+            raise Contradiction(found, self.n)
+
+    def _suppose(self, grid: Grid, cell: int, d: int, limit: int | None, nested: bool = False):
+        """Suppose ``cell`` is ``d`` on a copy and run the easier tiers: (the copy, the chain with the
+        supposition first, the contradiction reached or None). Raises OverBudget past ``limit`` steps."""
+        trial = grid.copy()
+        suppose = Step("forcing", f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),),
+                       premises=(), supposition=True)
+        passes: list[Pass] = []
+        broke = None
+        techniques, context = self.easier, None
+        if nested:  # one level of forcing inside: a context of its own, knowing no solution under a supposition
+            techniques += (BY_NAME["forcing"],)
+            context = self.inner(grid, techniques)
+        try:
+            trial.apply(suppose)
+            self.watch(trial, suppose)
+            run(trial, techniques, passes, limit=limit, context=context, check_time=self.check_time, watch=self.watch)
+        except Contradiction as e:
+            # kept without its traceback: that holds this frame, which holds the exception -- a cycle that would
+            # keep the whole trial (grid, steps) alive until the garbage collector came by (7% of a hard solve)
+            broke = e.with_traceback(None)
+        return trial, (suppose,) + tuple(s for p in passes for s in p.steps), broke
+
+    def trace(self, grid: Grid, cell: int, d: int, limit: int | None = None) -> Traced | None:
+        """The chain and the contradiction supposing ``cell`` is ``d`` reaches with the easier tiers, or
+        None when it reaches none (or not within ``limit`` steps)."""
+        try:
+            _, chain, broke = self._suppose(grid, cell, d, limit)
+        except OverBudget:
+            return None
+        return None if broke is None else Traced(chain, broke.conflict)
+
+    def trace_nested(self, grid: Grid, cell: int, d: int) -> Traced | None:
+        """``trace`` with forcing among the easier tiers (one level: the inner forcing's own chains use
+        the easier tiers only)."""
+        _, chain, broke = self._suppose(grid, cell, d, None, nested=True)
+        return None if broke is None else Traced(chain, broke.conflict)
+
+    def follow(self, grid: Grid, cell: int, d: int) -> tuple[list[int], tuple[Step, ...]] | None:
+        """Suppose ``cell`` is ``d`` and run the easier tiers to their end: the candidates and the chain,
+        or None when that breaks."""
+        trial, chain, broke = self._suppose(grid, cell, d, None)
+        return None if broke is not None else (trial.masks, chain)
+
+
+def _line_of(lines: tuple[Line, ...], lane) -> Line | None:
+    """The row or column a lane (or a line) lies in."""
+    for line in lines:
+        if lane is line or lane == line or lane == line.front or lane == line.back:
+            return line
+    return None
+
+
+class Minimizer:
+    """Cuts chains to what their contradiction needs, each link re-checked by its own technique."""
+
+    def __init__(self, puzzle, techniques: tuple[Technique, ...], check_time: Callable[[], None]):
+        self.n = puzzle.size
+        self.lines = lines_of(puzzle)
+        self.techniques = techniques
+        self.by_name = {t.name: t for t in techniques}
+        self.check_time = check_time
+
+    # ---------------------------------------------------------------- the minimal chain
+    def needs(self, conflict: Conflict | None, lost: tuple[tuple[int, int], ...]) -> dict[int, int]:
+        if conflict is not None:
+            return conflict_needs(conflict, self.n)
+        need: dict[int, int] = {}
+        for c, m in lost:
+            need[c] = need.get(c, 0) | m
+        return need
+
+    def sliced(self, chain: tuple[Step, ...], conflict: Conflict | None,
+               lost: tuple[tuple[int, int], ...]) -> tuple[Step, ...]:
+        return tuple(chain[k] for k in slice_links(chain, self.needs(conflict, lost), self.n))
+
+    def minimal(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None = None,
+                lost: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[Step, ...], Conflict | None]:
+        """The chain cut to a minimal one that still replays to a contradiction (``conflict``, or every
+        candidate in ``lost`` gone, for a branch of the every-branch form), and the contradiction it
+        reaches (sooner than ``conflict`` when the cut chain meets one first). A chain whose cut form
+        never replays is returned whole (never seen on ../shared)."""
+        cut = self.sliced(chain, conflict, lost)
+        got = self.replay(grid, cut, conflict, lost)
+        while not got.ok:
+            if got.sooner is None or conflict is None:
+                return chain, conflict
+            conflict = got.conflict
+            cut = self.sliced(cut[:got.sooner], conflict, lost)
+            got = self.replay(grid, cut, conflict, lost)
+        dropped = True
+        while dropped:
+            dropped = False
+            k = len(cut) - 1
+            while k >= 1:
+                fewer = self.sliced(cut[:k] + cut[k + 1:], conflict, lost)
+                got = self.replay(grid, fewer, conflict, lost)
+                if got.ok:
+                    cut, dropped = fewer, True
+                elif got.sooner is not None and conflict is not None:
+                    shorter = self.sliced(fewer[:got.sooner], got.conflict, lost)
+                    if len(shorter) < len(cut) and self.replay(grid, shorter, got.conflict, lost).ok:
+                        cut, conflict, dropped = shorter, got.conflict, True
+                k = min(k, len(cut)) - 1
+        return cut, conflict
+
+    # ---------------------------------------------------------------- replaying
+    def replay(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None,
+               lost: tuple[tuple[int, int], ...] = ()) -> Replay:
+        """Replay ``chain`` (supposition first) on a copy of ``grid``: every later link must be found
+        again by its own technique on the grid of the supposition plus the links before it -- a step
+        with at least the link's placements and at least those of its eliminations still open there
+        (the grid has more candidates than when the link was first found, so the technique may remove
+        more; the link's own changes are what is applied) -- and the end must be reached: the same
+        ``conflict``, or every candidate in ``lost`` gone. After each link the rows and columns it
+        changed are checked: one broken before the end is a contradiction reached sooner."""
+        trial = grid.copy()
+        last = len(chain) - 1
+        for k, link in enumerate(chain):
+            if k:
+                row = self.by_name.get(link.technique)
+                if row is not None and row.contextual and (link.chain or link.branches):
+                    # an inner forcing step (nested forcing's chain): it holds if its own chain replays here
+                    if not (self.replay(trial, link.chain, link.contradiction).ok if link.chain else
+                            all(self.replay(trial, b, None, link.eliminations).ok for b in link.branches)):
+                        return Replay(False)
+                elif row is None:
+                    return Replay(False)
+                else:
+                    found, early = self._finds(trial, row, link)
+                    if not found:
+                        return Replay(False, k, early) if early is not None else Replay(False)
+            try:
+                trial.apply(link)
+            except Contradiction as e:
+                if k == last and e.conflict == conflict:
+                    return Replay(True)
+                return Replay(False, k + 1, e.conflict)
+            seen = first_broken(trial.masks, self.lines, changed_cells(link), self.n)
+            if k < last and seen is not None:
+                return Replay(False, k + 1, seen)
+        if conflict is None:
+            return Replay(all(not trial.masks[c] & m for c, m in lost))
+        return Replay(self._reached(trial, conflict))
+
+    def _reached(self, trial: Grid, conflict: Conflict) -> bool:
+        """Does ``trial`` show ``conflict``?"""
+        if not conflict.cells:
+            return False  # a filled grid breaking a rule: never cut (it reads the whole grid)
+        line = _line_of(self.lines, conflict.lane) if conflict.lane is not None else None
+        if line is not None and broken(trial.masks, line, self.n) == conflict:
+            return True  # a line seen broken (linecheck): the same line, the same count
+        if isinstance(conflict.lane, Lane) and conflict.lane.cells == conflict.cells \
+                and all(trial.values[c] for c in conflict.cells):
+            return filled_lane_broken(trial, (conflict.lane,)) is conflict.lane  # its lane filled, its clue broken
+        narrow(trial, conflict.lane)
+        for row in self.techniques:
+            if row.contextual:
+                continue
+            trial.looked = {}
+            try:
+                for _ in row.steps(trial):
+                    pass
+            except Contradiction as e:
+                found = e.conflict
+                if found == conflict or (conflict.height is not None and conflict.lane is not None
+                                         and (found.lane, found.height) == (conflict.lane, conflict.height)):
+                    return True  # the same contradiction (pinpoint words a height gone from a line two ways)
+        return False
+
+    def _finds(self, grid: Grid, row: Technique, link: Step) -> tuple[bool, Conflict | None]:
+        """Does ``row`` find ``link`` on ``grid`` (looking everywhere afresh)? And the contradiction it
+        met instead, if it met one (the grid was broken before this link)."""
+        self.check_time()
+        masks = grid.masks
+        want_placed = set(link.placements)
+        crossed = dict(link.crossed)  # a joined cross-out (forcing.fold) follows from the placement by sudoku's rule
+        want_gone = [(c, m & ~crossed.get(c, 0) & masks[c]) for c, m in link.eliminations]
+        grid.looked = {}
+        whole = grid.lines, grid.lanes
+        narrow(grid, link.lane)  # a lane technique looks only at the link's lane: another may break first
+        try:
+            for step in row.steps(grid):
+                if not want_placed <= set(step.placements):
+                    continue
+                gone: dict[int, int] = {}
+                for c, m in step.eliminations:
+                    gone[c] = gone.get(c, 0) | m
+                if all(not m & ~gone.get(c, 0) for c, m in want_gone):
+                    return True, None
+        except Contradiction as e:
+            return False, e.conflict
+        finally:
+            grid.lines, grid.lanes = whole
+        return False, None

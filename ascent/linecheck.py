@@ -1,0 +1,174 @@
+"""Is one row or column already broken, and how would a person see it? (the end of a forcing chain)
+
+A line is *broken* when no filling of it fits: a height with no place left in it, a set of cells
+holding fewer heights than there are cells, or no ordering of the heights its candidates allow that
+shows what its clues ask. The fast core (``propagate.consistent``) says whether a filling fits;
+this module says why not, in a sentence a reader checks on the line alone, with its count:
+
+    a height with no place   "no cell can hold 7 any more"
+    too few heights          "R3C1, R3C4 and R3C6 hold only 2 and 5 between them (3 cells, 2 heights)"
+    one clue                 "reads 5 7 [14] 6 2 [14] 3 8 9 and sees at least 4, but the clue is 3"
+    both clues               "reads ...: the 2 fillings that show 3 from the left, 5 7 1 6 2 4 3 8 9 and
+                              5 7 4 6 2 1 3 8 9, show 2 from the right, but that clue is 4"
+
+Forcing's tracer asks this after every link of a supposition about the lines the link changed,
+and ends the chain at the first line broken (``broken``). The description enumerates the line's
+fillings; a line with more than LIMIT of them is left for the techniques to break (never seen on
+../shared, where a broken line is nearly filled).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Sequence
+
+from . import cands
+from .grid import Conflict, Line, cell_name
+from .lanes import visible
+from .propagate import consistent
+
+LIMIT = 20000  # fillings enumerated to describe a broken line
+LISTED = 3  # fillings listed by name; more are counted
+
+
+def broken(masks: Sequence[int], line: Line, n: int) -> Conflict | None:
+    """The contradiction ``line`` shows on ``masks``, as a Conflict a person can check, or None when
+    some filling fits (or it is too open to describe: see LIMIT)."""
+    ms = tuple(masks[c] for c in line.cells)
+    if not all(ms):
+        empty = next(c for c, m in zip(line.cells, ms) if not m)
+        return Conflict("no candidates left", (empty,), line)
+    full = (1 << n) - 1
+    union = 0
+    for m in ms:
+        union |= m
+    if union != full:
+        d = cands.digits(full & ~union)[0]
+        return Conflict(f"no cell can hold {d} any more", line.cells, line, d)
+    a, b = line.front.clue, line.back.clue
+    if consistent(ms, a, b) is not None:
+        return None
+    hall = _too_few(line.cells, ms, n)
+    if hall is not None:
+        return hall_conflict(hall, ms, line, n)
+    return _clue_conflict(ms, line, n)
+
+
+def hall_conflict(cells: tuple[int, ...], ms: tuple[int, ...], line: Line, n: int) -> Conflict:
+    where = {c: m for c, m in zip(line.cells, ms)}
+    union = 0
+    for c in cells:
+        union |= where[c]
+    k, j = len(cells), union.bit_count()
+    names = _and([cell_name(c, n) for c in cells])
+    return Conflict(f"{names} hold only {cands.show_set(union)} between them ({k} cells, "
+                    f"{j} height{'s' if j != 1 else ''})", cells, line)
+
+
+def _too_few(cells: tuple[int, ...], ms: tuple[int, ...], n: int) -> tuple[int, ...] | None:
+    """The smallest set of cells holding fewer heights than cells (a Hall violation), or None."""
+    idx = range(len(ms))
+    for k in range(2, len(ms) + 1):
+        for group in combinations(idx, k):
+            union = 0
+            for i in group:
+                union |= ms[i]
+            if union.bit_count() < k:
+                return tuple(cells[i] for i in group)
+    return None
+
+
+def fillings(ms: tuple[int, ...], limit: int = LIMIT) -> list[tuple[int, ...]] | None:
+    """Every filling of a line with distinct heights that keeps to its candidates (clues not read),
+    or None when there are more than ``limit``."""
+    n = len(ms)
+    out: list[tuple[int, ...]] = []
+    row = [0] * n
+    order = sorted(range(n), key=lambda i: ms[i].bit_count())
+
+    def place(k: int, used: int) -> bool:
+        if k == n:
+            out.append(tuple(row))
+            return len(out) <= limit
+        i = order[k]
+        for d in cands.digits(ms[i] & ~used):
+            row[i] = d
+            if not place(k + 1, used | 1 << (d - 1)):
+                return False
+        return True
+
+    whole = place(0, 0)
+    del place  # the search calls itself through its own cell: drop it, or every call leaves a cycle behind
+    return out if whole else None
+
+
+def picture(ms: Sequence[int]) -> str:
+    """A lane's candidates as a person writes them along it: placed heights bare, the rest in brackets."""
+    return " ".join(cands.show(m) for m in ms)
+
+
+def _clue_conflict(ms: tuple[int, ...], line: Line, n: int) -> Conflict | None:
+    every = fillings(ms)
+    if every is None:
+        return None
+    front, back = line.front, line.back
+    for lane, reverse in ((front, False), (back, True)):
+        if not lane.clue:
+            continue
+        seen = {visible(f[::-1] if reverse else f) for f in every}
+        if lane.clue in seen:
+            continue
+        shown = picture(ms[::-1] if reverse else ms)
+        lo, hi = min(seen), max(seen)
+        if lane.clue < lo:
+            how = f"sees at least {lo}" if lo != hi else f"sees {lo} whatever the order"
+        elif lane.clue > hi:
+            how = f"sees at most {hi}" if lo != hi else f"sees {hi} whatever the order"
+        else:
+            how = f"sees {_or(sorted(seen))}, never {lane.clue}"
+        return Conflict(f"reads {shown} and {how}, but the clue is {lane.clue}", lane.cells, lane)
+    # each clue alone can hold, not both: the fillings that show the front clue, against the back one
+    fit = [f for f in every if visible(f) == front.clue]
+    seen = sorted({visible(f[::-1]) for f in fit})
+    frm = {"left": "the left", "right": "the right", "upper": "the top", "lower": "the bottom"}
+    if len(fit) <= LISTED:
+        listed = _and([" ".join(cands.show(1 << (d - 1)) for d in f) for f in fit])
+        what = (f"the filling that shows {front.clue} from {frm[front.side]}, {listed}," if len(fit) == 1 else
+                f"the {len(fit)} fillings that show {front.clue} from {frm[front.side]}, {listed},")
+    else:
+        what = f"every filling that shows {front.clue} from {frm[front.side]}"
+    if len(seen) == 1:
+        shows = f"shows {seen[0]}"
+    elif seen[-1] < back.clue:
+        shows = f"shows at most {seen[-1]}"
+    elif seen[0] > back.clue:
+        shows = f"shows at least {seen[0]}"
+    else:
+        shows = f"shows {_or(seen)}"
+    return Conflict(f"reads {picture(ms)}: {what} {shows} from {frm[back.side]}, but that clue is {back.clue}",
+                    line.cells, line)
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _or(numbers: list[int]) -> str:
+    words = [str(k) for k in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def lines_through(lines: tuple[Line, ...], cells, n: int) -> list[Line]:
+    """The rows and columns (of ``lines``, rows first) through any of ``cells``, each once, rows first."""
+    ks = sorted({c // n for c in cells} | {n + c % n for c in cells})
+    return [lines[k] for k in ks]
+
+
+def first_broken(masks: Sequence[int], lines: tuple[Line, ...], cells, n: int) -> Conflict | None:
+    """The first row or column through ``cells`` that is broken on ``masks``, or None."""
+    for line in lines_through(lines, cells, n):
+        found = broken(masks, line, n)
+        if found is not None:
+            return found
+    return None
+
