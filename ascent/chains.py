@@ -115,6 +115,16 @@ class Tracer:
         return None if broke is not None else (trial.masks, chain)
 
 
+def _common(a: tuple[Step, ...], b: tuple[Step, ...]) -> int:
+    """How many links two chains share from the start (the same link objects)."""
+    k = 0
+    for x, y in zip(a, b):
+        if x is not y:
+            break
+        k += 1
+    return k
+
+
 def _line_of(lines: tuple[Line, ...], lane) -> Line | None:
     """The row or column a lane (or a line) lies in."""
     for line in lines:
@@ -151,7 +161,10 @@ class Minimizer:
         """The chain cut to a minimal one that still replays to a contradiction (``conflict``, or every
         candidate in ``lost`` gone, for a branch of the every-branch form), and the contradiction it
         reaches (sooner than ``conflict`` when the cut chain meets one first). A chain whose cut form
-        never replays is returned whole (never seen on ../shared)."""
+        never replays is returned whole (never seen on ../shared).
+
+        Dropping link k replays only from k on: the grids after the links before it are kept from the
+        last replay that held (``states``)."""
         cut = self.sliced(chain, conflict, lost)
         got = self.replay(grid, cut, conflict, lost)
         while not got.ok:
@@ -160,35 +173,49 @@ class Minimizer:
             conflict = got.conflict
             cut = self.sliced(cut[:got.sooner], conflict, lost)
             got = self.replay(grid, cut, conflict, lost)
+        states: list[Grid] = []
+        self.replay(grid, cut, conflict, lost, keep=states)
         dropped = True
         while dropped:
             dropped = False
             k = len(cut) - 1
             while k >= 1:
                 fewer = self.sliced(cut[:k] + cut[k + 1:], conflict, lost)
-                got = self.replay(grid, fewer, conflict, lost)
+                same = _common(fewer, cut)
+                got = self.replay(grid, fewer, conflict, lost, states, same)
                 if got.ok:
                     cut, dropped = fewer, True
+                    del states[same:]
+                    self.replay(grid, cut, conflict, lost, states, same, keep=states)
                 elif got.sooner is not None and conflict is not None:
                     shorter = self.sliced(fewer[:got.sooner], got.conflict, lost)
                     if len(shorter) < len(cut) and self.replay(grid, shorter, got.conflict, lost).ok:
                         cut, conflict, dropped = shorter, got.conflict, True
+                        states = []
+                        self.replay(grid, cut, conflict, lost, keep=states)
                 k = min(k, len(cut)) - 1
         return cut, conflict
 
     # ---------------------------------------------------------------- replaying
     def replay(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None,
-               lost: tuple[tuple[int, int], ...] = ()) -> Replay:
+               lost: tuple[tuple[int, int], ...] = (), states: list[Grid] | None = None, start: int = 0,
+               keep: list[Grid] | None = None) -> Replay:
         """Replay ``chain`` (supposition first) on a copy of ``grid``: every later link must be found
         again by its own technique on the grid of the supposition plus the links before it -- a step
         with at least the link's placements and at least those of its eliminations still open there
         (the grid has more candidates than when the link was first found, so the technique may remove
         more; the link's own changes are what is applied) -- and the end must be reached: the same
-        ``conflict``, or every candidate in ``lost`` gone. After each link the rows and columns it
-        changed are checked: one broken before the end is a contradiction reached sooner."""
-        trial = grid.copy()
+        ``conflict``, or every candidate in ``lost`` gone.
+
+        With ``states`` (the grids after each link of a chain whose first ``start`` links are these)
+        the replay starts after link ``start - 1``; with ``keep``, the grid after each link replayed is
+        appended to it. Rows and columns are not checked between links: a chain cut from a trace keeps
+        more candidates at every link than the trace had there, and the trace ended at its first broken
+        line, so none breaks sooner."""
+        trial = states[start - 1].copy() if states and start else grid.copy()
         last = len(chain) - 1
-        for k, link in enumerate(chain):
+        for k in range(start, len(chain)):
+            link = chain[k]
             if k:
                 row = self.by_name.get(link.technique)
                 if row is not None and row.contextual and (link.chain or link.branches):
@@ -208,9 +235,8 @@ class Minimizer:
                 if k == last and e.conflict == conflict:
                     return Replay(True)
                 return Replay(False, k + 1, e.conflict)
-            seen = first_broken(trial.masks, self.lines, changed_cells(link), self.n)
-            if k < last and seen is not None:
-                return Replay(False, k + 1, seen)
+            if keep is not None:
+                keep.append(trial.copy())
         if conflict is None:
             return Replay(all(not trial.masks[c] & m for c, m in lost))
         return Replay(self._reached(trial, conflict))

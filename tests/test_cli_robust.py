@@ -14,12 +14,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 KATA = "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
 SAMPLES = ROOT / "ascent" / "samples"
-# a Tatham 9x9 "unreasonable": tens of milliseconds to a second a solve, depending on the machine. The
-# Ctrl-C test waits for the progress bar to count its first finished puzzle, so the length of the run
-# only has to outlast that wait, on any machine: 400 solves is minutes on a slow one, seconds on none.
+# a Tatham 9x9 "unreasonable": tens of milliseconds to a second a solve, depending on the machine
 SLOW = "9:4/4///1/3/5//3/2//3//3/3/2//4//////6/3/4///3/4/3/4///2/3,e1j1b2_3e4a1c2_4b6m7a5zb"
 COUNT = 30
-LONG = 400
+# The Ctrl-C test waits for the progress bar to count its first finished chunk (64 puzzles a worker while
+# much is left: ``batch.chunked``), then presses the key. A 7x7 of about 10 ms a solve, 6,000 times: the
+# first chunk is done within a second or a few on a loaded machine, the whole run takes 100 times as long,
+# whatever the machine's speed.
+LONG = 6000
 
 def env(**more):
     e = {**os.environ, "COLUMNS": "80", "PYTHONPATH": str(ROOT), **more}
@@ -32,12 +34,13 @@ def run(*args, **kw):
                           env=env(), timeout=60, **kw)
 
 
-def slow_store(folder: Path, count: int = COUNT) -> Path:
+def slow_store(folder: Path, count: int = COUNT, record: dict | None = None) -> Path:
     from ascent import Puzzle
 
-    record = Puzzle.from_tatham(SLOW).to_record()
+    record = record or Puzzle.from_tatham(SLOW).to_record()
     folder.mkdir()
-    (folder / "9x9-puzzles.json").write_text(json.dumps({"hard": [dict(record, id=f"p{k}") for k in range(count)]}))
+    n = len(record["clues"]["upper"]) if "clues" in record else 9
+    (folder / f"{n}x{n}-puzzles.json").write_text(json.dumps({"hard": [dict(record, id=f"p{k}") for k in range(count)]}))
     return folder
 
 
@@ -94,7 +97,8 @@ def interrupt_once_started(started: re.Pattern, *args, wait: float = 120):
 def test_ctrl_c_in_a_terminal_stops_solve_all_and_its_workers(tmp_path):
     """The real thing: the progress bar on a terminal counts its first finished puzzle, then SIGINT to
     the process group, as a terminal sends it, and exit 130 within a second or so."""
-    store = slow_store(tmp_path / "store", LONG)
+    sample = json.loads((SAMPLES / "7x7-puzzles.json").read_text())["codewars"][0]
+    store = slow_store(tmp_path / "store", LONG, sample)
     first_done = re.compile(rf"\b([1-9]\d*)/{LONG}\b")  # the bar's "done/total", once done > 0
     code, err, took = interrupt_once_started(first_done, "solve-all", "--store", store, "--workers", 2,
                                                   "--json", tmp_path / "out.json", "--reports", tmp_path / "reports")
