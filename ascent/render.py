@@ -21,7 +21,7 @@ from . import cands
 from .gridtext import OPEN, PLAIN_OPEN, fit, grid_lines, grid_runs, side_by_side, width_of
 from .puzzle import Puzzle
 from .trace import Result, Step
-from .view import Frame, is_supposition, plural
+from .view import Frame, is_supposition, link_names, plural
 from .view import pass_title  # noqa: F401  (callers name it render.pass_title)
 
 class GridView:
@@ -131,26 +131,35 @@ def chain_lines(frame: Frame, n: int) -> list[tuple[Text, int]]:
     """A forcing step's chains (``frame.chains`` from the view), indented under it and marked as
     hypothetical: (line, hanging indent).
 
-    Each chain is one supposition followed from the grid as it stood before the step, link by link,
-    to the contradiction it reaches (or, when every branch is followed, to the end of the branch).
-    None of it changes the real grid.
+    Each chain is one supposition (L0) followed from the grid as it stood before the step, link by
+    link (L1, L2, ..., each saying which earlier links it reads), to the contradiction it reaches
+    (with the links it reads) or, when every branch is followed, to the end of the branch. None of it
+    changes the real grid.
     """
     if not frame.chains:
         return []
     out = [(Text("    (hypothetical: what the supposition would lead to; the grid does not change)",
                  style="italic dim"), 5)]
-    hang = len(HYPOTHETICAL)
     for chain in frame.chains:
-        for link in chain.frames[1:]:  # frames[0] is the grid before the supposition
+        width = len(f"L{chain.links} ")
+        hang = len(HYPOTHETICAL) + width
+        for k, link in enumerate(chain.frames[1:]):  # frames[0] is the grid before the supposition
+            label = f"L{k}".ljust(width)
             if is_supposition(link.step):
                 line = Text(HYPOTHETICAL, style="dim")
+                line.append(label, style="bold")
                 line.append(link.sentence, style="bold yellow")
                 out.append((line, hang))
             else:
-                line = step_line(link.step, n, indent=HYPOTHETICAL)
+                line = step_line(link.step, n, indent=HYPOTHETICAL + label)
                 line.stylize("dim", hang)
+                line.stylize("bold", len(HYPOTHETICAL), hang)
+                reads = link.step.reads
+                if reads:
+                    line.append(f"  (from {link_names(reads)})", style="cyan")
                 out.append((line, hang + TECHNIQUE_WIDTH))
-        out.append((Text(f"{HYPOTHETICAL}{chain.end}", style="bold red" if chain.contradiction else "italic dim"), hang))
+        out.append((Text(f"{HYPOTHETICAL}{chain.end}", style="bold red" if chain.contradiction else "italic dim"),
+                    len(HYPOTHETICAL)))
     return out
 
 

@@ -32,7 +32,8 @@ SIDES = ("upper", "lower", "left", "right")
 
 @dataclass(frozen=True)
 class Frame:
-    number: int  # 0 for the start, then 1, 2, ... in solve order (within a chain: 1, 2, ... along it)
+    number: int  # 0 for the start, then 1, 2, ... in solve order (within a chain: 1 the supposition, then 2,
+    # 3, ... for its links L1, L2, ..., as the step's ``reads`` number them: L(number - 1))
     title: str  # "Start", "Pass 2, step 3"
     masks: tuple[int, ...]
     values: tuple[int, ...]
@@ -75,6 +76,12 @@ class Chain:
     end: str  # "contradiction: R4C4 has no candidates left", or how the branch ends
     contradiction: bool
     at_end: Frame | None = None  # the last grid with the place of the contradiction marked, when no link broke a cell
+    reads: tuple[int, ...] = ()  # the links (0 the supposition) whose changes the contradiction reads
+
+    @property
+    def links(self) -> int:
+        """How many links the chain shows after its supposition: the count every output gives."""
+        return len(self.frames) - 2
 
 
 @dataclass(frozen=True)
@@ -169,6 +176,12 @@ def _frame(number: int, title: str, step: Step, masks: list[int], values: list[i
                  tuple(step.eliminations), tuple(step.placements), lane, side, line, tuple(step.cells), broken, chains)
 
 
+def link_names(reads) -> str:
+    """Link numbers as a reader says them: 'L2', 'L2 and L5', 'L1, L2 and L5' (L0 is the supposition)."""
+    names = [f"L{k}" for k in reads]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def is_supposition(step: Step | None) -> bool:
     """A link that starts a branch of a forcing chain: marked by its ``supposition`` field."""
     return step is not None and step.supposition
@@ -189,7 +202,7 @@ def chains_of(step: Step, masks: Sequence[int], values: Sequence[int], n: int) -
         broke: tuple[int, ...] = ()
         at_end = None
         for k, link in enumerate(links, 1):
-            f = _frame(k, f"link {k}", link, ms, vs, n, None)
+            f = _frame(k, f"L{k - 1}" if k > 1 else "the supposition", link, ms, vs, n, None)
             frames.append(f)
             if f.broken:
                 broke = f.broken
@@ -199,7 +212,8 @@ def chains_of(step: Step, masks: Sequence[int], values: Sequence[int], n: int) -
             (c, d), = links[0].placements
             title = f"suppose {cell_name(c, n)} is {d}"
         if step.contradiction is not None:
-            end, contradiction = f"contradiction: {step.contradiction.text(n)}", True
+            told = f", from {link_names(step.reads)}" if step.chain and step.reads else ""
+            end, contradiction = f"contradiction{told}: {step.contradiction.text(n)}", True
             if not broke:  # an easier technique saw the contradiction itself: mark where
                 at_end = _contradiction_frame(frames[-1], step.contradiction, n)
         elif broke:
@@ -208,7 +222,7 @@ def chains_of(step: Step, masks: Sequence[int], values: Sequence[int], n: int) -
             end, contradiction = f"contradiction: {what}", True
         else:
             end, contradiction = "this branch ends here; every branch removes the same candidates", False
-        out.append(Chain(title, tuple(frames), end, contradiction, at_end))
+        out.append(Chain(title, tuple(frames), end, contradiction, at_end, step.reads if step.chain else ()))
     return tuple(out)
 
 

@@ -221,8 +221,9 @@ def test_forcing_chain_is_indented_hypothetical_and_ends_in_the_contradiction():
             break
         chain.append(line)
     assert "hypothetical" in chain[0]
-    assert chain[1].strip().startswith("| suppose R")
-    assert chain[-1].strip().startswith("| contradiction:")
+    assert chain[1].strip().startswith("| L0 suppose R")
+    assert [line.strip().split()[1] for line in chain[1:-1]] == [f"L{k}" for k in range(len(chain) - 2)]
+    assert chain[-1].strip().startswith(("| contradiction:", "| contradiction, from L"))
     assert len(chain) > 3
 
 

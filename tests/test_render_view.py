@@ -16,7 +16,7 @@ from ascent.cli import show
 from ascent.engine import solve
 from ascent.grid import Grid, cell_name
 from ascent.trace import Pass, Result, Step
-from ascent.view import build, cells_text, is_supposition
+from ascent.view import build, cells_text, is_supposition, link_names
 
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, needs forcing
 ANSI = re.compile(r"\x1b\[([0-9;]*)m")
@@ -89,15 +89,24 @@ def test_terminal_grids_are_the_views_cells_and_highlight_its_changed_cells(monk
     start = drawn_grid(lines, f"Start: {medved.puzzle.describe()}", n)
     assert [[text for _, text in row] for row in start] == cells_text(view.start, n)
     assert all(code in (BOLD, DIM) for row in start for code, _ in row)  # nothing highlighted, nothing cyan
+    forcing = 0
     for pv in view.passes:
-        rows = drawn_grid(lines, pv.title, n)
-        assert [[text for _, text in row] for row in rows] == cells_text(pv.after, n), pv.title
+        chains = [c for f in pv.frames for c in f.chains]
+        if chains:  # a forcing step: the grid before it, where its chain starts, with the supposed cell lit
+            rows = drawn_grid(lines, f"{pv.title} (the grid before it)", n)
+            shown, changed = chains[0].frames[0], {f.cells[0] for f in pv.frames}
+            forcing += 1
+        else:
+            rows = drawn_grid(lines, pv.title, n)
+            shown, changed = pv.after, set(pv.changed)
+        assert [[text for _, text in row] for row in rows] == cells_text(shown, n), pv.title
         lit = {r * n + c for r, row in enumerate(rows) for c, (code, _) in enumerate(row) if code == CHANGED}
-        assert lit == set(pv.changed), pv.title
+        assert lit == changed, pv.title
         for r, row in enumerate(rows):  # the rest: placed heights bold, open cells dim
             for c, (code, _) in enumerate(row):
                 if r * n + c not in lit:
-                    assert code == (BOLD if pv.after.values[r * n + c] else DIM), (pv.title, r, c)
+                    assert code == (BOLD if shown.values[r * n + c] else DIM), (pv.title, r, c)
+    assert forcing >= 1
 
 
 def test_an_open_cell_with_one_candidate_is_not_drawn_as_placed():
@@ -123,11 +132,18 @@ def test_a_step_that_breaks_the_grid_marks_the_broken_cell(monkeypatch):
 
 # ---------------------------------------------------------------------------- forcing chains
 def expected_chain(frame, n) -> list[str]:
-    """A forcing step's chain as the view has it: each chain's links, then how it ends."""
+    """A forcing step's chain as the view has it: each chain's links numbered L0 (the supposition), L1, ...
+    with the links each reads, then how it ends."""
     out = []
     for chain in frame.chains:
-        for link in chain.frames[1:]:
-            out.append(render.HYPOTHETICAL + (link.sentence if is_supposition(link.step) else render.step_line(link.step, n).plain))
+        width = len(f"L{chain.links} ")
+        for k, link in enumerate(chain.frames[1:]):
+            label = f"L{k}".ljust(width)
+            if is_supposition(link.step):
+                out.append(render.HYPOTHETICAL + label + link.sentence)
+            else:
+                reads = f"  (from {link_names(link.step.reads)})" if link.step.reads else ""
+                out.append(render.HYPOTHETICAL + label + render.step_line(link.step, n).plain + reads)
         out.append(render.HYPOTHETICAL + chain.end)
     return out
 
@@ -146,9 +162,13 @@ def test_chain_lines_come_from_the_views_chain_frames(monkeypatch, medved):
         chain = [line.plain.rstrip() for line, _ in render.chain_lines(f, n)]
         assert "hypothetical" in chain[0]
         assert chain[1:] == [line.rstrip() for line in expected_chain(f, n)]
-        title = f"{render.HYPOTHETICAL}{f.chains[0].title}"  # "suppose R1C1 is 1", then maybe "; 1 leaves ..."
-        assert chain[1] == title or chain[1].startswith(f"{title}; ")
-        assert chain[-1].startswith(f"{render.HYPOTHETICAL}contradiction: ")
+        title = f"{render.HYPOTHETICAL}L0 {f.chains[0].title}".replace("L0 ", "L0".ljust(len(f"L{f.chains[0].links} ")))
+        assert chain[1] == title or chain[1].startswith(f"{title}; ")  # "suppose R1C1 is 1", maybe "; 1 leaves ..."
+        ends = f"{render.HYPOTHETICAL}contradiction, from {link_names(f.step.reads)}: "
+        assert chain[-1].startswith(ends)
+        assert all(0 <= k < f.chains[0].links + 1 for k in f.step.reads)  # the links it reads are the chain's
+        for k, link in enumerate(f.chains[0].frames[2:], 1):
+            assert link.step.reads and all(j < k for j in link.step.reads)  # each link reads earlier links only
         k = lines.index(render.step_line(f.step, n).plain)  # printed under the forcing step, in that order
         assert [line.rstrip() for line in lines[k + 1:k + 1 + len(chain)]] == chain
 
@@ -181,8 +201,9 @@ def test_a_new_branch_is_a_forcing_step_placing_a_height_and_eliminating_nothing
 
 
 def test_a_contradiction_a_technique_finds_itself_ends_the_chain(shared):
-    """Some chains end without a broken cell: the last technique saw the contradiction (a row with
-    no place for a height, a filled grid that breaks a clue). The terminal shows it, from the view."""
+    """Some chains end without a broken cell: a row or column shows the contradiction (no place for a
+    height, too few heights for its cells, no filling its clues allow). The terminal shows it, from the
+    view, with the links it reads."""
     import json
 
     records = json.loads((shared / "generated" / "5x5-puzzles.json").read_text())["extreme"]
@@ -193,7 +214,8 @@ def test_a_contradiction_a_technique_finds_itself_ends_the_chain(shared):
             for chain in f.chains:
                 if chain.at_end is not None:
                     ends.append(chain.end)
-                    assert chain.end == "contradiction: " + f.step.contradiction.text(5)  # made from its fields
+                    told = f", from {link_names(f.step.reads)}" if f.step.reads else ""
+                    assert chain.end == f"contradiction{told}: " + f.step.contradiction.text(5)  # made from its fields
                     assert render.chain_lines(f, 5)[-1][0].plain == render.HYPOTHETICAL + chain.end
         if len(ends) >= 2:
             break
@@ -217,6 +239,6 @@ def test_every_branch_chains_each_end_where_the_branch_ends(monkeypatch):
     (f,) = forcing_frames(build(result))
     chain = [line.plain for line, _ in render.chain_lines(f, 4)]
     assert chain[1:] == expected_chain(f, 4)
-    assert [line.strip() for line in chain if "suppose" in line] == ["| suppose R1C1 is 1", "| suppose R1C1 is 2"]
+    assert [line.strip() for line in chain if "suppose" in line] == ["| L0 suppose R1C1 is 1", "| L0 suppose R1C1 is 2"]
     ends = [line for line in chain if "this branch ends here" in line]
     assert len(ends) == 2 and not any("contradiction" in line for line in chain)

@@ -29,7 +29,13 @@ def show_result(result: Result, debug: bool = False, compact: bool = False, answ
         view = build(result)
         console.print(render.frame_view(puzzle, view.start, title=f"Start: {puzzle.describe()}", compact=compact))
         for pv in view.passes:
-            console.print(render.frame_view(puzzle, pv.after, pv.changed, title=pv.title, compact=compact))
+            chains = [c for f in pv.frames for c in f.chains]
+            if chains and debug:  # a forcing step: its chain starts from the grid before it, so that is drawn
+                before = chains[0].frames[0]
+                console.print(render.frame_view(puzzle, before, tuple(f.cells[0] for f in pv.frames if f.cells),
+                                                title=f"{pv.title} (the grid before it)", compact=compact))
+            else:
+                console.print(render.frame_view(puzzle, pv.after, pv.changed, title=pv.title, compact=compact))
             if debug:
                 for frame in pv.frames:
                     print_step(render.step_line(frame.step, puzzle.size))

@@ -225,7 +225,7 @@ def short_passes(view: View) -> list[str]:
             out += wrap(f"{head} " + short_sentence(f, n, name=False), "- ", "  ") + [""]
             out += ["  " + line if line else line for line in fence(text_grid(p, before, (" ",))).split("\n")] + [""]
             for chain in f.chains:
-                links = len(chain.frames) - 1
+                links = chain.links
                 out.append(f"  <details><summary>{md_escape(chain.title)}: {plural(links, 'link')}</summary>")
                 told = f.step is not None and f.step.contradiction is not None
                 out += [""] + wrap(chain_text(chain, n, told), "  ", "  ") + ["", "  </details>", ""]
