@@ -74,24 +74,81 @@ def spans(counts: set[int]) -> str:
     return ", ".join(map(str, ks[:-1])) + f" or {ks[-1]}"
 
 
-def why_removed(masks: tuple[int, ...], at: int, h: int, name: str, front: str, need_front: tuple[int, int] | None,
-                back: str = "", need_back: int = 0) -> str:
-    """Why height ``h`` at lane position ``at`` (cell ``name``) fits no filling, in words.
+def counted(counts: set[int]) -> str:
+    """{3} -> '3'; {3, 4} -> '3 or 4'; {2, 3, 4} -> '2 to 4'; {1, 3} -> '1 or 3': the words fit the numbers."""
+    ks = sorted(counts)
+    if len(ks) == 1:
+        return str(ks[0])
+    if len(ks) > 2 and ks == list(range(ks[0], ks[-1] + 1)):
+        return f"{ks[0]} to {ks[-1]}"
+    return ", ".join(map(str, ks[:-1])) + f" or {ks[-1]}"
 
-    ``front``/``back`` are phrases such as "the left would see" that take a count after them.
-    """
+
+def _too_few(masks: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The smallest set of positions holding fewer heights than positions (no filling with distinct heights)."""
+    from itertools import combinations
+
+    for k in range(1, len(masks) + 1):
+        for group in combinations(range(len(masks)), k):
+            union = 0
+            for i in group:
+                union |= masks[i]
+            if union.bit_count() < k:
+                return group
+    return None
+
+
+def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: str, need_front: tuple[int, int] | None,
+            back: str = "", need_back: int = 0, must: str = "where the clue is") -> str:
+    """Why height ``h`` at lane position ``at`` fits no filling, without naming the height: what the lane
+    would show then, against what it must show ("the left would see 3, where the clue says 2"), or which
+    cells would be left with too few heights. ``names`` are the lane's cells in order; ``front``/``back``
+    are phrases such as "the left would see" that take a count after them."""
     fixed = tuple(cands.bit(h) if i == at else m & ~cands.bit(h) for i, m in enumerate(masks))
+    short = _too_few(fixed)
+    if short is not None:
+        union = 0
+        for i in short:
+            union |= fixed[i]
+        cells = [names[i] for i in short]
+        if not union:
+            return f"{cells[0]} would have nothing left"
+        where = cells[0] if len(cells) == 1 else ", ".join(cells[:-1]) + " and " + cells[-1]
+        return f"{where} would hold only {cands.show_set(union)} between them"
     if need_front:
         seen = shown_counts(fixed)
         lo, hi = need_front
         if not any(lo <= k <= hi for k in seen):
             want = f"{lo}" if lo == hi else f"{lo} to {hi}"
-            return f"with {name} = {h}, {front} {spans(seen)}, not {want}"
+            return f"{front} {counted(seen)}, {must} {want}"
     if need_back:
         seen = shown_counts(tuple(reversed(fixed)))
         if need_back not in seen:
-            return f"with {name} = {h}, {back} {spans(seen)}, not {need_back}"
-    return f"{name} = {h} fits each clue alone, but no filling satisfies both at once"
+            return f"{back} {counted(seen)}, where the clue is {need_back}"
+    if need_front and need_back:
+        lo, hi = need_front
+        orders = fillings(fixed, lo, hi, 0, limit=2000)
+        if orders:
+            seen = {_shown(reversed(o)) for o in orders}
+            want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            return f"{front} {want} only if {back} {counted(seen)}; the clue there is {need_back}"
+    return "it fits each clue alone, but no filling satisfies both at once"
+
+
+def witnesses(masks: tuple[int, ...], removed: list[tuple[int, int]], names: list[str], front: str,
+              need_front: tuple[int, int] | None, back: str = "", need_back: int = 0,
+              must: str = "where the clue is") -> str:
+    """A reason for every removed height (``removed``: lane position and height), those that share one said
+    together: "with R6C1 = 4, the left would see 3, where the clue is 2; with R6C5 = 7 or R6C7 = 7, ..."."""
+    groups: dict[str, dict[str, list[str]]] = {}
+    for at, h in removed:
+        why = failing(masks, at, h, names, front, need_front, back, need_back, must)
+        groups.setdefault(why, {}).setdefault(names[at], []).append(str(h))
+    said = []
+    for why, cells in groups.items():
+        which = [f"{cell} = {' or '.join(hs)}" for cell, hs in cells.items()]
+        said.append(f"with {(', or ' if len(which) > 1 and len(cells[next(iter(cells))]) > 1 else ' or ').join(which)}, {why}")
+    return "; ".join(said)
 
 
 def listed(orders: list[tuple[int, ...]]) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .. import cands
-from ..explain import SHOWN_LIMIT, fillings, listed, why_removed
+from ..explain import SHOWN_LIMIT, fillings, listed, witnesses
 from ..grid import Conflict, Contradiction, Grid
 from ..lanes import front_supports, orderings
 from ..propagate import settled
@@ -117,13 +117,22 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
         if orders:
             which = f"{count} filling{'s do' if count != 1 else ' does'}: {listed(orders)} (from the clue)"
         else:
-            # an example the clue explains: a height still open before the peak, not one placed elsewhere in the lane
-            i, h = next(((i, h) for i in range(p) for h in cands.digits(ms[i] & ~allowed[i])), (None, None))
-            why = (why_removed(front, i, h, grid.name(cells[i]), "they would show", (kmin, kmax)) if i is not None
-                   else "the heights removed are placed elsewhere in the lane")
-            which = f"{count} fillings do (for one, {why})"
+            # a reason for each height still open before the peak that goes; those placed elsewhere in the lane
+            # are named as such
+            removed = [(i, h) for i in range(p) for h in cands.digits(ms[i] & ~allowed[i])]
+            names = [grid.name(x) for x in cells[:p]]
+            why = witnesses(front, removed, names, "they would show", (kmin, kmax), must="where they must show")
+            elsewhere = [f"{grid.name(x)} = {h}" for x, m in elims for h in cands.digits(m)
+                         if (cells.index(x), h) not in set(removed)]
+            if elsewhere:
+                why = "; ".join(w for w in (why, f"with {_or(elsewhere)}, that height would stand twice in the lane") if w)
+            which = f"{count} fillings do, and none uses a removed height: {why}"
         return (f"{peak} at {grid.name(cells[p])} is a sure peak and from it on {shown} "
                 f"{'buildings show' if smax != 1 else 'building shows'}, so the {p} cells before it (all below {peak}) "
                 f"must show {need}; {which}")
 
     return Step(NAME, sentence, lane, c, cells[: p + 1], eliminations=elims, premises=cells)
+
+
+def _or(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

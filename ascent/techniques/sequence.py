@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .. import cands
-from ..explain import SHOWN_LIMIT, fillings, listed, why_removed
+from ..explain import SHOWN_LIMIT, fillings, listed, witnesses
 from ..grid import Conflict, Contradiction, Grid
 from ..lanes import orderings
 from ..propagate import consistent
@@ -59,9 +59,7 @@ def _sentence(grid: Grid, line, ms: tuple[int, ...], a: int, b: int, count: int,
     if orders:
         return (f"only {count} ordering{'s' if count != 1 else ''} of {line.name} fit{'s' if count == 1 else ''} its candidates and {clues}: "
                 f"{listed(orders)} (read from the {front}); the candidates none of them use go")
-    whys = (why_removed(ms, line.cells.index(x), h, grid.name(x), f"the {front} would see", (a, a) if a else None,
-                        f"the {back} would see", b) for x, m in elims for h in cands.digits(m))
-    first = next(whys)
-    why = first if first.startswith("with ") else next((w for w in whys if w.startswith("with ")), first)
-    return (f"{count} orderings of {line.name} fit its candidates and {clues}; the candidates none of them use go "
-            f"(for one, {why})")
+    removed = [(line.cells.index(x), h) for x, m in elims for h in cands.digits(m)]
+    names = [grid.name(x) for x in line.cells]
+    why = witnesses(ms, removed, names, f"the {front} would see", (a, a) if a else None, f"the {back} would see", b)
+    return f"{count} orderings of {line.name} fit its candidates and {clues}, and none of them uses a removed height: {why}"
