@@ -114,7 +114,7 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
         _, cell, d, chain, conflict = best
         chain, conflict = context.chains.minimal(grid, chain, conflict)
         n = grid.n
-        chain, ending = numbered(fold(chain, n, breaks_on_last(grid, chain)), conflict, n)
+        chain, ending = numbered(fold(chain, n, breaks_on_last(grid, chain), grid.masks), conflict, n)
         yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {_links(len(chain) - 1)} would lead to a "
                                  f"contradiction ({conflict.text(n)}), so it is not {d}",
                    None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain,
@@ -143,8 +143,8 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
                 union = [a | b for a, b in zip(union, ms)]
             elims = tuple((i, masks[i] & ~union[i]) for i in range(len(masks)) if masks[i] & ~union[i])
             if elims:
-                branches = tuple(numbered(fold(context.chains.minimal(grid, steps, None, elims)[0], grid.n), None,
-                                          grid.n, elims)[0] for _, _, steps in outcomes)
+                branches = tuple(numbered(fold(context.chains.minimal(grid, steps, None, elims)[0], grid.n,
+                                               masks=grid.masks), None, grid.n, elims)[0] for _, _, steps in outcomes)
                 lost = ", ".join(f"{grid.name(i)} loses {cands.show_set(m)}" for i, m in elims)
                 yield Step(NAME, f"{grid.name(cell)} is {' or '.join(str(d) for d, _, _ in outcomes)}, and every one "
                                  f"of them leads by easier steps to the same loss: {lost}",
@@ -299,13 +299,15 @@ def shown(links, kept) -> int:
     return count
 
 
-def fold(links, n: int, broke: bool = False) -> tuple[Step, ...]:
+def fold(links, n: int, broke: bool = False, masks=None) -> tuple[Step, ...]:
     """A chain as a person writes it: each sudoku link (a placed height crossed out of its row and
     column) joins the link that placed the height, so "R3C4 has only 5 left" also says where 5 leaves
     (its ``crossed``). A sudoku link whose placement is not in the chain stays as it is. The joined
     link keeps its technique, premises and place in the chain; the cross-out rests on the placement
     alone, so what the chain needs is unchanged. When the chain ``broke`` on applying its last link,
-    that link stays where it is: it is where the contradiction shows."""
+    that link stays where it is: it is where the contradiction shows. Given ``masks`` (the grid the
+    chain starts from), a cross-out list the chain does not need whole says how many more cells the
+    height leaves ("and 2 more"), so no list is cut without saying so."""
     placed_by: dict[int, int] = {}
     crosses: dict[int, list] = {}  # index of a placing link -> the cross-outs joining it
     kept: list[int] = []
@@ -317,7 +319,34 @@ def fold(links, n: int, broke: bool = False) -> tuple[Step, ...]:
         for c, _ in link.placements:
             placed_by[c] = k
         kept.append(k)
-    return tuple(_joined(links[k], crosses[k], n) if k in crosses else links[k] for k in kept)
+    more = _more(links, crosses, masks, n) if masks is not None else {}
+    return tuple(_joined(links[k], crosses[k], n, more.get(k, 0)) if k in crosses else links[k] for k in kept)
+
+
+def _more(links, crosses: dict[int, list], masks, n: int) -> dict[int, int]:
+    """For each placing link whose cross-outs are joined to it: how many cells of its rows and columns
+    still held the placed height when it was placed (replaying ``links`` from ``masks``) that the joined
+    cross-outs do not name."""
+    ms = list(masks)
+    out: dict[int, int] = {}
+    for k, link in enumerate(links):
+        if k in crosses:
+            named: dict[int, int] = {}
+            for marks in crosses[k]:
+                for c, m in marks:
+                    named[c] = named.get(c, 0) | m
+            count = 0
+            for c, d in link.placements:
+                b = 1 << (d - 1)
+                for x in range(n * n):
+                    if x != c and (x // n == c // n or x % n == c % n) and ms[x] & b and not named.get(x, 0) & b:
+                        count += 1
+            out[k] = count
+        for c, m in link.eliminations:
+            ms[c] &= ~m
+        for c, d in link.placements:
+            ms[c] = 1 << (d - 1)
+    return out
 
 
 def _merged(marks) -> tuple[tuple[int, int], ...]:
@@ -329,8 +358,9 @@ def _merged(marks) -> tuple[tuple[int, int], ...]:
     return tuple(out.items())
 
 
-def _joined(base: Step, cross: list, n: int) -> Step:
-    """``base`` (a link that placed heights) with ``cross``, the crossing out of them."""
+def _joined(base: Step, cross: list, n: int, more: int = 0) -> Step:
+    """``base`` (a link that placed heights) with ``cross``, the crossing out of them (``more``: cells it
+    also leaves that the chain does not need, counted, not named)."""
     crossed = _merged(cross)
 
     def reason() -> str:
@@ -340,7 +370,8 @@ def _joined(base: Step, cross: list, n: int) -> Step:
                 heights.setdefault(d, []).append(c)
         said = "; ".join(f"{d} leaves {', '.join(cell_name(c, n) for c in sorted(cs))}"
                          for d, cs in sorted(heights.items()))
-        return f"{base.reason}; {said}"
+        rest = f" (and {more} more cell{'s' if more != 1 else ''}, not needed here)" if more else ""
+        return f"{base.reason}; {said}{rest}"
 
     return Step(base.technique, reason, base.lane, base.clue, base.cells,
                 eliminations=_merged((base.eliminations, crossed)), placements=base.placements, chain=base.chain,

@@ -45,7 +45,7 @@ def nested(grid: Grid, context) -> Iterator[Step]:
                 continue  # the fast core saw further than the traced tiers (sizes above 9): try another
             chain, conflict = context.chains.minimal(grid, traced.chain, traced.conflict)
             n = grid.n
-            chain, ending = numbered(fold(chain, n, breaks_on_last(grid, chain)), conflict, n)
+            chain, ending = numbered(fold(chain, n, breaks_on_last(grid, chain), grid.masks), conflict, n)
             inner = sum(1 for link in chain if link.chain or link.branches)
             yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {len(chain) - 1} links ({inner} of them forcing) "
                                      f"would lead to a contradiction ({conflict.text(n)}), so it is not {d}",
