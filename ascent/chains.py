@@ -166,13 +166,13 @@ class Minimizer:
         Dropping link k replays only from k on: the grids after the links before it are kept from the
         last replay that held (``states``)."""
         cut = self.sliced(chain, conflict, lost)
-        got = self.replay(grid, cut, conflict, lost)
+        got = self.replay(grid, cut, conflict, lost, check=True)
         while not got.ok:
             if got.sooner is None or conflict is None:
                 return chain, conflict
             conflict = got.conflict
             cut = self.sliced(cut[:got.sooner], conflict, lost)
-            got = self.replay(grid, cut, conflict, lost)
+            got = self.replay(grid, cut, conflict, lost, check=True)
         states: list[Grid] = []
         self.replay(grid, cut, conflict, lost, keep=states)
         dropped = True
@@ -199,7 +199,7 @@ class Minimizer:
     # ---------------------------------------------------------------- replaying
     def replay(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None,
                lost: tuple[tuple[int, int], ...] = (), states: list[Grid] | None = None, start: int = 0,
-               keep: list[Grid] | None = None) -> Replay:
+               keep: list[Grid] | None = None, check: bool = False) -> Replay:
         """Replay ``chain`` (supposition first) on a copy of ``grid``: every later link must be found
         again by its own technique on the grid of the supposition plus the links before it -- a step
         with at least the link's placements and at least those of its eliminations still open there
@@ -209,9 +209,11 @@ class Minimizer:
 
         With ``states`` (the grids after each link of a chain whose first ``start`` links are these)
         the replay starts after link ``start - 1``; with ``keep``, the grid after each link replayed is
-        appended to it. Rows and columns are not checked between links: a chain cut from a trace keeps
-        more candidates at every link than the trace had there, and the trace ended at its first broken
-        line, so none breaks sooner."""
+        appended to it. With ``check``, the rows and columns each link changed are checked after it, and
+        one broken before the end is a contradiction reached sooner: a folded chain (``forcing.fold``)
+        crosses a placed height out where it is placed, sooner than the trace did. Once a chain has
+        replayed so, chains cut from it are not checked again: they keep more candidates at every link,
+        so none breaks sooner."""
         trial = states[start - 1].copy() if states and start else grid.copy()
         last = len(chain) - 1
         for k in range(start, len(chain)):
@@ -237,6 +239,10 @@ class Minimizer:
                 return Replay(False, k + 1, e.conflict)
             if keep is not None:
                 keep.append(trial.copy())
+            if check and k < last:
+                seen = first_broken(trial.masks, self.lines, changed_cells(link), self.n)
+                if seen is not None:
+                    return Replay(False, k + 1, seen)
         if conflict is None:
             return Replay(all(not trial.masks[c] & m for c, m in lost))
         return Replay(self._reached(trial, conflict))

@@ -110,11 +110,11 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
             best = (rank, cell, d, chain, conflict)
         if best[0][1] <= SHORT:
             break  # short enough to follow: tracing more would cost more than it could save
-    if best is not None:  # only the chosen chain is cut to its minimal form
+    if best is not None:  # only the chosen chain is folded (each cross-out joined to its placement, whole) and cut
         _, cell, d, chain, conflict = best
-        chain, conflict = context.chains.minimal(grid, chain, conflict)
         n = grid.n
-        chain, ending = numbered(fold(chain, n, breaks_on_last(grid, chain), grid.masks), conflict, n)
+        chain, conflict = context.chains.minimal(grid, fold(chain, n, breaks_on_last(grid, chain), grid.masks), conflict)
+        chain, ending = numbered(chain, conflict, n)
         yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {_links(len(chain) - 1)} would lead to a "
                                  f"contradiction ({conflict.text(n)}), so it is not {d}",
                    None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain,
@@ -143,8 +143,9 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
                 union = [a | b for a, b in zip(union, ms)]
             elims = tuple((i, masks[i] & ~union[i]) for i in range(len(masks)) if masks[i] & ~union[i])
             if elims:
-                branches = tuple(numbered(fold(context.chains.minimal(grid, steps, None, elims)[0], grid.n,
-                                               masks=grid.masks), None, grid.n, elims)[0] for _, _, steps in outcomes)
+                branches = tuple(numbered(context.chains.minimal(grid, fold(steps, grid.n, masks=grid.masks), None,
+                                                                 elims)[0], None, grid.n, elims)[0]
+                                 for _, _, steps in outcomes)
                 lost = ", ".join(f"{grid.name(i)} loses {cands.show_set(m)}" for i, m in elims)
                 yield Step(NAME, f"{grid.name(cell)} is {' or '.join(str(d) for d, _, _ in outcomes)}, and every one "
                                  f"of them leads by easier steps to the same loss: {lost}",

@@ -43,9 +43,10 @@ def nested(grid: Grid, context) -> Iterator[Step]:
             traced = context.tracer.trace_nested(grid, cell, d)
             if traced is None:
                 continue  # the fast core saw further than the traced tiers (sizes above 9): try another
-            chain, conflict = context.chains.minimal(grid, traced.chain, traced.conflict)
             n = grid.n
-            chain, ending = numbered(fold(chain, n, breaks_on_last(grid, chain), grid.masks), conflict, n)
+            folded = fold(traced.chain, n, breaks_on_last(grid, traced.chain), grid.masks)
+            chain, conflict = context.chains.minimal(grid, folded, traced.conflict)
+            chain, ending = numbered(chain, conflict, n)
             inner = sum(1 for link in chain if link.chain or link.branches)
             yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {len(chain) - 1} links ({inner} of them forcing) "
                                      f"would lead to a contradiction ({conflict.text(n)}), so it is not {d}",
