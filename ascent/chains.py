@@ -1,9 +1,10 @@
 """Forcing's chains: a supposition traced with the easier tiers, and the chain cut to what a reader needs.
 
 ``Tracer`` supposes a height on a copy of the grid and runs the easier tiers, watching after every
-link the rows and columns the link changed (``linecheck.broken``): the chain ends at the first line
+pass the rows and columns the pass changed (``linecheck.broken``): the chain ends at the first line
 that shows a contradiction, with the count that shows it, not at the later step where a technique
-would have said so.
+would have said so. (The pass may have gone on a few links past the break: the first replay of the
+chain, which checks after every link, ends it at the exact link.)
 
 ``Minimizer`` cuts a traced chain to a *minimal* one:
   1. slice back from what the chain proves (its contradiction, or a branch's removals) through what
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .grid import Conflict, Contradiction, Grid, Lane, Line, lines_of
-from .linecheck import broken, first_broken
+from .linecheck import broken, first_broken, is_broken
 from .passes import OverBudget, filled_lane_broken, narrow, run
 from .techniques import BY_NAME, Technique
 from .techniques.forcing import conflict_needs, slice_links
@@ -65,9 +66,10 @@ class Tracer:
         self.check_time = check_time
         self.inner = inner
 
-    def watch(self, grid: Grid, step: Step) -> None:
-        """After a link: the first row or column it changed that is broken ends the chain there."""
-        found = first_broken(grid.masks, self.lines, changed_cells(step), self.n)
+    def watch(self, grid: Grid, cells) -> None:
+        """After a pass: the first row or column it changed that is broken ends the chain there (the
+        minimizer's first replay then finds the link after which a line first broke, checking each)."""
+        found = first_broken(grid.masks, self.lines, cells, self.n)
         if found is not None:
             raise Contradiction(found, self.n)
 
@@ -85,7 +87,7 @@ class Tracer:
             context = self.inner(grid, techniques)
         try:
             trial.apply(suppose)
-            self.watch(trial, suppose)
+            self.watch(trial, changed_cells(suppose))
             run(trial, techniques, passes, limit=limit, context=context, check_time=self.check_time, watch=self.watch)
         except Contradiction as e:
             # kept without its traceback: that holds this frame, which holds the exception -- a cycle that would
@@ -115,16 +117,6 @@ class Tracer:
         return None if broke is not None else (trial.masks, chain)
 
 
-def _common(a: tuple[Step, ...], b: tuple[Step, ...]) -> int:
-    """How many links two chains share from the start (the same link objects)."""
-    k = 0
-    for x, y in zip(a, b):
-        if x is not y:
-            break
-        k += 1
-    return k
-
-
 def _line_of(lines: tuple[Line, ...], lane) -> Line | None:
     """The row or column a lane (or a line) lies in."""
     for line in lines:
@@ -142,6 +134,7 @@ class Minimizer:
         self.techniques = techniques
         self.by_name = {t.name: t for t in techniques}
         self.check_time = check_time
+        self.found: dict = {}  # what ``_finds`` said of a link on a grid, while one chain is cut (``minimal``)
 
     # ---------------------------------------------------------------- the minimal chain
     def needs(self, conflict: Conflict | None, lost: tuple[tuple[int, int], ...]) -> dict[int, int]:
@@ -165,6 +158,7 @@ class Minimizer:
 
         Dropping link k replays only from k on: the grids after the links before it are kept from the
         last replay that held (``states``)."""
+        self.found = {}  # (link, the grid's candidates) -> what ``_finds`` said there, for this chain's cutting
         cut = self.sliced(chain, conflict, lost)
         got = self.replay(grid, cut, conflict, lost, check=True)
         while not got.ok:
@@ -180,8 +174,8 @@ class Minimizer:
             dropped = False
             k = len(cut) - 1
             while k >= 1:
-                fewer = self.sliced(cut[:k] + cut[k + 1:], conflict, lost)
-                same = _common(fewer, cut)
+                fewer = cut[:k] + cut[k + 1:]  # not sliced again: the end is the line broken, for any reason
+                same = k
                 got = self.replay(grid, fewer, conflict, lost, states, same)
                 if got.ok:
                     cut, dropped = fewer, True
@@ -194,7 +188,24 @@ class Minimizer:
                         states = []
                         self.replay(grid, cut, conflict, lost, keep=states)
                 k = min(k, len(cut)) - 1
-        return cut, conflict
+        self.found = {}
+        return cut, self._said(grid, cut, conflict)
+
+    def _said(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None) -> Conflict | None:
+        """The contradiction a cut chain reaches, in words made from its own last grid: a row or column seen
+        broken (``linecheck``) reads differently once links are gone, though it is the same line."""
+        if conflict is None or conflict.lane is None:
+            return conflict
+        line = _line_of(self.lines, conflict.lane)
+        if line is None:
+            return conflict
+        trial = grid.copy()
+        try:
+            for link in chain:
+                trial.apply(link)
+        except Contradiction:
+            return conflict  # a cell left empty by the last link: said as it was
+        return broken(trial.masks, line, self.n) or conflict
 
     # ---------------------------------------------------------------- replaying
     def replay(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None,
@@ -228,7 +239,11 @@ class Minimizer:
                 elif row is None:
                     return Replay(False)
                 else:
-                    found, early = self._finds(trial, row, link)
+                    key = (id(link), tuple(trial.masks))
+                    seen = self.found.get(key)
+                    if seen is None:
+                        seen = self.found[key] = self._finds(trial, row, link)
+                    found, early = seen
                     if not found:
                         return Replay(False, k, early) if early is not None else Replay(False)
             try:
@@ -252,8 +267,8 @@ class Minimizer:
         if not conflict.cells:
             return False  # a filled grid breaking a rule: never cut (it reads the whole grid)
         line = _line_of(self.lines, conflict.lane) if conflict.lane is not None else None
-        if line is not None and broken(trial.masks, line, self.n) == conflict:
-            return True  # a line seen broken (linecheck): the same line, the same count
+        if line is not None and is_broken(trial.masks, line, self.n):
+            return True  # the same row or column broken (linecheck): ``minimal`` says it afresh at the end
         if isinstance(conflict.lane, Lane) and conflict.lane.cells == conflict.cells \
                 and all(trial.values[c] for c in conflict.cells):
             return filled_lane_broken(trial, (conflict.lane,)) is conflict.lane  # its lane filled, its clue broken

@@ -29,6 +29,18 @@ from .propagate import consistent
 
 LIMIT = 20000  # fillings enumerated to describe a broken line
 LISTED = 3  # fillings listed by name; more are counted
+HALL = 4  # the most cells named as holding too few heights
+
+
+def is_broken(masks: Sequence[int], line: Line, n: int) -> bool:
+    """Does ``line`` show a contradiction on ``masks`` (whatever the words ``broken`` would give it)?"""
+    ms = tuple(masks[c] for c in line.cells)
+    union = 0
+    for m in ms:
+        if not m:
+            return True
+        union |= m
+    return union != (1 << n) - 1 or consistent(ms, line.front.clue, line.back.clue) is None
 
 
 def broken(masks: Sequence[int], line: Line, n: int) -> Conflict | None:
@@ -51,6 +63,16 @@ def broken(masks: Sequence[int], line: Line, n: int) -> Conflict | None:
     hall = _too_few(line.cells, ms, n)
     if hall is not None:
         return hall_conflict(hall, ms, line, n)
+    hidden = _too_few_places(ms, n)
+    if hidden is not None:
+        heights, where = hidden
+        names = _and([cell_name(line.cells[i], n) for i in where]) if where else "no cell"
+        return Conflict(f"{cands.show_set(heights)} fit only in {names} ({heights.bit_count()} heights, "
+                        f"{len(where)} cell{'s' if len(where) != 1 else ''})",
+                        tuple(line.cells[i] for i in where) or line.cells, line)
+    hall = _too_few(line.cells, ms, n, len(ms))
+    if hall is not None:
+        return hall_conflict(hall, ms, line, n)
     return _clue_conflict(ms, line, n)
 
 
@@ -65,10 +87,28 @@ def hall_conflict(cells: tuple[int, ...], ms: tuple[int, ...], line: Line, n: in
                     f"{j} height{'s' if j != 1 else ''})", cells, line)
 
 
-def _too_few(cells: tuple[int, ...], ms: tuple[int, ...], n: int) -> tuple[int, ...] | None:
-    """The smallest set of cells holding fewer heights than cells (a Hall violation), or None."""
+def _too_few_places(ms: tuple[int, ...], n: int) -> tuple[int, tuple[int, ...]] | None:
+    """The smallest set of heights, up to HALL of them, that fit in fewer cells than heights (the other
+    side of a Hall violation): (the heights as a mask, the positions they fit in), or None."""
+    places = [0] * (n + 1)  # height -> the positions it fits in, as bits
+    for i, m in enumerate(ms):
+        for d in cands.digits(m):
+            places[d] |= 1 << i
+    for k in range(2, min(HALL, n) + 1):
+        for group in combinations(range(1, n + 1), k):
+            where = 0
+            for d in group:
+                where |= places[d]
+            if where.bit_count() < k:
+                return sum(1 << (d - 1) for d in group), tuple(i for i in range(len(ms)) if where >> i & 1)
+    return None
+
+
+def _too_few(cells: tuple[int, ...], ms: tuple[int, ...], n: int, most: int = HALL) -> tuple[int, ...] | None:
+    """The smallest set of cells, up to ``most`` of them, holding fewer heights than cells (a Hall
+    violation), or None: a set of more than HALL is no easier to check than the clue's count."""
     idx = range(len(ms))
-    for k in range(2, len(ms) + 1):
+    for k in range(2, min(most, len(ms)) + 1):
         for group in combinations(idx, k):
             union = 0
             for i in group:

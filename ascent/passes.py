@@ -78,7 +78,7 @@ def filled_grid_conflict(grid: Grid) -> Conflict | None:
 
 def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None = None, limit: int | None = None,
         context: "Context | None" = None, before_hard: Callable[[], None] | None = None, announce: bool = False,
-        check_time: Callable[[], None] | None = None, watch: Callable[[Grid, Step], None] | None = None) -> None:
+        check_time: Callable[[], None] | None = None, watch: Callable[[Grid, set], None] | None = None) -> None:
     """Passes of the given techniques until none finds anything. Raises Contradiction.
 
     Steps are recorded in ``passes`` when it is given (appended as the run goes, so a contradiction
@@ -86,8 +86,9 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
     raises OverBudget. ``before_hard`` is called once, before the first contextual technique (forcing,
     the expensive one) runs.
     With ``announce``, the context's ``on_tier`` hears each harder technique as it starts.
-    ``check_time`` (the context's, by default) raises TimedOut past the deadline; ``watch`` is told of
-    every step once it is applied, and may raise Contradiction (forcing's tracer ends a chain there).
+    ``check_time`` (the context's, by default) raises TimedOut past the deadline; ``watch`` is told,
+    after each pass, the cells the pass changed, and may raise Contradiction (forcing's tracer ends a
+    chain there: a row or column broken; each row and column is checked once a pass, not once a step).
     """
     if check_time is None and context is not None:
         check_time = context.check_time
@@ -95,6 +96,8 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
     record = passes is not None
     hard_seen = False
     aftermath = tuple(t for t in techniques if t.aftermath)
+    touched: set[int] = set()  # the cells this pass changed, for ``watch``
+
     def take(step: Step, current: Pass | None, name: str) -> Pass | None:
         """Record ``step`` in the pass (opened at its first step) and apply it; the pass."""
         nonlocal taken
@@ -108,7 +111,8 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
             current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
         grid.apply(step)
         if watch is not None:
-            watch(grid, step)
+            touched.update(c for c, _ in step.eliminations)
+            touched.update(c for c, _ in step.placements)
         return current
 
     while True:
@@ -142,6 +146,9 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
                         if after is not row:
                             for step in after.steps(grid, context):
                                 current = take(step, current, row.name)
+                if watch is not None:
+                    watch(grid, touched)
+                    touched.clear()
                 break
         if not progress:
             return
