@@ -103,5 +103,5 @@ def convert_cmd(
             text = formats.write(puzzle, name)
         except PuzzleError as e:
             text = f"(not possible: {e})"
-        console.print(f"{name + ':':<8}{text}", markup=False, soft_wrap=True)
+        console.print(f"{name + ':':<10}{text}", markup=False, soft_wrap=True)
     return EXIT_SOLVED
