@@ -253,22 +253,24 @@ def read_json(file: Path):
 
 
 def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
-    """[(where, label, record)] of a puzzle file: one record, a list of them, JSON lines (as
-    'ascent generate' prints), or a store file {label: [record, ...]}."""
+    """[(where, label, record)] of a puzzle file: one record, a list of them, a store file
+    {label: [record, ...]}, or one puzzle a line in any text format (``ascent.lines``: JSON lines as
+    'ascent generate' prints, Tatham ids, puzz.link URLs, keys, clockwise clues)."""
     text = read_text(file)
     name = file_name(file)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as first:
-        lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if line.strip()]
-        if len(lines) < 2:
+        from . import lines as one_a_line  # one puzzle a line, in any text format (ascent.lines)
+
+        lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if not one_a_line.skipped(line)]
+        if not lines:
+            raise FileError(f"{name} holds no puzzles: it is empty")
+        if len(lines) < 2 and one_a_line.kind(lines[0][1]) in (None, "record"):
             raise FileError(f"{name} is not valid JSON (line {first.lineno}, column {first.colno}): {first.msg}") from None
         out = []
         for k, line in lines:
-            try:
-                out.append((f"line {k}", None, json.loads(line)))
-            except json.JSONDecodeError as e:
-                raise FileError(f"{name} is neither JSON nor JSON lines: line {k}, column {e.colno}: {e.msg}") from None
+            out.append((f"line {k}", None, _line_record(name, k, line, one_a_line)))
         return out
     if isinstance(data, list):
         out = [(f"record {k}", None, rec) for k, rec in enumerate(data, 1)]
@@ -279,6 +281,23 @@ def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
     if not out:
         raise FileError(f"{name} holds no puzzles")
     return out
+
+
+def _line_record(name: str, k: int, line: str, one_a_line) -> dict:
+    """The record of line ``k``: a JSON record as it is, a puzzle in another format as its record."""
+    from .puzzle import PuzzleError
+
+    if one_a_line.kind(line) == "record":
+        try:
+            return json.loads(line)
+        except json.JSONDecodeError as e:
+            raise FileError(f"{name} is neither JSON nor JSON lines: line {k}, column {e.colno}: {e.msg}") from None
+    if one_a_line.kind(line) is None:
+        raise FileError(f"{name}: line {k}: {one_a_line.unknown(line)}")
+    try:
+        return one_a_line.read(line).to_record()
+    except PuzzleError as e:
+        raise StoreError(f"{name}: line {k}: {e}") from None
 
 
 def puzzles_of(records: list[tuple[str, Optional[str], dict]], name: str, say_where: bool) -> list:

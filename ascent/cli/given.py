@@ -30,7 +30,7 @@ _OPTIONS = (  # (name, type, option): in this order in every command's help
     ("url", Optional[str], typer.Option(None, "--url", metavar="URL",
                                         help="A puzz.link or pzv.jp address, or a brainbashers puzzle page.")),
     ("file", Optional[Path], typer.Option(None, "--file", metavar="FILE",
-                                          help="A puzzle file: a record, JSON lines or a store file; '-' reads stdin.")),
+                                          help="A puzzle file: JSON (a record, a list, a store file), or one puzzle a line in any format; '-' is stdin.")),
     ("index", Optional[int], typer.Option(None, "--index", min=1, metavar="K", help="With --file: only its K-th puzzle (from 1).")),
 )
 _STORED = (  # the same, for commands that otherwise pick a stored puzzle: --size is then its size
@@ -100,7 +100,12 @@ class Given:
             return [("", _from_url(self.url))]
         from .. import store as store_mod
 
-        records = store_mod.read_records(file)
+        from ..links import LinkError
+
+        try:
+            records = store_mod.read_records(file)
+        except LinkError as e:  # a line's brainbashers page could not be had
+            raise NotDone(f"--file: {e}") from None
         name = store_mod.file_name(file)
         if index is not None:
             if not 1 <= index <= len(records):
