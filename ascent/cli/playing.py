@@ -192,6 +192,9 @@ def play_cmd(
       ascent play --classic 4 "4--22----234-4--" 0003010002003000
     """
     if classic_game:
+        if save is not None or resume is not None or given.anything:
+            raise Usage("--classic plays SIZE STATE KEYS on plain stdin/stdout, as the assignment says: "
+                        "no --save, --resume or puzzle options with it")
         return _classic(list(args or []))
     if args:
         raise Usage(f"unexpected {' '.join(args)!r} (SIZE STATE KEYS go with --classic)")
