@@ -80,6 +80,7 @@ COMMANDS = {
     "generate": ("generating", "Make puzzles with one solution at the level asked for."),
     "export": ("share", "Draw a saved solve as HTML, SVG or Markdown."),
     "fetch": ("fetching", "Fetch the brainbashers daily archive into the store."),
+    "techniques": ("techniques", "The techniques as a guide, with the names solvers use."),
     "loopover": ("loopover", "Solve a Loopover board: rotate rows and columns."),
 }
 
