@@ -182,7 +182,7 @@ def what_is_there(root: Path) -> str:
     """The sizes and difficulty labels a store holds, in words."""
     found = []
     for n in sizes_in(root):
-        found.append(f"{n}x{n}: " + ", ".join(read_file(file_for(root, n))))
+        found.append(f"{n}x{n}: " + ", ".join(sorted(read_file(file_for(root, n)), key=_label_key)))
     return "it has " + "; ".join(found) if found else "it is empty"
 
 

@@ -42,6 +42,7 @@ def solve_one(
     techniques: Optional[List[str]] = TECHNIQUES,
     timeout: Optional[float] = TIMEOUT,
     store: Optional[Path] = STORE,
+    json_path: Optional[Path] = typer.Option(None, "--json", help="Write the puzzle, status, solution and every step as JSON ('-': stdout, JSON only)."),
     html: Optional[Path] = HTML, svg: Optional[Path] = SVG, markdown: Optional[Path] = MARKDOWN,
     markdown_full: bool = MARKDOWN_FULL,
 ) -> int:
@@ -52,12 +53,17 @@ def solve_one(
       ascent solve-one 7 --diff 2 --debug
       ascent solve-one 5 --diff 2 --date 1217 --store ../shared/brainbashers
       ascent solve-one 6 --diff 1 --random-date --compact
+      ascent solve-one 5 --json -
     """
     names = technique_names(techniques)
+    check_output("--json", json_path, stdout_ok=True)
     check_shares(html, svg, markdown, markdown_full)
     puzzle = pick_stored(store, size, diff, when, random_date)
     result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=names, timeout=timeout)
-    show_result(result, debug, compact, answer)
+    if json_path is None or str(json_path) != "-":
+        show_result(result, debug, compact, answer)
+    if json_path is not None:
+        write_json(json_path, result.to_dict())
     write_shares(result, html, svg, markdown, markdown_full=markdown_full)
     return exit_for(result.status)
 

@@ -90,7 +90,7 @@ def _full(name: str) -> None:
 
 @app.command("techniques")
 def techniques_cmd(
-    name: Optional[str] = typer.Argument(None, metavar="[NAME]",
+    name: Optional[str] = typer.Argument(None,
                                          help="One technique, by its name, an alias or a community name (Blockade)."),
 ) -> int:
     """The techniques as a guide: each with its tier and level, the names solvers use for it, its lane
