@@ -20,12 +20,13 @@ import typer
 from typer.core import TyperGroup
 
 from ..console import console, err_console, note, set_color, settings
-from . import fastparams
+from . import fastparams, helpwrap
 
 if TYPE_CHECKING:
     from ..store import Entry
 
 fastparams.install()
+helpwrap.install()
 EXIT_SOLVED, EXIT_ERROR, EXIT_USAGE, EXIT_UNSOLVED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 

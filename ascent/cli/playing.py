@@ -149,8 +149,8 @@ class Sitting:
         self.out.print(render.frame_view(start, view.start, title="From here"))
         for pv in view.passes:
             self.out.print(render.frame_view(start, pv.after, pv.changed, title=pv.title))
-            for frame in pv.frames:
-                self.out.print(render.step_line(frame.step, n))
+            for frame in pv.frames:  # wrapped under the sentence, as solve --debug does
+                self.out.print(render.Hanging(render.step_line(frame.step, n), render.TECHNIQUE_WIDTH))
         self.out.print(render.summary(result))
         self.saved(self.session.finish())
         return True

@@ -118,7 +118,8 @@ def solve_all(
     title = f"{used}: {plural(len(outcomes), 'puzzle')}, {mode}; {wall:.1f} s wall on {plural(workers, 'worker')}"
     if partial:
         title += f" (partial: {len(outcomes)} of {len(jobs)})"
-    out.print(title, markup=False)  # a line of its own: never wrapped into the table's width when piped
+    # a line of its own: never wrapped into the table's width when piped; on a terminal, indented when it wraps
+    out.print(render.Indented(title) if out.is_terminal else title, markup=False)
     if outcomes:
         out.print(render.stats_table(sets))
     unsolved = [(o, e) for o, e in zip(outcomes, entries) if o.status != SOLVED]
@@ -215,10 +216,12 @@ def solve_cmd(
       ascent generate 5 --level easy --count 3 | ascent solve --file - --answer
       ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --timeout 10
 
-    \b
     With --debug each step is one sentence, then what it changed:
+
+    \b
       [R2C4=7] places 7 in row 2, column 4
       [R2C4-15] removes the candidates 1 and 5 from R2C4
+
     Rows, columns, clues and positions count from 1. A forcing step's
     supposition is shown indented under it, marked hypothetical, ending
     with the contradiction it reaches.
