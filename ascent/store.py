@@ -261,17 +261,9 @@ def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as first:
-        from . import lines as one_a_line  # one puzzle a line, in any text format (ascent.lines)
-
-        lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if not one_a_line.skipped(line)]
-        if not lines:
-            raise FileError(f"{name} holds no puzzles: it is empty")
-        if len(lines) < 2 and one_a_line.kind(lines[0][1]) in (None, "record"):
-            raise FileError(f"{name} is not valid JSON (line {first.lineno}, column {first.colno}): {first.msg}") from None
-        out = []
-        for k, line in lines:
-            out.append((f"line {k}", None, _line_record(name, k, line, one_a_line)))
-        return out
+        return _text_records(text, name, first)
+    if not isinstance(data, (dict, list)):  # a bare number is a line of keys (2213322131232231), not JSON
+        return _text_records(text, name, None)
     if isinstance(data, list):
         out = [(f"record {k}", None, rec) for k, rec in enumerate(data, 1)]
     elif isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
@@ -281,6 +273,18 @@ def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
     if not out:
         raise FileError(f"{name} holds no puzzles")
     return out
+
+
+def _text_records(text: str, name: str, not_json: Optional[json.JSONDecodeError]) -> list:
+    """The records of a file that is not JSON: one puzzle a line (``ascent.lines``)."""
+    from . import lines as one_a_line  # one puzzle a line, in any text format
+
+    lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if not one_a_line.skipped(line)]
+    if not lines:
+        raise FileError(f"{name} holds no puzzles: it is empty")
+    if not_json is not None and len(lines) < 2 and one_a_line.kind(lines[0][1]) in (None, "record"):
+        raise FileError(f"{name} is not valid JSON (line {not_json.lineno}, column {not_json.colno}): {not_json.msg}")
+    return [(f"line {k}", None, _line_record(name, k, line, one_a_line)) for k, line in lines]
 
 
 def _line_record(name: str, k: int, line: str, one_a_line) -> dict:

@@ -69,3 +69,10 @@ def test_bad_lines_are_one_line_naming_the_line(text, code, words):
 def test_unknown_line_is_a_format_error():
     with pytest.raises(FormatError):
         lines.read("two words")
+
+
+def test_a_file_of_one_line_of_keys_is_keys_not_a_json_number():
+    r = runner.invoke(app, ["solve", "--file", "-", "--answer"], input="2213322131232231\n")
+    assert r.exit_code == 0, r.stderr  # valid JSON (a number), but a line of keys
+    r = runner.invoke(app, ["solve", "--file", "-"], input='"x"\n')
+    assert r.exit_code == 2 and "no puzzle format" in r.stderr

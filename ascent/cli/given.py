@@ -99,7 +99,6 @@ class Given:
         if self.url is not None:
             return [("", _from_url(self.url))]
         from .. import store as store_mod
-
         from ..links import LinkError
 
         try:

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from ..store import Entry
 
 TECHNIQUE_LIST = f"Techniques, easiest first: {', '.join(ORDER)}."
+JSON_TRACE = typer.Option(None, "--json", help="Write the puzzle, status, solution and every step as JSON "
+                                              "('-': stdout, JSON only).")
 
 
 # ---------------------------------------------------------------------------- solve-one
@@ -42,7 +44,7 @@ def solve_one(
     techniques: Optional[List[str]] = TECHNIQUES,
     timeout: Optional[float] = TIMEOUT,
     store: Optional[Path] = STORE,
-    json_path: Optional[Path] = typer.Option(None, "--json", help="Write the puzzle, status, solution and every step as JSON ('-': stdout, JSON only)."),
+    json_path: Optional[Path] = JSON_TRACE,
     html: Optional[Path] = HTML, svg: Optional[Path] = SVG, markdown: Optional[Path] = MARKDOWN,
     markdown_full: bool = MARKDOWN_FULL,
 ) -> int:
@@ -200,7 +202,7 @@ def solve_cmd(
     compact: bool = COMPACT,
     techniques: Optional[List[str]] = TECHNIQUES,
     timeout: Optional[float] = TIMEOUT,
-    json_path: Optional[Path] = typer.Option(None, "--json", help="Write the puzzle, status, solution and every step as JSON ('-': stdout, JSON only)."),
+    json_path: Optional[Path] = JSON_TRACE,
     html: Optional[Path] = HTML, svg: Optional[Path] = SVG, markdown: Optional[Path] = MARKDOWN,
     markdown_full: bool = MARKDOWN_FULL,
 ) -> int:
