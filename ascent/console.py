@@ -50,4 +50,34 @@ class _Console(Console):
 
 
 console = _Console(highlight=False)
-err_console = _Console(stderr=True, highlight=False, soft_wrap=True)
+err_console = _Console(stderr=True, highlight=False)  # wraps at words on a terminal; one line a message when piped
+
+
+class Settings:
+    """What the command line's own options set for every command: ``--quiet`` (no notes, no progress)."""
+
+    quiet = False
+
+
+settings = Settings()
+
+
+def note(text: str) -> None:
+    """A note on stderr (``note: ...``, a seed, a summary of made puzzles): left out under --quiet."""
+    if not settings.quiet:
+        err_console.print(text, markup=False)
+
+
+_AUTO = {id(c): (c._color_system, c.no_color) for c in (console, err_console)}  # as rich found them
+
+
+def set_color(on: "bool | None") -> None:
+    """--color / --no-color: colours on (even into a pipe or file) or off, on both consoles; None:
+    back to what rich found (colour on a terminal, unless $NO_COLOR is set)."""
+    from rich.color import ColorSystem
+
+    for c in (console, err_console):
+        if on is None:
+            c._color_system, c.no_color = _AUTO[id(c)]
+        else:
+            c._color_system, c.no_color = (ColorSystem.STANDARD if on else None), not on

@@ -5,6 +5,7 @@
              "2 2 1 3 ...", "2,2,1,3,..." or a pasted array "[2, 2, 1, 3, ...]"
     keys     top, bottom, left, right as one digit each, plus a row-major state with '-' for empty
     tatham   Simon Tatham's Towers game id: "N:c/c/.../c[,givens]"
+    puzzlink a puzz.link URL, https://puzz.link/p?skyscrapers/N/N/... (ascent.puzzlink)
 
 Positions in messages count from 1, as cells do (R1C1). Digits must be ASCII 0-9: a fullwidth
 or Arabic-Indic digit is refused and named, never read as a number by accident.
@@ -19,7 +20,7 @@ from typing import Any, Sequence
 from .puzzle import (MAX_CHAR_SIZE, MAX_SIZE, MIN_SIZE, SIDES, ClueError, FormatError, LengthError, Puzzle,
                      SizeError, Source, _is_int, date_from_url)
 
-NAMES = ("record", "clues", "keys", "tatham")
+NAMES = ("record", "clues", "keys", "tatham", "puzzlink")
 
 
 def _digit(ch: str) -> bool:
@@ -261,4 +262,8 @@ def write(puzzle: Puzzle, fmt: str) -> str:
         return keys if state is None else f"{keys} {state}"
     if fmt == "tatham":
         return to_tatham(puzzle)
+    if fmt == "puzzlink":
+        from . import puzzlink
+
+        return puzzlink.write(puzzle)
     raise FormatError(f"unknown format {fmt!r}; known: {', '.join(NAMES)}")

@@ -332,7 +332,8 @@ def make(n: int, level: str, seed: int | str = 0, index: int = 0, *, givens: boo
             return made
         if seconds is not None and time.perf_counter() - start > seconds:
             break
-    bound = f"{k} attempts" if attempts is not None and k >= attempts else f"{k} attempts and {seconds:g} s (the time bound)"
+    tries = f"{k} attempt{'s' if k != 1 else ''}"
+    bound = tries if attempts is not None and k >= attempts else f"{tries} and {seconds:g} s (the time bound)"
     raise Unreachable(f"no {n}x{n} {level} puzzle in {bound}; {time.perf_counter() - start:.1f} s spent; "
                       f"the level may not exist at this size" + ("" if givens else " without givens"))
 

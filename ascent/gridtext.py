@@ -218,15 +218,15 @@ def read_grid(text: str, n: int) -> tuple[list[int], list[int]]:
             if other in "/|,;":
                 continue
             kind = "not an ASCII digit" if other.isdigit() else "not a height, '-' or [marks]"
-            raise GridError(f"grid: {other!r} at position {m.start() + 1} is {kind}")
+            raise GridError(f"{other!r} at position {m.start() + 1} is {kind}")
         where = f"R{len(values) // n + 1}C{len(values) % n + 1}" if len(values) < n * n else f"cell {len(values) + 1}"
         if digit is not None:
             h = _SYMBOLS[digit]
             if h > n:
                 if not digit.isdigit():
-                    raise GridError(f"grid: {where} holds {digit!r}: letters A-C are heights 10-12, which a "
+                    raise GridError(f"{where} holds {digit!r}: letters A-C are heights 10-12, which a "
                                     f"{n}x{n} does not have; heights are 1..{n}")
-                raise GridError(f"grid: {where} holds {h}, but heights are 1..{n}")
+                raise GridError(f"{where} holds {h}, but heights are 1..{n}")
             values.append(h)
             masks.append(1 << (h - 1))
         elif marks is not None:
@@ -234,15 +234,15 @@ def read_grid(text: str, n: int) -> tuple[list[int], list[int]]:
             for ch in marks:
                 h = _SYMBOLS.get(ch, 0)
                 if not 1 <= h <= n:
-                    raise GridError(f"grid: {where} has the mark {ch}, but heights are 1..{n}")
+                    raise GridError(f"{where} has the mark {ch}, but heights are 1..{n}")
                 bits |= 1 << (h - 1)
             if not bits:
-                raise GridError(f"grid: {where} has empty marks []; leave the cell '-' to allow every height")
+                raise GridError(f"{where} has empty marks []; leave the cell '-' to allow every height")
             values.append(0)
             masks.append(bits)
         else:
             values.append(0)
             masks.append(full)
     if len(values) != n * n:
-        raise GridError(f"grid has {len(values)} cells, but a {n}x{n} puzzle needs {n * n}")
+        raise GridError(f"it has {len(values)} cells, but a {n}x{n} puzzle needs {n * n}")
     return values, masks

@@ -88,7 +88,7 @@ def player_grid(puzzle: Puzzle, state=None) -> Grid:
         for r, row in enumerate(rows):
             for c, h in enumerate(row):
                 if not isinstance(h, int) or not 0 <= h <= n:
-                    raise GridError(f"grid: R{r + 1}C{c + 1} is {h!r}, but heights are 1..{n} (0 = empty)")
+                    raise GridError(f"R{r + 1}C{c + 1} is {h!r}, but heights are 1..{n} (0 = empty)")
                 values.append(h)
                 masks.append(cands.bit(h) if h else cands.full(n))
     for i in range(n * n):

@@ -7,6 +7,8 @@ exports draw too; this module only decides how it looks in a terminal.
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 if TYPE_CHECKING:
@@ -111,6 +113,37 @@ HYPOTHETICAL = "    | "
 TECHNIQUE_WIDTH = 13
 
 
+_WORD = re.compile(r"\S+(?: (?:s|ms|min)(?=[\s,;.)]|$)[,;.)]?)?\s*")  # a word, and a unit after a number
+
+
+class Indented:
+    """A line wrapped at its words to the terminal's width, its continuation lines indented by
+    ``rest`` spaces (a summary that wraps stays one visible item)."""
+
+    def __init__(self, text: "Text | str", rest: int = 2):
+        self.text, self.rest = (Text(text) if isinstance(text, str) else text), rest
+
+    def __rich_console__(self, console, options):
+        width = max(10, options.max_width - self.rest)
+        for k, line in enumerate(self.lines(width)):
+            yield (Text(" " * self.rest) + line) if k else line
+
+    def lines(self, width: int) -> list[Text]:
+        """The text cut at spaces into lines of at most ``width`` (a word longer than that stands alone);
+        a number keeps its unit ("0.47 ms" never ends one line and starts the next)."""
+        plain, cuts, start, last_space = self.text.plain, [], 0, None
+        for m in _WORD.finditer(plain):
+            end = m.end() - (len(m.group()) - len(m.group().rstrip()))  # the word without its trailing spaces
+            if end - start > width and last_space is not None:
+                cuts.append(last_space)
+                start = last_space
+            last_space = m.end()
+        pieces = self.text.divide(cuts)
+        for piece in pieces:
+            piece.rstrip()
+        return list(pieces)
+
+
 class Hanging:
     """A line wrapped to the terminal's width with a hanging indent: continuation lines start under
     the text after the first ``hang`` cells (under the sentence, not under the technique's name)."""
@@ -122,7 +155,8 @@ class Hanging:
         width = options.max_width
         hang = self.hang if width - self.hang >= 30 else 0
         head, rest = self.text[:hang], self.text[hang:]
-        under = Text("".join(ch if ch == "|" else " " for ch in head.plain), style="dim")  # keeps a chain's bar
+        under = Text()  # keeps a chain's bar; dim only itself, never the line it leads (a base style would spread)
+        under.append("".join(ch if ch == "|" else " " for ch in head.plain), style="dim")
         for k, line in enumerate(rest.wrap(console, width - hang)):
             yield (head if k == 0 else under) + line
 
@@ -215,7 +249,7 @@ class StatsView:
             table.add_row(*cells, spread)
         return table
 
-    def blocks(self) -> list[Text]:
+    def blocks(self) -> list:
         from . import report
 
         out = [Text(self.title, style="italic")] if self.title else []
@@ -224,11 +258,11 @@ class StatsView:
             line.append(f"{plural(s.total, 'puzzle')}, {s.solved_logic} by logic, {s.solved_backtrack} guessed, ")
             line.append(f"{s.unsolved} unsolved", style="bold red" if s.unsolved else "")
             line.append(f"; {s.seconds:.2f} s, median {s.median_ms:.2f} ms")
-            out.append(line)
+            out.append(Indented(line, 2))
             spread = Text(f"  score {report.SCORE[2](s)}; ")
             spread.append(report.grades_text(s.levels), style="bold")
             spread.append("; " + report.grades_text(s.grades))
-            out.append(spread)
+            out.append(Indented(spread, 4))
         out.append(Text(report.LEGEND))
         return out
 

@@ -182,7 +182,7 @@ def what_is_there(root: Path) -> str:
     """The sizes and difficulty labels a store holds, in words."""
     found = []
     for n in sizes_in(root):
-        found.append(f"{n}x{n}: " + ", ".join(read_file(file_for(root, n))))
+        found.append(f"{n}x{n}: " + ", ".join(sorted(read_file(file_for(root, n)), key=_label_key)))
     return "it has " + "; ".join(found) if found else "it is empty"
 
 
@@ -253,23 +253,17 @@ def read_json(file: Path):
 
 
 def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
-    """[(where, label, record)] of a puzzle file: one record, a list of them, JSON lines (as
-    'ascent generate' prints), or a store file {label: [record, ...]}."""
+    """[(where, label, record)] of a puzzle file: one record, a list of them, a store file
+    {label: [record, ...]}, or one puzzle a line in any text format (``ascent.lines``: JSON lines as
+    'ascent generate' prints, Tatham ids, puzz.link URLs, keys, clockwise clues)."""
     text = read_text(file)
     name = file_name(file)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as first:
-        lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if line.strip()]
-        if len(lines) < 2:
-            raise FileError(f"{name} is not valid JSON (line {first.lineno}, column {first.colno}): {first.msg}") from None
-        out = []
-        for k, line in lines:
-            try:
-                out.append((f"line {k}", None, json.loads(line)))
-            except json.JSONDecodeError as e:
-                raise FileError(f"{name} is neither JSON nor JSON lines: line {k}, column {e.colno}: {e.msg}") from None
-        return out
+        return _text_records(text, name, first)
+    if not isinstance(data, (dict, list)):  # a bare number is a line of keys (2213322131232231), not JSON
+        return _text_records(text, name, None)
     if isinstance(data, list):
         out = [(f"record {k}", None, rec) for k, rec in enumerate(data, 1)]
     elif isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
@@ -279,6 +273,35 @@ def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
     if not out:
         raise FileError(f"{name} holds no puzzles")
     return out
+
+
+def _text_records(text: str, name: str, not_json: Optional[json.JSONDecodeError]) -> list:
+    """The records of a file that is not JSON: one puzzle a line (``ascent.lines``)."""
+    from . import lines as one_a_line  # one puzzle a line, in any text format
+
+    lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if not one_a_line.skipped(line)]
+    if not lines:
+        raise FileError(f"{name} holds no puzzles: it is empty")
+    if not_json is not None and len(lines) < 2 and one_a_line.kind(lines[0][1]) in (None, "record"):
+        raise FileError(f"{name} is not valid JSON (line {not_json.lineno}, column {not_json.colno}): {not_json.msg}")
+    return [(f"line {k}", None, _line_record(name, k, line, one_a_line)) for k, line in lines]
+
+
+def _line_record(name: str, k: int, line: str, one_a_line) -> dict:
+    """The record of line ``k``: a JSON record as it is, a puzzle in another format as its record."""
+    from .puzzle import PuzzleError
+
+    if one_a_line.kind(line) == "record":
+        try:
+            return json.loads(line)
+        except json.JSONDecodeError as e:
+            raise FileError(f"{name} is neither JSON nor JSON lines: line {k}, column {e.colno}: {e.msg}") from None
+    if one_a_line.kind(line) is None:
+        raise FileError(f"{name}: line {k}: {one_a_line.unknown(line)}")
+    try:
+        return one_a_line.read(line).to_record()
+    except PuzzleError as e:
+        raise StoreError(f"{name}: line {k}: {e}") from None
 
 
 def puzzles_of(records: list[tuple[str, Optional[str], dict]], name: str, say_where: bool) -> list:

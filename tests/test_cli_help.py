@@ -88,12 +88,12 @@ def test_the_puzzle_options_are_one_definition():
         text = help_text(command)
         block = text[text.index("Options:"):]
         return [line.split()[0] for line in block.splitlines()
-                if line.strip().startswith(("--clues", "--keys", "--state", "--tatham", "--file", "--index"))]
+                if line.strip().startswith(("--clues", "--keys", "--state", "--tatham", "--url", "--file", "--index"))]
 
-    names = ["--clues", "--keys", "--state", "--tatham", "--file", "--index"]
+    names = ["--clues", "--keys", "--state", "--tatham", "--url", "--file", "--index"]
     for command in ("solve", "check", "convert", "grade", "hint", "play"):
         assert option_lines(command) == names, command
-    assert [row[0] for row in options()] == ["clues", "keys", "state", "size", "tatham", "file", "index"]
+    assert [row[0] for row in options()] == ["clues", "keys", "state", "size", "tatham", "url", "file", "index"]
     assert [row[0] for row in options(stored=True)][-3:] == ["diff", "when", "store"]
     words = {command: " ".join(help_text(command).split("Options:")[1].split("--tatham")[1].split("\n")[0].split())
              for command in ("solve", "hint")}
@@ -114,8 +114,8 @@ def test_a_command_gets_one_given():
     import inspect
 
     params = list(inspect.signature(command).parameters)
-    assert params == ["clues", "keys", "state", "size", "tatham", "file", "index", "diff", "when", "store", "level"]
-    command(clues=KATA, keys=None, state=None, size=None, tatham=None, file=None, index=None, diff=None, when=None,
+    assert params == ["clues", "keys", "state", "size", "tatham", "url", "file", "index", "diff", "when", "store", "level"]
+    command(clues=KATA, keys=None, state=None, size=None, tatham=None, url=None, file=None, index=None, diff=None, when=None,
             store=None, level=2)
     assert seen["given"].clues == KATA and seen["given"].named and seen["level"] == 2
     assert seen["given"].puzzle().size == 4

@@ -189,7 +189,7 @@ def test_fetch_command_end_to_end(tmp_path, monkeypatch):
     assert "fetched 3, skipped 0, failed 0" in r.stdout
     assert f"note: made the folder {store}" in r.stderr  # a folder never appears without a word
     r = runner.invoke(cli_app, args)
-    assert "0 pages to fetch" in r.stdout and "skipped 3" in r.stdout and len(seen) == 3
+    assert "nothing to fetch" in r.stdout and "all 3 pages are already there" in r.stdout and len(seen) == 3
     assert "made the folder" not in r.stderr
     r = runner.invoke(cli_app, ["solve-one", "4", "--date", "0102", "--store", str(store)])
     assert r.exit_code == 0 and "SOLVED" in r.stdout

@@ -192,7 +192,7 @@ def test_session_check_catches_a_mistake_and_undo_fixes_it():
 
 def test_session_rejects_nonsense_and_goes_on():
     out, code = drive(kata_game(), ["fly", "9 9 9", "place 1", "mark 1 1", "1 1 1", "quit"])
-    assert "unknown command 'fly'" in out and "from 1 to 4" in out and "type place r c h" in out
+    assert "unknown command 'fly'" in out and "from 1 to 4" in out and "type r c h, e.g. 2 3 4, or R2C3=4" in out
     assert "mark r c h" in out and code == 0 and "15 open" in out
 
 

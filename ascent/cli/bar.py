@@ -17,7 +17,11 @@ FREE = 3  # columns left free at the end of the bar's line
 
 class Bar(Progress):
     def __init__(self, *columns, console, **options) -> None:
+        from ..console import settings
+
         self._out = console  # set first: Progress asks for its renderable while it is made
+        # only on a terminal (into a file it would leave a blank line), and not under --quiet
+        options.setdefault("disable", settings.quiet or not console.is_terminal)
         super().__init__(*columns, console=console, transient=True, **options)
 
     def get_renderable(self):

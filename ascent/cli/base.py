@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, List, Optional
 import typer
 from typer.core import TyperGroup
 
-from ..console import console, err_console
-from . import fastparams
+from ..console import console, err_console, note, set_color, settings
+from . import fastparams, helpwrap
 
 if TYPE_CHECKING:
     from ..store import Entry
 
 fastparams.install()
+helpwrap.install()
 EXIT_SOLVED, EXIT_ERROR, EXIT_USAGE, EXIT_UNSOLVED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 
@@ -80,6 +81,7 @@ COMMANDS = {
     "generate": ("generating", "Make puzzles with one solution at the level asked for."),
     "export": ("share", "Draw a saved solve as HTML, SVG or Markdown."),
     "fetch": ("fetching", "Fetch the brainbashers daily archive into the store."),
+    "techniques": ("techniques", "The techniques as a guide, with the names solvers use."),
     "loopover": ("loopover", "Solve a Loopover board: rotate rows and columns."),
 }
 
@@ -108,6 +110,21 @@ class OneLineErrors(TyperGroup):
                 _name_placeholder(param)
             command._placeholders = True
         return command
+
+    def resolve_command(self, ctx, args):
+        """A mistyped command: "No such command 'solv'. Did you mean 'solve', ...?" (typer's own
+        suggestions read only the commands already loaded, and here they load on demand)."""
+        try:
+            return self._click_resolve_command(ctx, args)
+        except typer.TyperException as e:
+            from difflib import get_close_matches
+
+            matches = get_close_matches(args[0], list(COMMANDS)) if args else []
+            if matches and hasattr(e, "message"):
+                quoted = [repr(m) for m in matches]
+                either = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+                e.message = f"{e.message.rstrip('.')}. Did you mean {either}?"
+            raise
 
     def format_commands(self, ctx, formatter) -> None:
         """The command list from ``COMMANDS``: whole summaries, and no command imported to print them."""
@@ -211,7 +228,7 @@ def _version(value: bool) -> None:
 app = typer.Typer(
     cls=OneLineErrors,
     help=HELP,
-    add_completion=False,
+    add_completion=True,
     context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -221,8 +238,15 @@ app = typer.Typer(
 
 @app.callback()
 def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                       help="Print the version and the data folder, and exit.")) -> None:
+                                       help="Print the version and the data folder, and exit."),
+          quiet: bool = typer.Option(False, "--quiet", "-q", help="No notes and no progress on stderr: only "
+                                                                     "results and errors."),
+          color: Optional[bool] = typer.Option(None, "--color/--no-color",
+                                               help="Colours on or off (default: on a terminal, unless NO_COLOR "
+                                                    "is set).")) -> None:
     """Solve Skyscrapers puzzles the way a strong human does, and show the working."""
+    settings.quiet = quiet
+    set_color(color)
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -295,7 +319,7 @@ def entries_or_samples(store: Path, sizes=None, diffs=None) -> tuple[list[Entry]
 
 
 def _note_samples(store: Path) -> None:
-    err_console.print(f"note: no puzzles in {store}; using the package's sample set", markup=False)
+    note(f"note: no puzzles in {store}; using the package's sample set")
 
 
 def exit_for(status: str) -> int:
@@ -304,6 +328,8 @@ def exit_for(status: str) -> int:
 
 def technique_names(values: Optional[List[str]]) -> Optional[tuple[str, ...]]:
     names = labels(values)
+    if values is not None and not names:  # --techniques "": not "all of them", which is leaving it out
+        raise Usage("--techniques: no technique named; give names such as sudoku,pinpoint, or leave it out for all")
     if not names:
         return None
     from ..engine import UnknownTechnique, select
@@ -381,7 +407,7 @@ def make_folder(folder: Path) -> None:
     """Make a missing output folder, and say so on stderr: folders never appear silently."""
     if not folder.is_dir():
         folder.mkdir(parents=True, exist_ok=True)
-        err_console.print(f"note: made the folder {folder}", markup=False)
+        note(f"note: made the folder {folder}")
 
 
 def write_text(option: str, path: Path, text: str) -> None:

@@ -9,7 +9,7 @@ from typing import List, Optional
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
-from ..console import console, err_console
+from ..console import console, err_console, note
 from ..render import plural
 from ..store import all_dates
 from .bar import Bar
@@ -63,8 +63,11 @@ def fetch_cmd(
         more, skip = plan(root, [n], ds, date_list, refetch)
         jobs += more
         skipped += skip
+    seconds = len(jobs) * delay
+    took = f"about {seconds / 60:.0f} min" if seconds >= 90 else f"about {seconds:.0f} s"
     console.print(f"{plural(len(jobs), 'page')} to fetch into {root}, {skipped} already there; "
-                  f"about {len(jobs) * delay / 60:.0f} min at one request per {delay:g} s")
+                  f"{took} at one request per {delay:g} s" if jobs else
+                  f"nothing to fetch into {root}: all {skipped} pages are already there", markup=False)
     columns = (TextColumn("fetching"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Bar(*columns, console=console) as progress:
         task = progress.add_task("fetch", total=len(jobs))
@@ -93,4 +96,4 @@ def fetch_cmd(
 def _said_made(root: Path, existed: bool) -> None:
     """The store folder the first saved page made is named: folders never appear silently."""
     if not existed and root.is_dir():
-        err_console.print(f"note: made the folder {root}", markup=False, soft_wrap=True)
+        note(f"note: made the folder {root}")

@@ -11,7 +11,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from .. import formats
-from ..console import console, err_console
+from ..console import console, err_console, note
 from ..generate import ATTEMPTS, MAX_GEN, SECONDS, MIN_GEN, Unreachable, ident, make, merge
 from ..grade import LEVELS, UnknownLevel, canonical_level
 from ..puzzle import MAX_CHAR_SIZE, Puzzle
@@ -71,6 +71,8 @@ def generate_cmd(
         raise Usage("--format goes with printing; --store always writes records")
     if label is not None and store is None:
         raise Usage("--label goes with --store")
+    if label is not None and not label.strip():
+        raise Usage("--label: empty; give a label such as mine, or leave it out to file them under the level")
     if fmt == "clues" and givens:
         raise Usage("--format clues cannot carry givens: add --no-givens, or use keys, tatham or record")
     if fmt == "keys" and size > MAX_CHAR_SIZE:
@@ -83,7 +85,7 @@ def generate_cmd(
         make_folder(store)
     if seed is None:
         seed = str(random.SystemRandom().randrange(10**6))
-        err_console.print(f"seed {seed}", markup=False)
+        note(f"seed {seed}")
     made = []
     out = err_console
     columns = (TextColumn(f"{size}x{size} {level}"), BarColumn(), MofNCompleteColumn(), TextColumn("made"),
@@ -117,10 +119,11 @@ def generate_cmd(
             err_console.print(f"kept the {len(made)} made in {file_for(store, size)}", markup=False, soft_wrap=True)
         err_console.print(f"interrupted: {len(made)} of {count} done", markup=False)
         raise typer.Exit(130) from None
-    summary = f"{len(made)} {size}x{size} {level} puzzle{'s' if len(made) != 1 else ''}, {tried[0]} attempts"
+    summary = (f"{len(made)} {size}x{size} {level} puzzle{'s' if len(made) != 1 else ''}, "
+               f"{tried[0]} attempt{'s' if tried[0] != 1 else ''}")
     if store is not None:
         summary += f"; saved in {file_for(store, size)} under {label or level!r}"
-    err_console.print(summary, markup=False, soft_wrap=True)
+    note(summary)
     return EXIT_SOLVED
 
 

@@ -1,6 +1,6 @@
 """The puzzle options, defined once for every command that takes a puzzle.
 
-    --clues, --keys (with --state, --size), --tatham, --file (with --index)
+    --clues, --keys (with --state, --size), --tatham, --url, --file (with --index)
     and, for a command that can also play a stored puzzle (``stored=True``): --diff, --date, --store
 
 A command names one parameter ``given`` and is decorated with ``@puzzle_options()`` under
@@ -19,7 +19,7 @@ from typing import Optional
 
 import typer
 
-from .base import Usage, ascii_int, pick_stored
+from .base import NotDone, Usage, ascii_int, pick_stored
 
 _OPTIONS = (  # (name, type, option): in this order in every command's help
     ("clues", Optional[str], typer.Option(None, "--clues", help="4N clockwise clues (Codewars order), e.g. \"2 2 1 3 ...\".")),
@@ -27,8 +27,10 @@ _OPTIONS = (  # (name, type, option): in this order in every command's help
     ("state", Optional[str], typer.Option(None, "--state", help="With --keys: row-major givens, '-' for empty.")),
     ("size", Optional[int], typer.Option(None, "--size", parser=ascii_int, help="With --keys: the size, to check the lengths.")),
     ("tatham", Optional[str], typer.Option(None, "--tatham", help="A Simon Tatham Towers game id, e.g. 4:1///...,b1_2l.")),
+    ("url", Optional[str], typer.Option(None, "--url", metavar="URL",
+                                        help="A puzz.link or pzv.jp address, or a brainbashers puzzle page.")),
     ("file", Optional[Path], typer.Option(None, "--file", metavar="FILE",
-                                          help="A puzzle file: a record, JSON lines or a store file; '-' reads stdin.")),
+                                          help="A puzzle file: JSON (a record, a list, a store file), or one puzzle a line in any format; '-' is stdin.")),
     ("index", Optional[int], typer.Option(None, "--index", min=1, metavar="K", help="With --file: only its K-th puzzle (from 1).")),
 )
 _STORED = (  # the same, for commands that otherwise pick a stored puzzle: --size is then its size
@@ -38,7 +40,7 @@ _STORED = (  # the same, for commands that otherwise pick a stored puzzle: --siz
     ("when", Optional[str], typer.Option(None, "--date", help="A stored puzzle's date, MMDD (default today's, else the first).")),
     ("store", Optional[Path], typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE; samples when empty).")),
 )
-NAMES = ("clues", "keys", "state", "size", "tatham", "file", "index", "diff", "when", "store")
+NAMES = ("clues", "keys", "state", "size", "tatham", "url", "file", "index", "diff", "when", "store")
 
 
 def options(stored: bool = False) -> tuple:
@@ -64,8 +66,8 @@ class Given:
 
     @property
     def named(self) -> bool:
-        """A puzzle was given by --clues, --keys, --tatham or --file (not picked from a store)."""
-        return any(v is not None for v in (self.clues, self.keys, self.tatham, self.file))
+        """A puzzle was given by --clues, --keys, --tatham, --url or --file (not picked from a store)."""
+        return any(v is not None for v in (self.clues, self.keys, self.tatham, self.url, self.file))
 
     @property
     def anything(self) -> bool:
@@ -79,10 +81,11 @@ class Given:
 
         clues, keys, state, size, tatham, file, index = (self.clues, self.keys, self.state, self.size, self.tatham,
                                                           self.file, self.index)
-        given = [name for name, v in (("--clues", clues), ("--keys", keys), ("--tatham", tatham), ("--file", file))
-                 if v is not None]
+        given = [name for name, v in (("--clues", clues), ("--keys", keys), ("--tatham", tatham), ("--url", self.url),
+                                      ("--file", file)) if v is not None]
         if len(given) != 1:
-            raise Usage("give exactly one of --clues, --keys, --tatham or --file" + (f" (got {', '.join(given)})" if given else ""))
+            raise Usage("give exactly one of --clues, --keys, --tatham, --url or --file"
+                        + (f" (got {', '.join(given)})" if given else ""))
         if (state is not None or size is not None) and keys is None:
             raise Usage("--state and --size go with --keys")
         if index is not None and file is None:
@@ -93,9 +96,15 @@ class Given:
             return [("", Puzzle.from_keys(keys, state, size))]
         if tatham is not None:
             return [("", Puzzle.from_tatham(tatham))]
+        if self.url is not None:
+            return [("", _from_url(self.url))]
         from .. import store as store_mod
+        from ..links import LinkError
 
-        records = store_mod.read_records(file)
+        try:
+            records = store_mod.read_records(file)
+        except LinkError as e:  # a line's brainbashers page could not be had
+            raise NotDone(f"--file: {e}") from None
         name = store_mod.file_name(file)
         if index is not None:
             if not 1 <= index <= len(records):
@@ -115,9 +124,9 @@ class Given:
         --size/--diff/--date (from --store)."""
         if self.named:
             if self.diff is not None or self.when is not None:
-                raise Usage("--diff and --date pick a stored puzzle: not with --clues, --keys, --tatham or --file")
+                raise Usage("--diff and --date pick a stored puzzle: not with --clues, --keys, --tatham, --url or --file")
             if self.store is not None:
-                raise Usage("--store picks a stored puzzle: not with --clues, --keys, --tatham or --file")
+                raise Usage("--store picks a stored puzzle: not with --clues, --keys, --tatham, --url or --file")
             return self.puzzle()
         if self.state is not None:
             raise Usage("--state (the givens) goes with --keys; the player's grid is --grid")
@@ -125,8 +134,19 @@ class Given:
             raise Usage("--index picks a puzzle of a --file")
         size = self.size if self.size is not None else default_size
         if size is None:
-            raise Usage("which puzzle? give --size N (with --diff, --date) for a stored one, or --clues, --keys, --tatham or --file")
+            raise Usage("which puzzle? give --size N (with --diff, --date) for a stored one, or --clues, --keys, --tatham, --url or --file")
         return pick_stored(self.store, size, self.diff if self.diff is not None else "1", self.when)
+
+
+def _from_url(url: str):
+    """The puzzle at a --url (``ascent.links``; a brainbashers page is looked up in the default store,
+    $ASCENT_STORE, before it is fetched); a page that cannot be had is NotDone (exit 3)."""
+    from ..links import LinkError, read
+
+    try:
+        return read(url)
+    except LinkError as e:
+        raise NotDone(f"--url: {e}") from None
 
 
 def puzzle_options(stored: bool = False):

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ..console import console
+from ..console import console, note
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, Usage, app
 from .given import Given, puzzle_options
 
@@ -38,5 +38,7 @@ def hint_cmd(
     except GridError as e:
         raise Usage(f"--grid: {e}") from None
     h = hint(puzzle, player, level)
+    if not given.named:  # a stored puzzle: say which (on stderr, so stdout stays the hint alone)
+        note(f"note: the hint is for the stored puzzle {puzzle.describe()}")
     console.print(h.text, markup=False)
     return EXIT_UNSOLVED if h.kind == NO_SOLUTION else EXIT_SOLVED

@@ -149,8 +149,8 @@ class Sitting:
         self.out.print(render.frame_view(start, view.start, title="From here"))
         for pv in view.passes:
             self.out.print(render.frame_view(start, pv.after, pv.changed, title=pv.title))
-            for frame in pv.frames:
-                self.out.print(render.step_line(frame.step, n))
+            for frame in pv.frames:  # wrapped under the sentence, as solve --debug does
+                self.out.print(render.Hanging(render.step_line(frame.step, n), render.TECHNIQUE_WIDTH))
         self.out.print(render.summary(result))
         self.saved(self.session.finish())
         return True
@@ -192,6 +192,9 @@ def play_cmd(
       ascent play --classic 4 "4--22----234-4--" 0003010002003000
     """
     if classic_game:
+        if save is not None or resume is not None or given.anything:
+            raise Usage("--classic plays SIZE STATE KEYS on plain stdin/stdout, as the assignment says: "
+                        "no --save, --resume or puzzle options with it")
         return _classic(list(args or []))
     if args:
         raise Usage(f"unexpected {' '.join(args)!r} (SIZE STATE KEYS go with --classic)")

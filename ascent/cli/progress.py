@@ -8,7 +8,7 @@ import sys
 import threading
 import time
 
-from ..console import err_console
+from ..console import err_console, settings
 from ..engine import solve
 from ..puzzle import Puzzle
 from ..trace import Result
@@ -35,7 +35,7 @@ def solve_showing_progress(puzzle: Puzzle, *, logic_only: bool, techniques, time
 
     def appear() -> None:
         with lock:
-            if not done.is_set():
+            if not done.is_set() and not settings.quiet:
                 nonlocal status
                 echo[0] = _quiet_ctrl_c()
                 status = err_console.status(Line(), spinner="dots")

@@ -9,6 +9,7 @@ import typer
 
 from .. import cands, formats, render
 from ..grid import cell_name
+from ..render import plural
 from ..console import console
 from ..puzzle import PuzzleError
 from ..trace import AMBIGUOUS, SOLVED
@@ -58,13 +59,19 @@ def check_cmd(
             line += f" (the first wrong cell is {cell_name(first, n)}: the solution has {solution[first]} there)"
         console.print(line, markup=False)
     elif verdict.status == SOLVED:
-        done = "the grid is solved" if not verdict.open else f"{verdict.open} cells still open"
-        console.print(f"right: all {verdict.placed} placed heights agree with the rules and the solution; {done}")
+        done = "the grid is solved" if not verdict.open else f"{plural(verdict.open, 'cell')} still open"
+        if not verdict.placed:
+            console.print(f"nothing to check yet: no height is placed ({done})", markup=False)
+        else:
+            placed = "the 1 placed height agrees" if verdict.placed == 1 else f"all {verdict.placed} placed heights agree"
+            console.print(f"right: {placed} with the rules and the solution; {done}", markup=False)
     elif verdict.status == AMBIGUOUS:
-        console.print(f"{verdict.placed} placed heights break no rule, but the puzzle has more than one solution, "
+        breaks = f"{plural(verdict.placed, 'placed height')} break{'s' if verdict.placed == 1 else ''} no rule"
+        console.print(f"{breaks}, but the puzzle has more than one solution, "
                       "so they cannot be checked against the solution")
     else:
-        console.print(f"{verdict.placed} placed heights break no rule, but the puzzle has no solution")
+        breaks = f"{plural(verdict.placed, 'placed height')} break{'s' if verdict.placed == 1 else ''} no rule"
+        console.print(f"{breaks}, but the puzzle has no solution")
     if reveal and verdict.solution:
         console.print(render.grid_view(puzzle, [cands.bit(h) for row in verdict.solution for h in row], wrong,
                                        title="The solution", compact=True))
@@ -78,30 +85,38 @@ def convert_cmd(
     given: Given = None,  # the puzzle options (given.py)
     to: Optional[str] = typer.Option(None, "--to", help=f"One format: {', '.join(formats.NAMES)} (default: every one that fits)."),
 ) -> int:
-    """Write a puzzle in another input format: record JSON, clockwise clues, keys+state, Tatham id.
+    """Write a puzzle in another input format: record JSON, clockwise clues, keys+state, Tatham id,
+    puzz.link URL.
 
-    With --to, only that format's text is printed, ready to paste or pipe.
+    With --to, only that format's text is printed, ready to paste or pipe: one line a puzzle, so a
+    whole --file converts at once (and reads back with --file).
 
     \b
     Example:
       ascent convert --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
       ascent convert --keys 0003010002003000 --state 4--22----234-4-- --to tatham
       ascent convert --keys 2213322131232231 --to record > puzzle.json
+      ascent convert --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --to puzzlink
+      ascent generate 5 --level easy -n 3 | ascent convert --file - --to tatham
     """
-    puzzle = given.puzzle()
+    puzzles = given.puzzles()
     if to is not None:
         if to not in formats.NAMES:
             raise Usage(f"--to: unknown format {to!r}; known: {', '.join(formats.NAMES)}")
-        try:
-            text = formats.write(puzzle, to)
-        except PuzzleError as e:
-            raise Usage(f"--to {to}: {e}") from None
-        console.print(text, markup=False, soft_wrap=True)
+        for where, puzzle in puzzles:
+            try:
+                text = formats.write(puzzle, to)
+            except PuzzleError as e:
+                raise Usage(f"--to {to}: {where + ': ' if where else ''}{e}") from None
+            console.print(text, markup=False, soft_wrap=True)
         return EXIT_SOLVED
-    for name in formats.NAMES:
-        try:
-            text = formats.write(puzzle, name)
-        except PuzzleError as e:
-            text = f"(not possible: {e})"
-        console.print(f"{name + ':':<8}{text}", markup=False, soft_wrap=True)
+    for k, (where, puzzle) in enumerate(puzzles, 1):
+        if len(puzzles) > 1:
+            console.print(f"{'' if k == 1 else chr(10)}puzzle {k} of {len(puzzles)}: {where}", markup=False)
+        for name in formats.NAMES:
+            try:
+                text = formats.write(puzzle, name)
+            except PuzzleError as e:
+                text = f"(not possible: {e})"
+            console.print(f"{name + ':':<10}{text}", markup=False, soft_wrap=True)
     return EXIT_SOLVED

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from ..store import Entry
 
 TECHNIQUE_LIST = f"Techniques, easiest first: {', '.join(ORDER)}."
+JSON_TRACE = typer.Option(None, "--json", help="Write the puzzle, status, solution and every step as JSON "
+                                              "('-': stdout, JSON only).")
 
 
 # ---------------------------------------------------------------------------- solve-one
@@ -42,6 +44,7 @@ def solve_one(
     techniques: Optional[List[str]] = TECHNIQUES,
     timeout: Optional[float] = TIMEOUT,
     store: Optional[Path] = STORE,
+    json_path: Optional[Path] = JSON_TRACE,
     html: Optional[Path] = HTML, svg: Optional[Path] = SVG, markdown: Optional[Path] = MARKDOWN,
     markdown_full: bool = MARKDOWN_FULL,
 ) -> int:
@@ -52,12 +55,17 @@ def solve_one(
       ascent solve-one 7 --diff 2 --debug
       ascent solve-one 5 --diff 2 --date 1217 --store ../shared/brainbashers
       ascent solve-one 6 --diff 1 --random-date --compact
+      ascent solve-one 5 --json -
     """
     names = technique_names(techniques)
+    check_output("--json", json_path, stdout_ok=True)
     check_shares(html, svg, markdown, markdown_full)
     puzzle = pick_stored(store, size, diff, when, random_date)
     result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=names, timeout=timeout)
-    show_result(result, debug, compact, answer)
+    if json_path is None or str(json_path) != "-":
+        show_result(result, debug, compact, answer)
+    if json_path is not None:
+        write_json(json_path, result.to_dict())
     write_shares(result, html, svg, markdown, markdown_full=markdown_full)
     return exit_for(result.status)
 
@@ -112,7 +120,8 @@ def solve_all(
     title = f"{used}: {plural(len(outcomes), 'puzzle')}, {mode}; {wall:.1f} s wall on {plural(workers, 'worker')}"
     if partial:
         title += f" (partial: {len(outcomes)} of {len(jobs)})"
-    out.print(title, markup=False)  # a line of its own: never wrapped into the table's width when piped
+    # a line of its own: never wrapped into the table's width when piped; on a terminal, indented when it wraps
+    out.print(render.Indented(title) if out.is_terminal else title, markup=False)
     if outcomes:
         out.print(render.stats_table(sets))
     unsolved = [(o, e) for o, e in zip(outcomes, entries) if o.status != SOLVED]
@@ -193,7 +202,7 @@ def solve_cmd(
     compact: bool = COMPACT,
     techniques: Optional[List[str]] = TECHNIQUES,
     timeout: Optional[float] = TIMEOUT,
-    json_path: Optional[Path] = typer.Option(None, "--json", help="Write the puzzle, status, solution and every step as JSON ('-': stdout, JSON only)."),
+    json_path: Optional[Path] = JSON_TRACE,
     html: Optional[Path] = HTML, svg: Optional[Path] = SVG, markdown: Optional[Path] = MARKDOWN,
     markdown_full: bool = MARKDOWN_FULL,
 ) -> int:
@@ -209,10 +218,12 @@ def solve_cmd(
       ascent generate 5 --level easy --count 3 | ascent solve --file - --answer
       ascent solve --tatham "4:2/2/1/3/3/2/2/1/3/1/2/3/2/2/3/1" --timeout 10
 
-    \b
     With --debug each step is one sentence, then what it changed:
+
+    \b
       [R2C4=7] places 7 in row 2, column 4
       [R2C4-15] removes the candidates 1 and 5 from R2C4
+
     Rows, columns, clues and positions count from 1. A forcing step's
     supposition is shown indented under it, marked hypothetical, ending
     with the contradiction it reaches.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich import box
 from rich.table import Table
 from rich.text import Text
 
@@ -19,24 +18,29 @@ def _marks_text(m: int, block: bool) -> str:
     return "\n".join(text[k:k + 3] for k in range(0, len(text), 3))
 
 
+MARKS_PER_LINE = 3  # a narrow board stacks a cell's pencil marks three to a line: 123 / 456 / 789 / ABC
+
+
 def board(game: Game, changed=(), width: int = 80) -> Table:
     """The player's board: clues on four sides, row and column numbers, givens bold, marks dim.
-    When the marks on one line would not fit ``width``, each cell's marks stack three to a line."""
+    When the marks on one line would not fit ``width``, every cell is three characters wide and its
+    marks stack three to a line (a 12x12 fits 60 columns so); numbers are never broken."""
     puzzle, n = game.puzzle, game.n
     changed = set(changed)
     shown = [m if (not game.values[i] and game.show_marks) else 0 for i, m in enumerate(game.marks)]
-    columns = [max([1] + [len(_marks_text(shown[r * n + c], False)) for r in range(n) if shown[r * n + c]])
+    cw = len(str(n))  # the row and column numbers, and the clues
+    columns = [max([cw] + [len(_marks_text(shown[r * n + c], False)) for r in range(n) if shown[r * n + c]])
                for c in range(n)]
-    cw = len(str(n))
-    block = 3 * cw + 4 + sum(w + 2 for w in columns) > width
-    table = Table(box=box.SIMPLE_HEAD, show_header=False, show_edge=False, pad_edge=False, padding=(0, 1))
-    # numbers and clues never shrink; a cell's marks fold onto a second line when the terminal is narrow
-    for _ in range(2):
-        table.add_column(justify="center", no_wrap=True, min_width=len(str(n)))
-    for _ in range(n):
-        table.add_column(justify="center", overflow="fold", min_width=1)
-    table.add_column(justify="center", no_wrap=True, min_width=len(str(n)))
-
+    # each column is followed by a gap of three spaces, else two, else (a narrow board) one with the marks stacked
+    gap = next((g for g in (3, 2) if 3 * (cw + g) + sum(w + g for w in columns) <= width), 1)
+    block = gap == 1
+    cell_width = max(cw, MARKS_PER_LINE) if block else None
+    table = Table(box=None, show_header=False, show_edge=False, pad_edge=False, padding=(0, gap, 0, 0))
+    for _ in range(2):  # the row numbers and the left clues
+        table.add_column(justify="right", no_wrap=True, min_width=cw)
+    for c in range(n):
+        table.add_column(justify="center", no_wrap=True, width=cell_width, min_width=columns[c] if not block else None)
+    table.add_column(justify="left", no_wrap=True, min_width=cw)
     bad_cells, bad_clues = game.conflicts()
 
     def clue(c: int, side: str = "", k: int = -1) -> Text:

@@ -14,13 +14,15 @@ from typing import Optional
 
 from ..hint import WRONG, Hint, hint
 from ..puzzle import Puzzle
+from . import moves
 from .game import Game, Illegal
 
 # The game's commands and what they do, in the order 'help' lists them.
 COMMANDS = (
     ("r c h", "place height h at row r, column c, counting from 1 (e.g. 2 3 4)"),
+    ("RrCc=h", "the same in the puzzle's names (e.g. R2C3=4); heights 10-12 are A-C or 10-12"),
     ("erase r c", "empty a cell, its pencil marks too"),
-    ("mark r c h...", "toggle pencil marks in a cell (e.g. mark 2 3 14)"),
+    ("mark r c h...", "toggle pencil marks in a cell (e.g. mark 2 3 14; at 12x12 also mark 2 3 1 A or 1 10)"),
     ("marks", "show or hide the pencil marks"),
     ("undo, redo", "take back the last change, or do it again"),
     ("check", "name the first wrong height, without giving the answer"),
@@ -97,10 +99,13 @@ class Session:
     def command(self, word: str, args: list[str]) -> Move:
         """One typed command (its first word and the rest) done on the game; Illegal when it cannot be."""
         g = self.game
+        typed = moves.cell_move(" ".join([word, *args]), g.n)  # R2C3=4
+        if typed is not None:
+            word, args = "place", list(map(str, typed))
         if word.isdigit():
             args, word = [word] + args, "place"
         if word in ("place", "p"):
-            r, c, h = numbers(args, 3, "place r c h, e.g. 2 3 4")
+            r, c, h = moves.place(args, g.n)
             note = g.place(r, c, h)
             return Move(CHANGED, [(r - 1) * g.n + c - 1], note)
         if word in ("erase", "e"):
@@ -111,10 +116,7 @@ class Session:
             if len(args) < 3:
                 raise Illegal("mark r c h..., e.g. mark 2 3 14")
             r, c = numbers(args[:2], 2, "mark r c h...")
-            heights = [int(ch) for a in args[2:] for ch in (a if len(a) > 1 and g.n <= 9 else [a]) if ch.isdigit()]
-            if len(heights) != sum(len(a) if g.n <= 9 else 1 for a in args[2:]):
-                raise Illegal("mark r c h...: heights are numbers, e.g. mark 2 3 14")
-            g.toggle_marks(r, c, heights)
+            g.toggle_marks(r, c, moves.marks(args[2:], g.n))
             return Move(CHANGED, [(r - 1) * g.n + c - 1])
         if word == "marks":
             g.show_marks = not g.show_marks
