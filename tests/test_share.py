@@ -534,3 +534,51 @@ def test_a_trace_whose_supposition_places_two_heights_is_refused(forcing):
     first["placed"][other] = 1
     with pytest.raises(TraceError, match="a supposition places exactly one height"):
         result_from_dict(data)
+
+
+def big_puzzle(shared, size: int, index: int) -> Puzzle:
+    return Puzzle.from_record(json.loads((shared / "big" / f"{size}x{size}-puzzles.json").read_text())["big"][index])
+
+
+def lines_within(md: str, width: int = 100) -> list[str]:
+    return [line for line in md.split("\n") if len(line) > width]
+
+
+def test_markdown_of_a_12x12_fits_its_lines_and_spells_out_the_letters(shared):
+    """A 12x12 with candidates is wider than a post's line: its grids come in blocks of columns; A-C have a key."""
+    view = build(solve(big_puzzle(shared, 12, 4), logic_only=True))
+    md = walkthrough(view)
+    assert len(md) <= 60_000 and lines_within(md) == []
+    assert "Heights 10, 11 and 12 are written A, B and C." in md
+    assert "columns 1-" in md  # a grid full of candidates before a forcing step, drawn in blocks
+    assert lines_within(walkthrough(view, full=True)) == []
+
+
+def test_markdown_keeps_less_as_the_solve_grows_and_cuts_with_a_pointer(shared, monkeypatch):
+    """Against a small limit the post drops grids, then chain links, then reasons, and at last whole passes,
+    saying so; it stays under the limit at every stage, and --markdown-full keeps everything."""
+    from ascent.export import markdown
+
+    recs = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"]
+    view = build(solve(Puzzle.from_record(recs[0]), logic_only=True))
+    sizes = [len(markdown._compose(view, d)) for d in markdown.DETAILS]
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] > sizes[-1]
+    for limit in (sizes[0], sizes[2], sizes[-1], sizes[-1] // 2):
+        monkeypatch.setattr(markdown, "LIMIT", limit)
+        md = walkthrough(view)
+        assert len(md) <= limit and lines_within(md) == []
+        assert md.rstrip().endswith("```") and "## The end" in md  # the end grid always closes the post
+        assert ("are left out to keep this post" in md) == (limit < sizes[-1])
+        assert ("--markdown-full writes the whole walk-through" in md) == (limit < sizes[0])
+    full = walkthrough(view, full=True)
+    assert full.count("Grid after the pass:") == len(view.passes)
+
+
+def test_markdown_numbers_chain_links_as_everywhere(forcing):
+    """Links L1..Lk after the supposition; the chain's count is len(chain) - 1, in the short and the full post."""
+    view = build(forcing)
+    md, full = walkthrough(view), walkthrough(view, full=True)
+    for f in (f for f in view.frames if f.chains):
+        k = len(f.step.chain) - 1
+        assert f"{k} links</summary>" in md and f"({k} links):" in full
+        assert f"L{k}" in full and f"L{k + 1}:" not in full
