@@ -118,7 +118,10 @@ def test_forcing_chain_on_its_own_grid_ends_at_the_contradiction(browser, tmp_pa
             b.click("#chain-next")
         cells = state(b, "#chain-grid")
         assert [c[:2] for c in seen(cells)] == [c[:2] for c in expected(chain.frames[-1], n)]
-        assert "contradiction" in b.eval("document.getElementById('chain-caption').textContent")
+        assert b.eval("document.getElementById('chain-end').textContent") == chain.end  # its own line, never clipped
+        assert chain.end.startswith("contradiction")
+        count = len(f.step.chain) - 1  # the link count, as everywhere: L1..Lk after the supposition
+        assert b.eval("document.getElementById('chain-pos').textContent") == f"L{count} of {count}"
         lane = b.eval("document.querySelector('#chain-grid rect.lane').getAttribute('class')")
         assert any("broken" in c[3].split() for c in cells) or lane == "lane"
         b.click("#chain-prev")
