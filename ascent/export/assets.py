@@ -112,11 +112,11 @@ main.verdict{display:block;padding:12px 14px}
 @media (orientation:landscape) and (max-height:500px){
  #app{--mode:wide}
  main{display:block;padding:4px 8px}
- #board{display:grid;grid-template-columns:auto minmax(0,1fr);grid-template-rows:repeat(11,auto) 1fr;column-gap:10px;align-items:start;height:100vh;position:static}
- #views,#main-view,#chain{display:contents}
- #chain[hidden]{display:none}
- .nav,.capbox,.flip,.chain-nav,.end{grid-column:2;min-width:0}
- #board .gridbox{grid-column:1;grid-row:1/span 12}
+ #app #board{display:grid;grid-template-columns:auto minmax(0,1fr);grid-template-rows:repeat(11,auto) 1fr;column-gap:10px;align-items:start;height:100vh;position:static}
+ #app #views,#app #main-view,#app #chain{display:contents}
+ #app #chain[hidden],#app.forcing:not(.show-grid) #main-view,#app.forcing.show-grid #chain{display:none}
+ #app .nav,#app #board>.capbox,#app .capbox,#app .flip,#app .chain-nav,#app .end{grid-column:2;grid-row:auto;min-width:0}
+ #app .gridbox{grid-column:1;grid-row:1/span 12}
  .gridbox svg{height:calc(100vh - 8px);width:auto;min-width:0;max-width:none}
  #chain-h{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
  .nav{margin:0}
