@@ -182,7 +182,7 @@ class Browser:
         self.send("Input.dispatchKeyEvent", type="keyUp", key=key, windowsVirtualKeyCode=code)
 
     def screenshot(self, path: Path, full_page: bool = False) -> None:
-        params = {"format": "png"}
+        params: dict = {"format": "png"}
         if full_page:
             params["captureBeyondViewport"] = True
             size = self.eval("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")

@@ -117,6 +117,8 @@ def test_phone_wrong_height_hint_solve_and_reload(phone, tmp_path, shared):
     b.tap(f'[data-cell="{cell_name(i, 6)}"]')
     b.tap(f'[data-key="{wrong}"]')
     assert cells(b)[i] == str(wrong)
+    saved = b.eval(f"JSON.parse(localStorage.getItem({json.dumps('ascent-play/' + puzzle.to_tatham())}))")
+    assert saved["v"][i] == wrong  # kept at once, not only when the page goes away
     assert b.eval(f"document.querySelector('[data-cell=\"{cell_name(i, 6)}\"]').getAttribute('aria-label')") == \
         f"{cell_name(i, 6)}, {wrong}"
     b.tap('[data-action="hint"]')

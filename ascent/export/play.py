@@ -61,8 +61,11 @@ def _chain(links: tuple[Step, ...], step: Step, n: int) -> dict:
         reads = [x for x in (getattr(link, "reads", ()) or ()) if isinstance(x, int)]
         head = "Suppose" if k == 0 else f"L{k}" + (", from " + " and ".join(
             "the supposition" if x == 0 else f"L{x}" for x in reads) if reads else "")
-        changes = link.changes(n)
-        items.append(f"{head}: {link.technique} {link.where(n)}: {link.reason}" + (f" [{changes}]" if changes else ""))
+        changes = f" [{link.changes(n)}]" if link.changes(n) else ""
+        if k == 0:
+            items.append(f"{head}: {link.reason}{changes}")
+        else:
+            items.append(f"{head}: {link.technique} {link.where(n)}: {link.reason}{changes}")
     title = "the chain"
     if links and links[0].supposition and len(links[0].placements) == 1:
         (c, d), = links[0].placements

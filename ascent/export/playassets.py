@@ -30,7 +30,7 @@ main{max-width:600px;margin:0 auto;padding:0 8px 16px}
 .cell.wrong{box-shadow:inset 0 0 0 3px #b71c1c}
 .cell.wrong::after,.cell.clash::after{content:"!";position:absolute;top:0;right:2px;font-size:.45em;color:#b71c1c}
 .cell:focus-visible,button:focus-visible,summary:focus-visible,input:focus-visible{outline:3px solid #1d5fa8;outline-offset:1px;z-index:1}
-.m{position:absolute;inset:1px;display:grid;grid-template-columns:repeat(3,1fr);font:400 calc(100cqw / (var(--n) + 1.3) * .27)/1 system-ui,sans-serif;color:#444}
+.m{position:absolute;inset:1px;display:grid;grid-template-columns:repeat(3,1fr);font:400 calc(100cqw / (var(--n) + 1.3) * .3)/1 system-ui,sans-serif;color:#333}
 .n10 .m,.n11 .m,.n12 .m{grid-template-columns:repeat(4,1fr);font-size:calc(100cqw / (var(--n) + 1.3) * .3)}
 .n1 .m,.n2 .m,.n3 .m,.n4 .m{grid-template-columns:repeat(2,1fr);font-size:calc(100cqw / (var(--n) + 1.3) * .3)}
 .m i{font-style:normal;display:flex;align-items:center;justify-content:center}
@@ -47,8 +47,9 @@ button[aria-pressed=true]{background:#6a1b9a;color:#fff;border-color:#6a1b9a}
 #hintbox[hidden],.hintbar button[hidden]{display:none}
 #hint{margin:2px 0;font-weight:600}
 #idea{margin:2px 0;font-size:.9em}
-#chain{margin:4px 0;padding-left:1.2em;font-size:.85em;max-height:40vh;overflow:auto}
-#chain li.end{color:#b71c1c;font-weight:600;list-style:none;margin-left:-1.2em}
+#chain{margin:4px 0;padding:0;list-style:none;font-size:.85em;max-height:40vh;overflow:auto}
+#chain li{margin:2px 0}
+#chain li.end{color:#b71c1c;font-weight:600}
 .hintbar{display:flex;gap:6px;flex-wrap:wrap}
 .note{min-height:1.4em;margin:6px 0}
 .opts{margin:8px 0;font-size:.9em}
@@ -238,7 +239,7 @@ function showHint(){
   hint=h;
   var step=h.step||{};
   hintText.textContent="Hint "+h.level+": "+h.h[h.level-1];
-  ideaText.textContent=h.level===2&&step.t&&D.ideas[step.t]?step.t+": "+D.ideas[step.t]:"";
+  ideaText.textContent=h.level===3&&step.t&&D.ideas[step.t]?"The idea, "+step.t+": "+D.ideas[step.t]:"";
   chainList.textContent="";
   if(h.level===3&&step.x!==undefined){
     var groups=D.chains[step.x];
