@@ -584,3 +584,28 @@ def test_markdown_numbers_chain_links_as_everywhere(forcing):
         k = len(f.step.chain) - 1
         assert f"{k} links</summary>" in md and f"({k} links):" in full
         assert f"L{k}" in full and f"L{k + 1}:" not in full
+
+
+def test_link_heads_name_the_links_they_read():
+    """'L7, from L2 and L5' when the engine records what a link read (issue 26's ``reads``); plain 'L7' before."""
+    from types import SimpleNamespace
+
+    from ascent.export.links import link_head
+    from ascent.view import Frame
+
+    def frame(**step):
+        return Frame(1, "link", (), (), step=SimpleNamespace(supposition=False, **step))
+
+    assert link_head(7, frame(reads=(2, 5))) == "L7, from L2 and L5"
+    assert link_head(3, frame(reads=(0,))) == "L3, from the supposition"
+    assert link_head(4, frame()) == "L4"
+    assert link_head(0, Frame(1, "s", (), (), step=SimpleNamespace(supposition=True))) == "Suppose"
+
+
+def test_page_and_post_count_a_chains_links_alike(forcing):
+    view = build(forcing)
+    html, md = page(view), walkthrough(view)
+    for f in (f for f in view.frames if f.chains):
+        k = len(f.step.chain) - 1
+        assert f': {k} links">' in html and f"{k} links</summary>" in md
+        assert f">L{k}</span>" in html and f">L{k + 1}</span>" not in html

@@ -253,3 +253,17 @@ def test_checks_show_repeats_broken_clues_and_name_wrong_heights(phone, tmp_path
     note = b.eval("document.getElementById('note').textContent")
     assert all(w in note for w in wrong) and note.endswith("wrong.")
     assert b.errors() == []
+
+
+def test_a_page_over_the_limit_keeps_less_of_each_chain(shared, monkeypatch):
+    """Against a small limit the chains lose their links' sentences, then long change lists, then middle links;
+    the forcing hint still lists its supposition, its first links, its last link and the contradiction."""
+    from ascent.export import play
+
+    puzzle = record(shared, "tatham", 9, "unreasonable")
+    result = solve(puzzle)
+    sizes = [len(play._page(puzzle, result, d).encode()) for d in range(4)]
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] > sizes[3]
+    monkeypatch.setattr(play, "LIMIT", sizes[3])
+    text = play_page(puzzle, result)
+    assert len(text.encode()) == sizes[3] and "links more ..." in text and "contradiction: " in text

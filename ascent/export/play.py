@@ -34,7 +34,10 @@ def _marks(pairs) -> list[int]:
     return [x for c, m in pairs for x in (c, m)]
 
 
-def _plan_step(step: Step, n: int, chains: list) -> dict:
+LIMIT = 150 * 1024  # a page over this keeps less of each chain link (its reason, then its long change lists)
+
+
+def _plan_step(step: Step, n: int, chains: list, detail: int = 0) -> dict:
     texts = describe(step, n)
     out: dict = {"t": step.technique, "h": list(texts)}
     if step.eliminations:
@@ -47,12 +50,22 @@ def _plan_step(step: Step, n: int, chains: list) -> dict:
     groups = (step.chain,) if step.chain else step.branches
     if groups:
         out["x"] = len(chains)
-        chains.append([_chain(links, step, n) for links in groups])
+        chains.append([_chain(links, step, n, detail) for links in groups])
     return out
 
 
-def _chain(links: tuple[Step, ...], step: Step, n: int) -> dict:
-    """A chain as the hint shows it: its supposition, then L1..Lk (with the links each read, when known)."""
+def _changes(step: Step, n: int, most: int | None) -> str:
+    """'[R1C2=5, R1C3-5, ...]': the link's changes, at most ``most`` cells named (then how many more)."""
+    parts = step.changes(n).split(", ") if step.changes(n) else []
+    if most is not None and len(parts) > most:
+        parts = parts[:most] + [f"{len(parts) - most} more"]
+    return f" [{', '.join(parts)}]" if parts else ""
+
+
+def _chain(links: tuple[Step, ...], step: Step, n: int, detail: int = 0) -> dict:
+    """A chain as the hint shows it: its supposition, then L1..Lk (with the links each read, when known).
+    ``detail`` 0: every link's sentence; 1: technique, place and changes; 2: at most 3 changed cells named;
+    3: at most 12 links shown, the first and the last."""
     from ..grid import cell_name
 
     items = []
@@ -61,11 +74,13 @@ def _chain(links: tuple[Step, ...], step: Step, n: int) -> dict:
         reads = [x for x in (getattr(link, "reads", ()) or ()) if isinstance(x, int)]
         head = "Suppose" if k == 0 else f"L{k}" + (", from " + " and ".join(
             "the supposition" if x == 0 else f"L{x}" for x in reads) if reads else "")
-        changes = f" [{link.changes(n)}]" if link.changes(n) else ""
+        changes = _changes(link, n, 3 if detail >= 2 else None)
         if k == 0:
-            items.append(f"{head}: {link.reason}{changes}")
+            items.append(f"{head}: {link.reason if detail == 0 else 'suppose'}{changes}")
         else:
-            items.append(f"{head}: {link.technique} {link.where(n)}: {link.reason}{changes}")
+            items.append(f"{head}: {link.technique} {link.where(n)}" + (f": {link.reason}" if detail == 0 else "") + changes)
+    if detail >= 3 and len(items) > 12:  # the last resort: the first links and the last, with how many between
+        items = items[:6] + [f"... {len(items) - 11} links more ..."] + items[-5:]
     title = "the chain"
     if links and links[0].supposition and len(links[0].placements) == 1:
         (c, d), = links[0].placements
@@ -76,12 +91,21 @@ def _chain(links: tuple[Step, ...], step: Step, n: int) -> dict:
 
 
 def play_page(puzzle: Puzzle, result: Result) -> str:
-    """The page for ``puzzle``; ``result`` is its solve (solved: the plan and the solution)."""
+    """The page for ``puzzle``; ``result`` is its solve (solved: the plan and the solution). A solve whose
+    chains would take the page over LIMIT keeps less of each link (see _chain)."""
     if result.status != "solved" or result.solution is None:
         raise PlayError(f"this puzzle has no unique solution ({result.status}), so it cannot be played with hints")
+    for detail in (0, 1, 2, 3):
+        text = _page(puzzle, result, detail)
+        if len(text.encode()) <= LIMIT:
+            break
+    return text
+
+
+def _page(puzzle: Puzzle, result: Result, detail: int) -> str:
     n = puzzle.size
     chains: list = []
-    steps = [_plan_step(s, n, chains) for s in result.steps]
+    steps = [_plan_step(s, n, chains, detail) for s in result.steps]
     used = sorted({s.technique for s in result.steps})
     data = {
         "n": n,

@@ -122,12 +122,21 @@ def step_from_dict(d: Any, lines: tuple[Line, ...], where: str) -> Step:
         raise TraceError(f"{where}.supposition must be true or false")
     if supposition and len(places) != 1:
         raise TraceError(f"{where}: a supposition places exactly one height")
-    return Step(technique, reason, lane, clue, tuple(_cell(c, n, f"{where}.cells") for c in cells),
+    reads = d.get("reads", [])
+    if not isinstance(reads, list) or not all(isinstance(k, int) and not isinstance(k, bool) and k >= 0 for k in reads):
+        raise TraceError(f"{where}.reads must be a list of link numbers (0 = the supposition)")
+    step = Step(technique, reason, lane, clue, tuple(_cell(c, n, f"{where}.cells") for c in cells),
                 elims, places, _links(d.get("chain", []), lines, f"{where}.chain"),
                 premises=_cells(d.get("premises", []), n, f"{where}.premises"), supposition=supposition,
                 contradiction=_conflict(d.get("contradiction"), lines, f"{where}.contradiction"),
                 branches=tuple(_links(b, lines, f"{where}.branches[{k}]") for k, b in enumerate(branches)),
                 crossed=crossed)
+    if reads:
+        try:  # the links a chain link read (issue 26): kept when this engine's Step has the field
+            step.reads = tuple(reads)
+        except AttributeError:
+            pass
+    return step
 
 
 def _marks(marks: Any, n: int, where: str) -> tuple[tuple[int, int], ...]:
