@@ -79,7 +79,8 @@ def text_grid(puzzle: Puzzle, frame: Frame, seps: tuple[str, ...] = ("  ", " "),
                                   + [rows[r][c].center(w) for c in cols]
                                   + ([clue(puzzle.right[r])] if right else [])))
         lines.append(sep.join(pad + [clue(puzzle.lower[c]).center(w) for c in cols]))
-        return [line.rstrip() for line in lines]
+        lines = [line.rstrip() for line in lines]
+        return lines if lines[-1] else lines[:-1]  # no clues below: no blank line
 
     for sep in seps:  # two spaces between cells when that fits in WIDTH
         lines = block(range(n), sep)
@@ -384,5 +385,6 @@ def _mark(grid: str, puzzle: Puzzle, cells: list[int]) -> str:
         lines[r + 1] = " ".join([str(puzzle.left[r]) if puzzle.left[r] else " "] + row +
                                 ([str(puzzle.right[r])] if puzzle.right[r] else [])).rstrip()
     lines[0] = " ".join([" "] + [(str(c) if c else " ") + " " for c in puzzle.upper]).rstrip()
-    lines[-1] = " ".join([" "] + [(str(c) if c else " ") + " " for c in puzzle.lower]).rstrip()
+    if len(lines) == n + 2:  # text_grid leaves out the line below when there are no clues there
+        lines[-1] = " ".join([" "] + [(str(c) if c else " ") + " " for c in puzzle.lower]).rstrip()
     return "\n".join(lines)
