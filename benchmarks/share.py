@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import statistics
 import subprocess
@@ -171,7 +172,24 @@ def screens(folder: Path) -> None:
                 png = folder / f"{stem}-{label}.png"
                 b.screenshot(png, full_page=key in ("amb", "imp"))
                 small(png)
+        printed(b, nine, pages["9"], folder, Path(tmp))
         play_screens(b, folder, Path(tmp))
+
+
+def printed(b, view, html: Path, folder: Path, tmp: Path) -> None:
+    """The 9x9 printed to A4: its pages counted, the third saved as share-print.png (when pdftoppm is here)."""
+    b.resize(1366, 900)
+    b.open(html)
+    b.eval("window.ascentView.buildPrint()")
+    start = time.perf_counter()
+    pdf = b.pdf(tmp / "print.pdf")
+    pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+    print(f"print: {pages} A4 pages for {view.step_count} steps in {len(view.passes)} passes "
+          f"({time.perf_counter() - start:.1f} s to make the PDF)")
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "3", "-l", "3", "-singlefile", str(tmp / "print.pdf"),
+                        str(folder / "share-print")], check=True)
+        small(folder / "share-print.png")
 
 
 def play_screens(b, folder: Path, tmp: Path) -> None:
