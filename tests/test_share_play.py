@@ -267,3 +267,27 @@ def test_a_page_over_the_limit_keeps_less_of_each_chain(shared, monkeypatch):
     monkeypatch.setattr(play, "LIMIT", sizes[3])
     text = play_page(puzzle, result)
     assert len(text.encode()) == sizes[3] and "links more ..." in text and "contradiction: " in text
+
+
+@needs_chromium
+def test_pencil_help_fills_candidates_and_clears_a_placed_height(phone, tmp_path):
+    """Off by default; 'fill' marks every height a cell's row and column still allow; with the option on, a
+    placed height leaves its row's and column's marks."""
+    puzzle = Puzzle.from_clues(CLUES)
+    result, path = write(tmp_path, puzzle, "help.html")
+    n = puzzle.size
+    b = phone
+    fresh(b, path)
+    assert b.eval("document.getElementById('auto').checked") is False
+    assert b.eval("window.ascentPlay.state().m.every(function(m){return m===0;})")
+    b.eval("document.querySelector('[data-action=\"fill\"]').click()")
+    assert b.eval("window.ascentPlay.state().m") == [(1 << n) - 1] * (n * n)  # no givens: every height allowed
+    b.eval("document.getElementById('auto').click()")
+    truth = result.solution[0][0]
+    b.tap('[data-cell="R1C1"]')
+    b.tap(f'[data-key="{truth}"]')
+    m = b.eval("window.ascentPlay.state().m")
+    bit = 1 << (truth - 1)
+    assert all(not m[k] & bit for k in range(1, n)) and all(not m[k * n] & bit for k in range(1, n))
+    assert m[n + 1] & bit  # R2C2 shares neither line: it keeps the mark
+    assert b.eval("JSON.parse(localStorage.getItem(%s)).auto" % json.dumps("ascent-play/" + puzzle.to_tatham())) is True
