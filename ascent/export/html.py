@@ -94,7 +94,8 @@ def page(view: View) -> str:
             s["x"] = len(chains)
             chains.append([{"t": c.title, "e": c.end, "c": c.contradiction, "f": [spec(x, n) for x in c.frames[1:]],
                             "z": spec(c.at_end, n) if c.at_end else None, "k": link_count(c),
-                            "s": int(link_count(c) < len(c.frames) - 1)} for c in f.chains])
+                            "s": int(link_count(c) < len(c.frames) - 1)}  # s: 1 when it opens with a supposition
+                           for c in f.chains])
         data_frames.append(s)
     data = {
         "n": n,
