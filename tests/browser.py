@@ -123,9 +123,18 @@ class Browser:
             raise BrowserError(f"no visible element {selector}")
         if not box[4]:
             raise BrowserError(f"element {selector} is outside the window")
-        point = [{"x": box[0], "y": box[1]}]
-        self.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=point)
+        self.tap_at(box[0], box[1])
+
+    def tap_at(self, x: float, y: float) -> None:
+        """A finger's tap at a point of the window."""
+        self.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}])
         self.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+
+    def centres(self, selector: str) -> list[tuple[float, float]]:
+        """The middle of every element the selector finds, in the window (for many taps with one look)."""
+        return [tuple(p) for p in self.eval(
+            f"Array.prototype.map.call(document.querySelectorAll({json.dumps(selector)}),function(e){{"
+            "var r=e.getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2];})")]
 
     def open(self, path: Path) -> None:
         """Navigate and wait until that very document has loaded (load events can arrive late, so not those)."""

@@ -247,7 +247,7 @@ function fit(){
 function clampNote(box){
   var btn=box.nextElementSibling, open=box.classList.contains("open");
   btn.hidden=!open&&box.scrollHeight<=box.clientHeight+2;
-  btn.textContent=open?"less":"more";
+  btn.textContent=open?"less":"more";btn.setAttribute("aria-label",open?"Show less of the caption":"Show the whole caption");
   btn.setAttribute("aria-expanded",open?"true":"false");
 }
 function showCaption(box,btn){
