@@ -152,20 +152,18 @@ def screens(folder: Path) -> None:
         for name, view in (("9", nine), ("12", twelve), ("amb", build(ambiguous)), ("imp", build(impossible))):
             pages[name] = Path(tmp) / f"{name}.html"
             pages[name].write_text(page(view), encoding="utf-8")
-        shots = [("share-9x9-forcing-last-link", "9", next(f.number for f in nine.frames if f.chains), True, windows),
-                 ("share-12x12-step", "12", 40, False, {"phone": windows["phone"], "landscape": windows["landscape"]}),
-                 ("share-12x12-forcing", "12", next(f.number for f in twelve.frames if f.chains), False,
-                  {"phone": windows["phone"], "desktop": windows["desktop"]}),
-                 ("share-ambiguous", "amb", 0, False, {"phone": windows["phone"]}),
-                 ("share-impossible", "imp", 0, False, {"phone": windows["phone"]})]
-        for stem, key, frame, to_end, where in shots:
-            for label, (w, h) in where.items():
+        shots = [("share-9x9-forcing-last-link", "9", next(f.number for f in nine.frames if f.chains), True),
+                 ("share-12x12-step", "12", 40, False),
+                 ("share-12x12-forcing", "12", next(f.number for f in twelve.frames if f.chains), True),
+                 ("share-ambiguous", "amb", 0, False), ("share-impossible", "imp", 0, False)]
+        for stem, key, frame, to_end in shots:
+            for label, (w, h) in windows.items():
                 b.resize(w, h, mobile=w < 900)
                 if key in ("amb", "imp"):
                     b.open(pages[key])
                 else:
                     goto(b, pages[key], frame)
-                    if to_end or key == "12" and frame != 40:
+                    if to_end:
                         while b.eval("!document.getElementById('chain-next').disabled"):
                             b.eval("document.getElementById('chain-next').click()")
                         b.eval("window.scrollTo(0, document.getElementById('app').getBoundingClientRect().top + pageYOffset)")
