@@ -304,3 +304,12 @@ def test_pencil_help_fills_candidates_and_clears_a_placed_height(phone, tmp_path
     assert all(not m[k] & bit for k in range(1, n)) and all(not m[k * n] & bit for k in range(1, n))
     assert m[n + 1] & bit  # R2C2 shares neither line: it keeps the mark
     assert b.eval("JSON.parse(localStorage.getItem(%s)).auto" % json.dumps("ascent-play/" + puzzle.to_tatham())) is True
+    r2c2 = result.solution[1][1]
+    b.tap('[data-action="pencil"]')  # pencil mode: the keypad toggles marks; taking out R2C2's own height is wrong
+    assert b.eval("document.querySelector('[data-action=\"pencil\"]').getAttribute('aria-pressed')") == "true"
+    b.tap('[data-cell="R2C2"]')
+    b.tap(f'[data-key="{r2c2}"]')
+    assert not b.eval("window.ascentPlay.state().m")[n + 1] & (1 << (r2c2 - 1))
+    b.tap('[data-action="hint"]')
+    assert b.eval("document.querySelector('[data-hint]').textContent") == "Hint 1: R2C2's pencil marks are wrong"
+    assert b.errors() == []
