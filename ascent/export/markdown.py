@@ -262,7 +262,7 @@ def _cut(body: list[tuple[int, list[str]]], room: int, view: View) -> list[str]:
     """The passes' lines while they fit in ``room`` characters, then one paragraph on what was left out."""
     out: list[str] = []
     used = 0
-    for k, (number, lines) in enumerate(body):
+    for k, (_, lines) in enumerate(body):
         size = sum(len(line) + 1 for line in lines)
         if used + size > room:
             rest = view.passes[k:]
