@@ -110,8 +110,31 @@ class Browser:
             self.events.append(e)
 
     # ------------------------------------------------------------------ page
-    def resize(self, width: int, height: int, mobile: bool = False) -> None:
+    def resize(self, width: int, height: int, mobile: bool = False, touch: bool = False) -> None:
         self.send("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=mobile)
+        self.send("Emulation.setTouchEmulationEnabled", enabled=touch, maxTouchPoints=5 if touch else 1)
+
+    def tap(self, selector: str) -> None:
+        """A finger's tap in the middle of the element, which must be inside the window (touch emulation on)."""
+        box = self.eval(f"(function(){{var e=document.querySelector({json.dumps(selector)});if(!e){{return null;}}"
+                        "var r=e.getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2,r.width,r.height,"
+                        "r.top>=0&&r.bottom<=innerHeight&&r.left>=0&&r.right<=innerWidth];})()")
+        if box is None or box[2] == 0 or box[3] == 0:
+            raise BrowserError(f"no visible element {selector}")
+        if not box[4]:
+            raise BrowserError(f"element {selector} is outside the window")
+        self.tap_at(box[0], box[1])
+
+    def tap_at(self, x: float, y: float) -> None:
+        """A finger's tap at a point of the window."""
+        self.send("Input.dispatchTouchEvent", type="touchStart", touchPoints=[{"x": x, "y": y}])
+        self.send("Input.dispatchTouchEvent", type="touchEnd", touchPoints=[])
+
+    def centres(self, selector: str) -> list[tuple[float, float]]:
+        """The middle of every element the selector finds, in the window (for many taps with one look)."""
+        return [tuple(p) for p in self.eval(
+            f"Array.prototype.map.call(document.querySelectorAll({json.dumps(selector)}),function(e){{"
+            "var r=e.getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2];})")]
 
     def open(self, path: Path) -> None:
         """Navigate and wait until that very document has loaded (load events can arrive late, so not those)."""
@@ -155,13 +178,20 @@ class Browser:
         for kind in ("mousePressed", "mouseReleased"):
             self.send("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left", clickCount=1)
 
-    def key(self, key: str, code: int) -> None:
+    def key(self, key: str, code: int, modifiers: int = 0) -> None:
+        """A key press; ``modifiers``: 1 Alt, 2 Ctrl, 4 Meta, 8 Shift."""
         for kind in ("rawKeyDown", "keyUp"):
             self.send("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code,
-                      nativeVirtualKeyCode=code)
+                      nativeVirtualKeyCode=code, modifiers=modifiers)
+
+    def type_key(self, key: str) -> None:
+        """A printable key (a digit, a letter) as typing it sends it: keydown with its text, then keyup."""
+        code = ord(key.upper())
+        self.send("Input.dispatchKeyEvent", type="keyDown", key=key, text=key, windowsVirtualKeyCode=code)
+        self.send("Input.dispatchKeyEvent", type="keyUp", key=key, windowsVirtualKeyCode=code)
 
     def screenshot(self, path: Path, full_page: bool = False) -> None:
-        params = {"format": "png"}
+        params: dict = {"format": "png"}
         if full_page:
             params["captureBeyondViewport"] = True
             size = self.eval("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")

@@ -347,8 +347,10 @@ def test_ambiguous_puzzle_page_and_markdown_draw_both_solutions(shared):
     assert result.status == "ambiguous" and len(result.solutions) == 2
     view = build(result)
     root = parse_html(page(view))
-    svgs = list(root.iter("svg"))
-    assert len(svgs) == 2 and not [s for s in root.iter("script")]
+    assert view.step_count > 0  # logic went some way first: the page steps through it, then shows two solutions
+    assert len(by_class(root, "button", "step")) == view.step_count + 1 and root.find(".//section[@id='chain']") is not None
+    svgs = [s for fig in root.iter("figure") for s in fig.iter("svg")]
+    assert len(svgs) == 2
     a, b = result.solutions
     differ = {r * 9 + c for r in range(9) for c in range(9) if a[r][c] != b[r][c]}
     for svg, sol in zip(svgs, (a, b)):
@@ -534,3 +536,76 @@ def test_a_trace_whose_supposition_places_two_heights_is_refused(forcing):
     first["placed"][other] = 1
     with pytest.raises(TraceError, match="a supposition places exactly one height"):
         result_from_dict(data)
+
+
+def big_puzzle(shared, size: int, index: int) -> Puzzle:
+    return Puzzle.from_record(json.loads((shared / "big" / f"{size}x{size}-puzzles.json").read_text())["big"][index])
+
+
+def lines_within(md: str, width: int = 100) -> list[str]:
+    return [line for line in md.split("\n") if len(line) > width]
+
+
+def test_markdown_of_a_12x12_fits_its_lines_and_spells_out_the_letters(shared):
+    """A 12x12 with candidates is wider than a post's line: its grids come in blocks of columns; A-C have a key."""
+    view = build(solve(big_puzzle(shared, 12, 4), logic_only=True))
+    md = walkthrough(view)
+    assert len(md) <= 60_000 and lines_within(md) == []
+    assert "Heights 10, 11 and 12 are written A, B and C." in md
+    assert "columns 1-" in md  # a grid full of candidates before a forcing step, drawn in blocks
+    assert lines_within(walkthrough(view, full=True)) == []
+
+
+def test_markdown_keeps_less_as_the_solve_grows_and_cuts_with_a_pointer(shared, monkeypatch):
+    """Against a small limit the post drops grids, then chain links, then reasons, and at last whole passes,
+    saying so; it stays under the limit at every stage, and --markdown-full keeps everything."""
+    from ascent.export import markdown
+
+    recs = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"]
+    view = build(solve(Puzzle.from_record(recs[0]), logic_only=True))
+    sizes = [len(markdown._compose(view, d)) for d in markdown.DETAILS]
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] > sizes[-1]
+    for limit in (sizes[0], sizes[2], sizes[-1], sizes[-1] // 2):
+        monkeypatch.setattr(markdown, "LIMIT", limit)
+        md = walkthrough(view)
+        assert len(md) <= limit and lines_within(md) == []
+        assert md.rstrip().endswith("```") and "## The end" in md  # the end grid always closes the post
+        assert ("are left out to keep this post" in md) == (limit < sizes[-1])
+        assert ("--markdown-full writes the whole walk-through" in md) == (limit < sizes[0])
+    full = walkthrough(view, full=True)
+    assert full.count("Grid after the pass:") == len(view.passes)
+
+
+def test_markdown_numbers_chain_links_as_everywhere(forcing):
+    """Links L1..Lk after the supposition; the chain's count is len(chain) - 1, in the short and the full post."""
+    view = build(forcing)
+    md, full = walkthrough(view), walkthrough(view, full=True)
+    for f in (f for f in view.frames if f.chains):
+        k = len(f.step.chain) - 1
+        assert f"{k} links</summary>" in md and f"({k} links):" in full
+        assert f"L{k}" in full and f"L{k + 1}:" not in full
+
+
+def test_link_heads_name_the_links_they_read():
+    """'L7, from L2 and L5' when the engine records what a link read (issue 26's ``reads``); plain 'L7' before."""
+    from types import SimpleNamespace
+
+    from ascent.export.links import link_head
+    from ascent.view import Frame
+
+    def frame(**step):
+        return Frame(1, "link", (), (), step=SimpleNamespace(supposition=False, **step))
+
+    assert link_head(7, frame(reads=(2, 5))) == "L7, from L2 and L5"
+    assert link_head(3, frame(reads=(0,))) == "L3, from the supposition"
+    assert link_head(4, frame()) == "L4"
+    assert link_head(0, Frame(1, "s", (), (), step=SimpleNamespace(supposition=True))) == "Suppose"
+
+
+def test_page_and_post_count_a_chains_links_alike(forcing):
+    view = build(forcing)
+    html, md = page(view), walkthrough(view)
+    for f in (f for f in view.frames if f.chains):
+        k = len(f.step.chain) - 1
+        assert f': {k} links">' in html and f"{k} links</summary>" in md
+        assert f">L{k}</span>" in html and f">L{k + 1}</span>" not in html

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from ascent.engine import solve
+from ascent.grid import cell_name
 from ascent.export import page
 from ascent.puzzle import Puzzle
 from ascent.view import build
@@ -41,7 +42,7 @@ def expected(frame, n):
     """What a frame should look like in the DOM: height, shown candidates, struck candidates, placed."""
     out = []
     for i in range(n * n):
-        struck = sum(m for c, m in frame.eliminated if c == i)
+        struck = 0 if frame.values[i] else sum(m for c, m in frame.eliminated if c == i)  # a placed height hides them
         out.append([frame.values[i], 0 if frame.values[i] else frame.masks[i], struck,
                     i in {c for c, _ in frame.placed}])
     return out
@@ -118,7 +119,10 @@ def test_forcing_chain_on_its_own_grid_ends_at_the_contradiction(browser, tmp_pa
             b.click("#chain-next")
         cells = state(b, "#chain-grid")
         assert [c[:2] for c in seen(cells)] == [c[:2] for c in expected(chain.frames[-1], n)]
-        assert "contradiction" in b.eval("document.getElementById('chain-caption').textContent")
+        assert b.eval("document.getElementById('chain-end').textContent") == chain.end  # its own line, never clipped
+        assert chain.end.startswith("contradiction")
+        count = len(f.step.chain) - 1  # the link count, as everywhere: L1..Lk after the supposition
+        assert b.eval("document.getElementById('chain-pos').textContent") == f"L{count} of {count}"
         lane = b.eval("document.querySelector('#chain-grid rect.lane').getAttribute('class')")
         assert any("broken" in c[3].split() for c in cells) or lane == "lane"
         b.click("#chain-prev")
@@ -176,9 +180,9 @@ def test_forcing_9x9_keeps_next_and_the_grid_in_view(browser, tmp_path, shared, 
             b.send("Page.navigate", url=f"{uri}#{target}")
             assert b.wait_until(f"document.readyState==='complete' && document.body.getAttribute('data-frame')==='{target}'")
             assert b.eval("document.querySelector('#steps [aria-current]').getAttribute('data-f')") == str(target)
-            assert b.in_window("#next") and b.in_window("#main-grid svg")
-            assert b.eval("document.getElementById('chain').hidden") is False
-            assert b.in_window("#chain-grid svg")  # beside the grid on a desktop, under it on a phone
+            assert b.in_window("#next") and b.eval("document.getElementById('chain').hidden") is False
+            assert visible_in_window(b, "#chain-grid svg")  # beside the grid on a desktop, instead of it on a phone
+            assert visible_in_window(b, "#main-grid svg") == (not mobile)  # one tap away on a phone
             assert b.eval("document.documentElement.scrollWidth") <= width
         start = forcing[0] - 2
         b.eval(f"location.hash='#{start}'")
@@ -187,7 +191,8 @@ def test_forcing_9x9_keeps_next_and_the_grid_in_view(browser, tmp_path, shared, 
             b.click("#next", scroll=False)
             f = start + k
             assert b.eval("document.body.getAttribute('data-frame')") == str(f)
-            assert b.in_window("#next") and b.in_window("#main-grid svg"), f"after step {f}"
+            assert b.in_window("#next"), f"after step {f}"
+            assert visible_in_window(b, "#chain-grid svg" if mobile and f in forcing else "#main-grid svg"), f"after step {f}"
             item = b.rect(f'#steps button.step[data-f="{f}"]')
             box = b.rect("#steps")
             assert box["top"] - 1 <= item["top"] and item["bottom"] <= box["bottom"] + 1, f"step {f} hidden in its list"
@@ -195,14 +200,122 @@ def test_forcing_9x9_keeps_next_and_the_grid_in_view(browser, tmp_path, shared, 
                 assert 0 <= item["top"] and item["bottom"] <= item["height"], f"step {f} off the window's edge"
             assert (b.eval("document.getElementById('chain').hidden") is False) == (f in forcing)
             if f in forcing:  # the chain opens in view, and the page did not jump
-                assert b.in_window("#chain-grid svg"), f"chain of step {f} out of view"
+                assert visible_in_window(b, "#chain-grid svg"), f"chain of step {f} out of view"
         assert b.eval(CONTRAST) == []  # with a chain open: supposed, placed, lost, given cells all drawn
         b.click("#next", scroll=False)  # off the forcing step: the main grid at full width again
-        pencil = b.eval("document.querySelector('#main-grid g.k.on text').getBoundingClientRect().height")
-        assert pencil >= 9, f"pencil marks {pencil:.1f} px high: too small to read"
+        assert pencil_px(b, "#main-grid") >= 10
         assert b.errors() == []
     finally:
         b.resize(1280, 900)
+
+
+def visible_in_window(b: Browser, selector: str) -> bool:
+    r = b.rect(selector)
+    return bool(r) and r["right"] > r["left"] and b.in_window(selector)
+
+
+PENCIL = """(function(sel){var m=null, ts=document.querySelectorAll(sel+' g.k.on text, '+sel+' g.k.struck text');
+  for(var i=0;i<ts.length;i++){var t=ts[i];if(!t.getClientRects().length){continue;}
+    var px=parseFloat(getComputedStyle(t).fontSize)*t.ownerSVGElement.getScreenCTM().a; m=m===null?px:Math.min(m,px);}
+  return m;})(%s)"""
+
+
+def pencil_px(b: Browser, where: str) -> float:
+    """The smallest pencil mark shown in a grid, in CSS px (its font size as drawn); 0 when none shows."""
+    return b.eval(PENCIL % json.dumps(where)) or 0.0
+
+
+def twelve(shared):
+    rec = json.loads((shared / "big" / "12x12-puzzles.json").read_text())["big"][6]
+    return solve(Puzzle.from_record(rec), logic_only=True)  # 250 steps, 1 forcing (19 links); about 0.1 s
+
+
+@pytest.mark.parametrize("size, least", [(9, 10.0), (12, 8.0)])
+def test_phone_pencil_marks_and_a_chains_contradiction_are_readable(browser, tmp_path, shared, size, least):
+    """On a 390 px phone: pencil marks at least 10 px at 9x9 and 8 px at 12x12, on the main grid and on a forcing
+    step's chain grid; at the chain's last link its contradiction, the link's number and the step's caption are
+    all inside the window, with the grid; a caption cut short says so and opens in full."""
+    result = nine_by_nine(shared) if size == 9 else twelve(shared)
+    view, path = write(tmp_path, result, f"phone{size}.html")
+    forcing = [f for f in view.frames if f.chains]
+    b = browser
+    try:
+        b.resize(390, 844, mobile=True)
+        b.open(path)
+        b.eval("window.ascentView.go(1)")
+        assert pencil_px(b, "#main-grid") >= least
+        for f in forcing[:2]:
+            b.eval(f"window.ascentView.go({f.number})")
+            assert b.eval("window.ascentView.mode()") == "phone"
+            b.eval("window.scrollTo(0, document.getElementById('app').getBoundingClientRect().top + pageYOffset)")
+            assert pencil_px(b, "#chain-grid") >= least, f"step {f.number}"
+            count = len(f.step.chain or f.step.branches[0]) - 1
+            while not b.eval("document.getElementById('chain-next').disabled"):
+                b.click("#chain-next", scroll=False)
+            assert b.eval("document.getElementById('chain-pos').textContent") == f"L{count} of {count}"
+            assert b.eval("document.getElementById('chain-end').textContent") == f.chains[0].end
+            for sel in ("#chain-end", "#chain-pos", "#caption", "#chain-caption", "#next", "#chain-grid svg"):
+                assert visible_in_window(b, sel), f"{sel} out of the window at step {f.number}"
+            assert pencil_px(b, "#chain-grid") >= least
+            b.click('#flip button[data-show="grid"]', scroll=False)  # the grid after the step, one tap away
+            assert visible_in_window(b, "#main-grid svg") and not visible_in_window(b, "#chain-grid svg")
+            assert pencil_px(b, "#main-grid") >= least
+        cut = b.eval("(function(){var c=document.getElementById('caption');return c.scrollHeight>c.clientHeight+2;})()")
+        more = b.eval("!document.querySelector('#board > .capbox button.more').hidden")
+        assert cut == more  # clipped exactly when it says so
+        if more:
+            b.click("#board > .capbox button.more", scroll=False)
+            assert b.eval("(function(){var c=document.getElementById('caption');return c.scrollHeight<=c.clientHeight+2;})()")
+        assert b.eval("document.documentElement.scrollWidth") <= 390 and b.errors() == []
+    finally:
+        b.resize(1280, 900)
+
+
+def test_landscape_phone_shows_next_and_the_whole_grid_together(browser, tmp_path, shared):
+    result = nine_by_nine(shared)
+    view, path = write(tmp_path, result, "landscape.html")
+    first = next(f.number for f in view.frames if f.chains)
+    b = browser
+    try:
+        b.resize(844, 390, mobile=True)
+        b.open(path)
+        assert b.eval("window.ascentView.mode()") == "wide"
+        b.eval("window.scrollTo(0, document.getElementById('app').getBoundingClientRect().top + pageYOffset)")
+        for f in (1, first - 1):
+            b.eval(f"window.ascentView.go({f})")
+            assert b.in_window("#next") and b.in_window("#prev") and visible_in_window(b, "#main-grid svg")
+            assert pencil_px(b, "#main-grid") >= 10
+        b.click("#next", scroll=False)
+        assert visible_in_window(b, "#chain-grid svg") and b.in_window("#next") and b.in_window("#chain-next")
+        assert pencil_px(b, "#chain-grid") >= 10
+    finally:
+        b.resize(1280, 900)
+
+
+def test_screen_reader_names_cells_steps_and_controls(browser, tmp_path):
+    """Each cell says its height or candidates; Next announces the step's sentence; the step list is one Tab stop;
+    no control's name runs a number into a word."""
+    result = solve(Puzzle.from_clues(CLUES))
+    view, path = write(tmp_path, result, "reader.html")
+    n = view.puzzle.size
+    b = browser
+    b.open(path)
+    b.click("#next")
+    f = view.frames[1]
+    labels = b.eval("Array.prototype.map.call(document.querySelectorAll('#main-grid g.cell'),function(g){return g.getAttribute('aria-label');})")
+    for i, said in enumerate(labels):
+        name = cell_name(i, n)
+        if f.values[i]:
+            assert said.startswith(f"{name}, ") and said.split("; ")[0].endswith(str(f.values[i]))
+        else:
+            assert said.startswith(f"{name}, empty, candidates " + " ".join(str(d) for d in range(1, n + 1) if f.masks[i] >> (d - 1) & 1))
+    assert f.sentence in b.eval("document.getElementById('say').textContent")
+    assert b.eval("document.getElementById('say').getAttribute('aria-live')") == "polite"
+    assert b.eval("document.querySelectorAll('#steps button.step[tabindex=\"0\"]').length") == 1
+    assert b.eval("document.querySelector('#steps button.step[tabindex=\"0\"]').getAttribute('data-f')") == "1"
+    names = b.eval("Array.prototype.map.call(document.querySelectorAll('button'),function(x){return x.getAttribute('aria-label')||x.textContent;})")
+    assert not [x for x in names if re.match(r"^\d+[A-Za-z]", x)], names[:3]
+    assert "Previous step" in names and "Next step" in names
 
 
 def test_a_9x9_prints_in_tens_of_pages_with_its_chains(browser, tmp_path, shared):

@@ -19,7 +19,7 @@ from ..play.board import board
 from ..play.game import Game, Illegal, SaveError
 from ..play.session import Session, clock_text
 from ..view import build
-from .base import EXIT_ERROR, EXIT_SOLVED, Usage, app, check_output
+from .base import EXIT_ERROR, EXIT_SOLVED, Failure, Usage, app, check_output, write_text
 from .given import Given, puzzle_options
 
 
@@ -156,6 +156,21 @@ class Sitting:
         return True
 
 
+def _html_page(puzzle, path: Path) -> int:
+    """ascent play --html: the puzzle as a page to play in a browser, its hints from the solve's plan."""
+    from ..export.play import PlayError, play_page
+
+    check_output("--html", path)
+    try:
+        text = play_page(puzzle, solve_engine(puzzle))
+    except PlayError as e:
+        raise Failure(str(e)) from None
+    write_text("--html", path, text)
+    console.print(f"HTML written: {path} ({len(text.encode()) / 1024:.0f} kB): open it in a browser to play",
+                  markup=False, highlight=False)
+    return EXIT_SOLVED
+
+
 def _classic(args: list[str]) -> int:
     if len(args) != 3:
         raise Usage(f"--classic takes SIZE STATE KEYS (3 arguments), got {len(args)}")
@@ -175,6 +190,8 @@ def play_cmd(
     given: Given = None,  # the puzzle options (given.py)
     save: Optional[Path] = typer.Option(None, "--save", help="Save the game to this file after every change (atomically)."),
     resume: Optional[Path] = typer.Option(None, "--resume", help="Carry on a game saved with --save (and keep saving there)."),
+    html: Optional[Path] = typer.Option(None, "--html", help="Write the puzzle as one self-contained page to play in a "
+                                        "browser (offline, with hints), instead of playing here."),
 ) -> int:
     """Play a puzzle in the terminal: place heights, pencil marks, undo, check, hints, save and resume.
 
@@ -190,7 +207,12 @@ def play_cmd(
       ascent play --resume game.json
       ascent play --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
       ascent play --classic 4 "4--22----234-4--" 0003010002003000
+      ascent play --size 6 --diff 2 --html game.html
     """
+    if html is not None:
+        if classic_game or save is not None or resume is not None or args:
+            raise Usage("--html writes a page for a puzzle: not with --classic, --save or --resume")
+        return _html_page(given.chosen(default_size=5), html)
     if classic_game:
         if save is not None or resume is not None or given.anything:
             raise Usage("--classic plays SIZE STATE KEYS on plain stdin/stdout, as the assignment says: "

@@ -60,8 +60,7 @@ def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path
             frame = view.final if step is None else view.frame(step)
         except IndexError as e:
             raise Usage(f"--step: {e}") from None
-        title = f"{view.puzzle.describe()}: " + ("the final grid" if step is None else
-                                                 ("the start" if step == 0 else f"after step {step}"))
+        title = "the final grid" if step is None else ("the start" if step == 0 else f"after step {step}")
         write_text("--svg", svg, grid_svg(view.puzzle, frame, title=title, plain=step is None) + "\n")
         console.print(f"SVG written: {svg} ({title})", markup=False, highlight=False)
     return view

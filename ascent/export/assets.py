@@ -13,6 +13,7 @@ h2{font-size:1.05em;margin:4px 0 6px}
 h3{font-size:.95em;margin:12px 0 4px;color:#444}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .summary{margin:2px 0}
+.pad{padding:0 18px}
 .summary code{overflow-wrap:anywhere;word-break:break-all}
 .warn{color:#8a5a00;font-weight:600}
 .status{font-weight:700;text-transform:uppercase}
@@ -26,58 +27,100 @@ details.formats dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 10
 details.formats dt{font-weight:600}
 details.formats dd{margin:0;min-width:0}
 details.formats pre{margin:0;white-space:pre-wrap;word-break:break-all;font-size:.85em;background:#f1f1ee;padding:2px 5px;border-radius:3px}
-main{display:grid;grid-template-columns:minmax(0,min(560px,48vw)) minmax(0,1fr);gap:18px;padding:12px 18px;align-items:start}
-main.forcing{grid-template-columns:minmax(0,1fr) minmax(0,1fr) minmax(240px,.75fr)}
-#board{grid-column:1;grid-row:1;position:sticky;top:0;min-width:0}
-#chain{grid-column:2;grid-row:1;position:sticky;top:0;min-width:0;border:2px solid #c62828;border-radius:8px;padding:4px 8px;background:#fff}
-#chain[hidden]{display:none}
-#steps{grid-column:2;grid-row:1;min-width:0;max-height:100vh;overflow:auto;position:sticky;top:0;overscroll-behavior:contain}
-main.forcing #steps{grid-column:3}
-.gridbox svg{display:block;width:min(100%,calc(100vh - 200px));min-width:min(100%,300px);height:auto;background:#fff;border-radius:6px;margin:0 auto}
+main{display:grid;grid-template-columns:minmax(0,1.3fr) minmax(300px,1fr);gap:18px;padding:12px 18px;align-items:start}
+main.forcing{grid-template-columns:minmax(0,2.4fr) minmax(260px,1fr)}
+#board{position:sticky;top:0;min-width:0}
+main.forcing #board{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);grid-template-rows:auto auto auto 1fr;column-gap:12px;align-items:start}
+main.forcing #views{display:contents}
+main.forcing .nav{grid-column:1/-1}
+main.forcing #main-view{grid-column:1;grid-row:2}
+main.forcing #chain{grid-column:2;grid-row:2/span 3}
+main.forcing #board>.capbox{grid-column:1;grid-row:3}
+#chain-h{font-size:.95em;margin:2px 0}
+#chain{min-width:0;border:2px solid #c62828;border-radius:8px;padding:4px 8px;background:#fff}
+#chain[hidden],.flip{display:none}
+#steps{min-width:0;max-height:100vh;overflow:auto;position:sticky;top:0;overscroll-behavior:contain}
+.gridbox svg{display:block;width:min(100%,calc(100vh - 230px));min-width:min(100%,300px);height:auto;background:#fff;border-radius:6px;margin:0 auto}
 .gridbox:focus{outline:3px solid #1d5fa8;outline-offset:2px}
 .nav{display:flex;align-items:center;gap:8px;margin:6px 0}
-.nav button,.chain-nav button,#print-button{font:inherit;white-space:nowrap;padding:4px 12px;border:1px solid #767676;border-radius:5px;background:#fff;color:#1b1b1b;cursor:pointer}
+.nav button,.chain-nav button,.flip button,#print-button,button.more{font:inherit;white-space:nowrap;padding:4px 12px;border:1px solid #767676;border-radius:5px;background:#fff;color:#1b1b1b;cursor:pointer}
+.nav button{min-height:40px}
 .nav button:disabled,.chain-nav button:disabled{color:#595959;background:#ececec;border-color:#bbb;cursor:default}
-#pos{flex:1;min-width:6em;text-align:center;font-variant-numeric:tabular-nums}
-.caption{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px 10px;margin:6px 0;min-height:2.5em;max-height:7.5em;overflow:auto}
-.key{font-size:.8em;color:#444;margin:2px 0}
-.sw{display:inline-block;width:.9em;height:.9em;border:1px solid #999;vertical-align:-1px;margin-left:4px}
+button:focus-visible,summary:focus-visible{outline:3px solid #1d5fa8;outline-offset:1px}
+#pos,#chain-pos{flex:1;min-width:5em;text-align:center;font-variant-numeric:tabular-nums}
+.caption{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px 10px;margin:6px 0;min-height:2.5em}
+.capbox{position:relative}
+button.more{position:absolute;right:4px;bottom:3px;padding:0 10px;font-size:.85em;box-shadow:-8px 0 6px #fff}
+button.more[hidden]{display:none}
+.key{font-size:.8em;color:#333;margin:0 0 4px;position:sticky;top:0;z-index:1;background:#f6f6f4;padding:2px 0}
+.key summary{cursor:pointer;font-weight:600}
+.key p{margin:2px 0}
+.ki{white-space:nowrap;display:inline-block;margin-right:8px}
+.sw{display:inline-block;width:1.1em;height:1.1em;border:1px solid #999;vertical-align:-2px;text-align:center;line-height:1.05em;font-weight:700}
 .sw.given{background:#e6e6e6}.sw.placed-by{background:#fff;border-color:#1d4f91;border-width:2px}.sw.used{background:#fff4c2}
 .sw.lost{background:#fde2e4}.sw.placed{background:#b9f6ca}.sw.supposed{background:#f3e5f5;border:2px dashed #6a1b9a}
+.sw.broken{background:#ffcdd2;border:3px solid #7f0000}.sw.lane{border:2px solid #c2185b;border-radius:3px}
+.sw.struck{color:#b71c1c;text-decoration:line-through;text-decoration-thickness:2px;border-color:#ddd}
 .where{color:#1d5fa8;font-weight:600}
 .changes{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85em;color:#1b7a34;overflow-wrap:anywhere}
 #steps ol{list-style:none;margin:0;padding:0}
 #steps li.pass{margin-bottom:6px}
 button.step,button.link{display:block;width:100%;text-align:left;font:inherit;font-size:.9em;background:#fff;border:1px solid #e2e2e2;border-radius:5px;padding:4px 7px;margin:2px 0;cursor:pointer;color:inherit}
 button.step:hover,button.link:hover{border-color:#999}
-button.step:focus-visible,button.link:focus-visible{outline:3px solid #1d5fa8;outline-offset:1px}
 li.current>button.step,li.current>button.link{border-color:#c2185b;box-shadow:0 0 0 2px #f8bbd0;background:#fffafc}
 .num{color:#666;font-variant-numeric:tabular-nums;margin-right:4px}
 .chains{display:none}
 .chain-nav{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:4px 0}
-.branches button.on{border-color:#c62828;background:#ffebee}
-li.end{font-weight:600;color:#b71c1c;padding:4px 7px}
-#chain ol{list-style:none;padding:0;margin:0;max-height:9em;overflow:auto;overscroll-behavior:contain}
+.branches button.on{border-color:#c62828;background:#ffebee;font-weight:600}
+li.end,.end{font-weight:600;color:#b71c1c;padding:4px 7px;margin:2px 0}
+.end[hidden]{display:none}
+#chain ol{list-style:none;padding:0;margin:0;max-height:7em;overflow:auto;overscroll-behavior:contain}
 #print{display:none}
 footer{padding:8px 18px;color:#555;font-size:.85em}
-main.verdict{display:block}
+main.verdict{display:block;padding:12px 14px}
 .pair{display:flex;flex-wrap:wrap;gap:18px}
 .pair figure{margin:0;flex:1 1 300px;max-width:520px}
 .pair figcaption{font-weight:600;margin:4px 0}
 .pair svg{width:100%;height:auto;background:#fff;border-radius:6px}
 @media (max-width:760px){
+ #app{--mode:phone}
  main{display:block;padding:0 6px 8px}
+ .pad{padding:0 8px}
  #board{position:sticky;top:0;z-index:3;background:#f6f6f4;padding-bottom:2px}
  .gridbox svg{width:100%;min-width:0}
  .nav{margin:0;padding:4px 0}
- .caption{max-height:4.6em;margin:2px 0}
- .key{display:none}
- #chain{position:static;margin:6px 0}
- main.forcing #main-grid svg{width:62%}
- main.forcing .caption{max-height:3.2em}
+ .caption{margin:2px 0;padding:4px 8px}
+ #chain{border:0;padding:0;background:none}
+ #chain-h{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
  #steps{position:static;max-height:60vh;margin-top:6px}
  header{padding:8px}
  details.formats dl{grid-template-columns:1fr}
+}
+@media (max-width:760px),(orientation:landscape) and (max-height:500px){
+ main.forcing #board{display:block}
+ .caption{line-height:1.45}
+ .caption .tag{line-height:1.3;vertical-align:baseline}
+ .caption:not(.open){overflow:hidden;height:calc(4.35em + 5px);padding-bottom:0}
+ main.forcing .flip{display:flex;gap:6px;margin:2px 0}
+ .flip button{flex:1;padding:4px 6px}
+ .flip button[aria-pressed=true]{border-color:#c62828;background:#ffebee;font-weight:600}
+ main.forcing:not(.show-grid) #main-view,main.forcing.show-grid #chain{display:none}
+ #chain-steps{display:none}
+ .branches{flex-wrap:nowrap;overflow-x:auto}
+ .chain-nav{margin:2px 0}
+}
+@media (orientation:landscape) and (max-height:500px){
+ #app{--mode:wide}
+ main{display:block;padding:4px 8px}
+ #app #board{display:grid;grid-template-columns:auto minmax(0,1fr);grid-template-rows:repeat(11,auto) 1fr;column-gap:10px;align-items:start;height:100vh;position:static}
+ #app #views,#app #main-view,#app #chain{display:contents}
+ #app #chain[hidden],#app.forcing:not(.show-grid) #main-view,#app.forcing.show-grid #chain{display:none}
+ #app .nav,#app #board>.capbox,#app .capbox,#app .flip,#app .chain-nav,#app .end{grid-column:2;grid-row:auto;min-width:0}
+ #app .gridbox{grid-column:1;grid-row:1/span 12}
+ .gridbox svg{height:calc(100vh - 8px);width:auto;min-width:0;max-width:none}
+ #chain-h{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+ .nav{margin:0}
+ #steps{position:static;max-height:100vh}
 }
 @media print{
  @page{margin:12mm}
@@ -104,6 +147,13 @@ var D=JSON.parse(document.getElementById("data").textContent);
 var n=D.n, N2=n*n, frames=D.frames, last=frames.length-1, given={};
 for(var g0=0;g0<D.given.length;g0++){given[D.given[g0]]=1;}
 function sym(d){return d<10?String(d):String.fromCharCode(55+d);}
+function cellName(i){return "R"+(Math.floor(i/n)+1)+"C"+(i%n+1);}
+function digits(m){var o=[];for(var d=1;d<=n;d++){if(m&(1<<(d-1))){o.push(d);}}return o.join(" ");}
+/* what a screen reader says for a cell: as svg.py's cell_label */
+function cellLabel(i,v,m,gone,broken){
+  var t=cellName(i)+", "+(v?(given[i]?"given ":"")+v:(m?"empty, candidates "+digits(m):"empty, no candidates left"));
+  return t+(gone?"; removed "+digits(gone):"")+(broken?"; broken":"");
+}
 function apply(st,spec){
   var m=st.m.slice(), v=st.v.slice(), e=spec.e||[], p=spec.p||[], i;
   for(i=0;i<e.length;i+=2){m[e[i]]&=~e[i+1];}
@@ -114,9 +164,9 @@ var states=[{m:D.start.m,v:D.start.v}];
 for(var f=1;f<=last;f++){states.push(apply(states[f-1],frames[f]));}
 function parts(svg){
   if(svg._parts){return svg._parts;}
-  var cells=svg.querySelectorAll("g.cell"), P={cell:[],v:[],k:[],clue:{},lane:svg.querySelector("rect.lane")};
+  var cells=svg.querySelectorAll("g.cell"), P={cell:[],v:[],k:[],said:[],clue:{},lane:svg.querySelector("rect.lane")};
   for(var i=0;i<cells.length;i++){
-    P.cell.push(cells[i]);P.v.push(cells[i].querySelector("text.v"));
+    P.cell.push(cells[i]);P.v.push(cells[i].querySelector("text.v"));P.said.push(cells[i].getAttribute("aria-label"));
     var ks=cells[i].querySelectorAll("g.k"), row=[];
     for(var d=0;d<ks.length;d++){row.push(ks[d]);}
     P.k.push(row);
@@ -143,9 +193,10 @@ function paint(svg,st,spec,base,what){
             (gone[i]?" lost":"")+(put[i]?" placed":"")+(broken[i]?" broken":"");
     if(P.cell[i].getAttribute("class")!==cls){P.cell[i].setAttribute("class",cls);}
     P.v[i].textContent=st.v[i]?sym(st.v[i]):"";
-    var g=gone[i]||0;
+    var g=gone[i]||0, said=cellLabel(i,st.v[i],st.m[i],g,broken[i]);
+    if(P.said[i]!==said){P.said[i]=said;P.cell[i].setAttribute("aria-label",said);}
     for(j=0;j<n;j++){
-      var bit=1<<j, k=(g&bit)?"k struck":((st.m[i]&bit)&&!st.v[i]?"k on":"k off");
+      var bit=1<<j, k=st.v[i]?"k off":((g&bit)?"k struck":((st.m[i]&bit)?"k on":"k off"));
       if(P.k[i][j].getAttribute("class")!==k){P.k[i][j].setAttribute("class",k);}
     }
   }
@@ -162,13 +213,17 @@ function paint(svg,st,spec,base,what){
 var app=document.getElementById("app"), board=document.getElementById("board"), stepsNav=document.getElementById("steps");
 var mainBox=document.getElementById("main-grid"), mainSvg=mainBox.querySelector("svg"), chainSvg=document.querySelector("#chain-grid svg");
 var buttons=document.querySelectorAll("#steps button.step");
-var byFrame=[];for(var q=0;q<buttons.length;q++){byFrame[+buttons[q].getAttribute("data-f")]=buttons[q];}
-var pos=document.getElementById("pos"), cap=document.getElementById("caption");
+var byFrame=[];for(var q=0;q<buttons.length;q++){byFrame[+buttons[q].getAttribute("data-f")]=buttons[q];buttons[q].tabIndex=-1;}
+var pos=document.getElementById("pos"), cap=document.getElementById("caption"), sayBox=document.getElementById("say");
 var prev=document.getElementById("prev"), next=document.getElementById("next");
 var chainBox=document.getElementById("chain"), chainList=document.getElementById("chain-steps");
 var branchBox=document.getElementById("branches"), chainCap=document.getElementById("chain-caption");
+var chainEnd=document.getElementById("chain-end"), flip=document.getElementById("flip");
 var cur=0, chain=null;
-function phone(){return getComputedStyle(app).display==="block";}
+/* the layout the CSS chose: "desktop", "phone" (narrow: sticky grid on top) or "wide" (a phone on its side) */
+function mode(){return getComputedStyle(app).getPropertyValue("--mode").trim()||"desktop";}
+function phone(){return mode()!=="desktop";}
+function say(text){sayBox.textContent=text;}
 /* Scroll a list box (never the page) so that an item in it shows: within the part of the box that is on
    screen and not under the sticky grid. */
 function keepInView(box,item){
@@ -182,19 +237,28 @@ function keepInView(box,item){
   else if(r.bottom>bottom-pad){box.scrollTop+=r.bottom-(bottom-pad);}
 }
 function fit(){
-  if(phone()){stepsNav.style.maxHeight=Math.max(160,window.innerHeight-board.offsetHeight-12)+"px";}
+  var m=mode();
+  if(m==="phone"){stepsNav.style.maxHeight=Math.max(160,window.innerHeight-board.offsetHeight-12)+"px";}
   else{stepsNav.style.maxHeight="";}
+  var more=document.querySelectorAll("button.more");
+  for(var i=0;i<more.length;i++){clampNote(more[i].previousElementSibling);}
+}
+/* A caption clipped to a few lines on a phone says so: its "more" button shows the rest. */
+function clampNote(box){
+  var btn=box.nextElementSibling, open=box.classList.contains("open");
+  btn.hidden=!open&&box.scrollHeight<=box.clientHeight+2;
+  btn.textContent=open?"less":"more";btn.setAttribute("aria-label",open?"Show less of the caption":"Show the whole caption");
+  btn.setAttribute("aria-expanded",open?"true":"false");
 }
 function showCaption(box,btn){
-  box.textContent="";
-  if(!btn){return;}
-  var kids=btn.cloneNode(true).childNodes;
-  while(kids.length){box.appendChild(kids[0]);}
+  box.textContent="";box.classList.remove("open");
+  if(btn){var kids=btn.cloneNode(true).childNodes;while(kids.length){box.appendChild(kids[0]);}}
+  clampNote(box);
 }
 function go(f,focus){
   f=Math.max(0,Math.min(last,f));
   var old=byFrame[cur];
-  if(old){old.parentNode.classList.remove("current");old.removeAttribute("aria-current");}
+  if(old){old.parentNode.classList.remove("current");old.removeAttribute("aria-current");old.tabIndex=-1;}
   var had=stepsNav.contains(document.activeElement);
   cur=f;
   var btn=byFrame[f];
@@ -205,9 +269,10 @@ function go(f,focus){
   document.body.setAttribute("data-frame",String(f));
   openChains(f);
   if(btn){
-    btn.parentNode.classList.add("current");btn.setAttribute("aria-current","step");
+    btn.parentNode.classList.add("current");btn.setAttribute("aria-current","step");btn.tabIndex=0;
     keepInView(stepsNav,btn);
     if(focus||had){btn.focus({preventScroll:true});}
+    say((f===0?"Start. ":"Step "+f+" of "+last+". ")+btn.textContent.replace(/^\s*\d+\s*/,""));
   }
   syncHash();
 }
@@ -217,12 +282,18 @@ function syncHash(){
   clearTimeout(hashTimer);
   hashTimer=setTimeout(function(){if(location.hash!=="#"+cur&&history.replaceState){history.replaceState(null,"","#"+cur);}},200);
 }
+function show(what){
+  app.classList.toggle("show-grid",what==="grid");
+  var bts=flip.querySelectorAll("button");
+  for(var i=0;i<bts.length;i++){bts[i].setAttribute("aria-pressed",bts[i].getAttribute("data-show")===what?"true":"false");}
+  fit();
+}
 function openChains(f){
   var spec=frames[f], open=spec.x!==undefined;
   chain=null;
   app.classList.toggle("forcing",open);
   if(chainBox.hidden===open){chainBox.hidden=!open;}
-  fit();
+  show("chain");
   if(!open){return;}
   branchBox.textContent="";
   var br=D.chains[spec.x];
@@ -242,27 +313,38 @@ function branch(b){
   chainList.textContent="";
   var kids=origin.cloneNode(true).childNodes;
   while(kids.length){chainList.appendChild(kids[0]);}
+  var links=chainList.querySelectorAll("button.link");
+  for(var k=0;k<links.length;k++){links[k].tabIndex=-1;}
   link(1);
+}
+/* the link's name: "the supposition", or "L3 of 12" (L1..Lk after the supposition, as in the terminal) */
+function linkName(l){
+  var k=l-chain.br.s;
+  return k<=0?(l===0?"before the supposition":"the supposition"):"L"+k+" of "+chain.br.k;
 }
 function link(l,focus){
   if(!chain){return;}
   var top=chain.br.f.length;
   l=Math.max(0,Math.min(top,l));
+  var items=chainList.querySelectorAll("button.link"), was=items[chain.l-1];
+  if(was){was.tabIndex=-1;}
   chain.l=l;
   paint(chainSvg,chain.st[l],(l===top&&chain.br.z)?chain.br.z:(l?chain.br.f[l-1]:{}),chain.st[0],
-        l===0?"the chain, before the supposition":"the chain, link "+l+" of "+top);
-  var items=chainList.querySelectorAll("button.link");
+        l===0?"the chain, before the supposition":"the chain, "+linkName(l));
   for(var i=0;i<items.length;i++){
     var on=i===l-1;items[i].parentNode.classList.toggle("current",on);
-    if(on){items[i].setAttribute("aria-current","step");}else{items[i].removeAttribute("aria-current");}
+    if(on){items[i].setAttribute("aria-current","step");items[i].tabIndex=0;}else{items[i].removeAttribute("aria-current");}
   }
   if(l&&items[l-1]){keepInView(chainList,items[l-1]);if(focus){items[l-1].focus({preventScroll:true});}}
-  document.getElementById("chain-pos").textContent=l===0?"before the supposition":"link "+l+" / "+top;
+  document.getElementById("chain-pos").textContent=linkName(l);
   showCaption(chainCap,l?items[l-1]:null);
-  if(l===top&&chain.br.c){chainCap.appendChild(document.createTextNode(" "));var end=document.createElement("strong");end.className="end";end.textContent=chain.br.e;chainCap.appendChild(end);}
+  var end=l===top;
+  chainEnd.hidden=!end;chainEnd.textContent=end?chain.br.e:"";
   document.getElementById("chain-prev").disabled=l===0;
   document.getElementById("chain-next").disabled=l===top;
   chainSvg.setAttribute("data-link",String(l));
+  if(chain.said!==undefined||focus){say(linkName(l)+". "+chainCap.textContent+(end?" "+chain.br.e:""));}
+  chain.said=l;
 }
 stepsNav.addEventListener("click",function(ev){
   var btn=ev.target.closest("button.step");if(btn){go(+btn.getAttribute("data-f"),true);}
@@ -273,6 +355,11 @@ branchBox.addEventListener("click",function(ev){var bt=ev.target.closest("button
 chainList.addEventListener("click",function(ev){var bt=ev.target.closest("button.link");if(bt){link(+bt.getAttribute("data-l"),true);}});
 document.getElementById("chain-prev").addEventListener("click",function(){link(chain.l-1);});
 document.getElementById("chain-next").addEventListener("click",function(){link(chain.l+1);});
+flip.addEventListener("click",function(ev){var bt=ev.target.closest("button");if(bt){show(bt.getAttribute("data-show"));}});
+board.addEventListener("click",function(ev){
+  var bt=ev.target.closest("button.more");if(!bt){return;}
+  bt.previousElementSibling.classList.toggle("open");clampNote(bt.previousElementSibling);fit();
+});
 /* The arrow keys step only while the focus is in the step list or on a grid; elsewhere they scroll as usual. */
 document.addEventListener("keydown",function(ev){
   if(ev.altKey||ev.ctrlKey||ev.metaKey){return;}
@@ -280,7 +367,7 @@ document.addEventListener("keydown",function(ev){
   var inSteps=stepsNav.contains(a)||mainBox.contains(a);
   if(!inChain&&!inSteps){return;}
   var step={"ArrowRight":1,"ArrowDown":1,"ArrowLeft":-1,"ArrowUp":-1}[ev.key];
-  var focus=!mainBox.contains(a)&&!document.getElementById("chain-grid").contains(a);
+  var focus=!mainBox.contains(a)&&!document.getElementById("chain-grid").contains(a)&&!a.closest(".chain-nav");
   if(step){ev.preventDefault();if(inChain){link(chain.l+step,focus);}else{go(cur+step,focus);}}
   else if(ev.key==="Home"){ev.preventDefault();if(inChain){link(0);}else{go(0,focus);}}
   else if(ev.key==="End"){ev.preventDefault();if(inChain){link(chain.br.f.length,focus);}else{go(last,focus);}}
@@ -299,7 +386,7 @@ function buildPrint(){
     var p=views[i], sec=document.createElement("section"), fig=document.createElement("div"), h=document.createElement("h3");
     sec.className="print-pass";fig.className="fig";h.textContent=p.t;fig.appendChild(h);
     var svg=mainSvg.cloneNode(true);svg._parts=null;
-    paint(svg,states[p.f],{c:p.c||[]},null,p.t);
+    paint(svg,states[p.f],{c:p.c||[],b:p.b||[]},null,p.t);
     var hidden=svg.querySelectorAll("g.k.off, g.k.on line, rect.lane.off");  /* lighter to print: drop what does not show */
     for(var x=0;x<hidden.length;x++){hidden[x].parentNode.removeChild(hidden[x]);}
     fig.appendChild(svg);sec.appendChild(fig);
@@ -328,7 +415,8 @@ function buildPrint(){
 window.addEventListener("beforeprint",buildPrint);
 if(window.matchMedia){var mq=window.matchMedia("print");if(mq.addEventListener){mq.addEventListener("change",function(e){if(e.matches){buildPrint();}});}}
 document.getElementById("print-button").addEventListener("click",function(){buildPrint();window.print();});
-window.ascentView={go:go,link:link,branch:branch,state:function(){return states[cur];},current:function(){return cur;},buildPrint:buildPrint};
+window.ascentView={go:go,link:link,branch:branch,show:show,mode:mode,state:function(){return states[cur];},current:function(){return cur;},buildPrint:buildPrint};
+if(mode()==="desktop"){document.getElementById("key").open=true;}
 fit();
 go(fromHash());
 if(location.hash&&phone()){window.scrollTo(0,app.getBoundingClientRect().top+window.pageYOffset);fit();keepInView(stepsNav,byFrame[cur]);}

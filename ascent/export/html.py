@@ -19,7 +19,8 @@ from ..grid import cell_name
 from ..view import Frame, View, frame_of_solution, grade_text, plural, technique_names
 from .assets import PAGE_CSS, PAGE_JS
 from .formats import formats
-from .svg import CSS_RULES, grid_svg, lane_box
+from .links import link_count, link_head, numbered
+from .svg import CSS_RULES, LETTERS, grid_svg, lane_box
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
 
@@ -34,8 +35,9 @@ def tag(technique: str | None) -> str:
 
 
 def step_body(frame: Frame, n: int, number: str) -> str:
-    """The inside of a step's button: number, coloured technique tag, where, sentence, changes."""
-    parts = [f'<span class="num">{escape(number)}</span>', tag(frame.technique)]
+    """The inside of a step's button: number, coloured technique tag, where, sentence, changes. The spaces
+    between the parts are text, so a screen reader names the button '12 sudoku row 3: ...'."""
+    parts = [f'<span class="num">{escape(number)}</span> ', tag(frame.technique)]
     where = frame.where(n)
     if where:
         parts.append(f' <span class="where">{escape(where)}</span>:')
@@ -72,8 +74,13 @@ def script_json(data: object) -> str:
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
+CAPTION = ('<div class="capbox"><div id="caption" class="caption"></div><button type="button" class="more" '
+           'hidden="hidden">more</button></div>')
+
+
 def page(view: View) -> str:
-    """The page: a step-through of the solve, or, for an ambiguous or impossible puzzle, its own page."""
+    """The page: a step-through of the solve (an ambiguous puzzle's also shows two solutions), or, for a
+    puzzle found impossible or ambiguous before any step, a verdict page."""
     if verdict_only(view):
         return unsolvable_page(view)
     p = view.puzzle
@@ -86,7 +93,9 @@ def page(view: View) -> str:
         if f.chains:
             s["x"] = len(chains)
             chains.append([{"t": c.title, "e": c.end, "c": c.contradiction, "f": [spec(x, n) for x in c.frames[1:]],
-                            "z": spec(c.at_end, n) if c.at_end else None} for c in f.chains])
+                            "z": spec(c.at_end, n) if c.at_end else None, "k": link_count(c),
+                            "s": int(link_count(c) < len(c.frames) - 1)}  # s: 1 when it opens with a supposition
+                           for c in f.chains])
         data_frames.append(s)
     data = {
         "n": n,
@@ -96,29 +105,39 @@ def page(view: View) -> str:
         "frames": data_frames,
         "chains": chains,
         "passes": [{"t": pv.title, "f": pv.after.number, "from": pv.frames[0].number, "to": pv.after.number,
-                    "c": list(pv.changed)} for pv in view.passes],
+                    "c": list(pv.changed), "b": list(pv.after.broken)} for pv in view.passes],
         "solution": [list(r) for r in view.solution] if view.solution else None,
     }
     out = [head(view)]
     out.append(header(view))
     out.append('<main id="app">\n<section id="board" aria-labelledby="board-h">\n'
                '<h2 id="board-h" class="vh">The grid, step by step</h2>\n')
-    out.append('<div class="nav"><button type="button" id="prev" aria-label="previous step">&#9664; Prev</button>'
-               '<span id="pos" aria-live="polite">Start</span>'
-               '<button type="button" id="next" aria-label="next step">Next &#9654;</button></div>\n')
+    out.append('<div class="nav"><button type="button" id="prev" aria-label="Previous step">'
+               '<span aria-hidden="true">&#9664;</span> Prev</button><span id="pos">Start</span>'
+               '<button type="button" id="next" aria-label="Next step">Next <span aria-hidden="true">&#9654;</span>'
+               '</button></div>\n')
+    out.append('<div id="flip" class="flip" role="group" aria-label="Show">'
+               '<button type="button" data-show="chain" aria-pressed="true">The chain</button>'
+               '<button type="button" data-show="grid" aria-pressed="false">The grid after the step</button></div>\n')
+    out.append('<div id="views">\n<div id="main-view">')
     out.append(f'<div id="main-grid" class="gridbox" tabindex="0" aria-describedby="caption">'
-               f'{grid_svg(p, view.start, standalone=False, every_slot=True, title="the start")}</div>\n')
-    out.append('<div id="caption" class="caption"></div>\n')
-    out.append(f'<p class="key">{KEY}</p>\n</section>\n')
+               f'{grid_svg(p, view.start, standalone=False, every_slot=True, title="the start")}</div></div>\n')
     out.append('<section id="chain" hidden="hidden" aria-labelledby="chain-h">\n'
                '<h2 id="chain-h">The forcing step&#8217;s chain, on its own grid</h2>\n'
-               '<div id="branches" class="chain-nav branches"></div>\n'
-               '<div class="chain-nav"><button type="button" id="chain-prev">&#9664; Prev link</button>'
-               '<span id="chain-pos"></span><button type="button" id="chain-next">Next link &#9654;</button></div>\n'
-               f'<div id="chain-grid" class="gridbox" tabindex="0">{grid_svg(p, view.start, standalone=False, every_slot=True, title="the chain")}</div>\n'
-               '<div id="chain-caption" class="caption"></div>\n<ol id="chain-steps"></ol>\n</section>\n')
-    out.append('<nav id="steps" aria-labelledby="steps-h">\n<h2 id="steps-h" class="vh">Steps</h2>\n<ol>\n')
-    out.append('<li class="start"><button type="button" class="step" data-f="0"><span class="num">0</span>'
+               '<div id="branches" class="chain-nav branches" role="group" aria-label="Branches"></div>\n'
+               '<div class="chain-nav"><button type="button" id="chain-prev" aria-label="Previous link">'
+               '<span aria-hidden="true">&#9664;</span> Prev link</button><span id="chain-pos"></span>'
+               '<button type="button" id="chain-next" aria-label="Next link">Next link <span aria-hidden="true">'
+               '&#9654;</span></button></div>\n'
+               f'<div id="chain-grid" class="gridbox" tabindex="0" aria-describedby="chain-caption">'
+               f'{grid_svg(p, view.start, standalone=False, every_slot=True, title="the chain")}</div>\n'
+               + CAPTION.replace('id="caption"', 'id="chain-caption"') +
+               '\n<p id="chain-end" class="end" hidden="hidden"></p>\n'
+               '<ol id="chain-steps" aria-label="The links"></ol>\n</section>\n</div>\n')
+    out.append(CAPTION + '\n<p id="say" class="vh" aria-live="polite"></p>\n</section>\n')
+    out.append('<nav id="steps" aria-labelledby="steps-h">\n<h2 id="steps-h" class="vh">Steps</h2>\n'
+               f'<details id="key" class="key"><summary>Key to the marks</summary><p>{key(n)}</p></details>\n<ol>\n')
+    out.append('<li class="start"><button type="button" class="step" data-f="0"><span class="num">0</span> '
                '<span class="sentence">The starting grid: givens placed, every other cell open.</span></button></li>\n')
     for pv in view.passes:
         out.append(f'<li class="pass"><h3>{escape(pv.title)}</h3>\n<ol>\n')
@@ -127,17 +146,19 @@ def page(view: View) -> str:
             if f.chains:
                 out.append('<div class="chains">')
                 for c in f.chains:
-                    out.append(f'<ol class="branch" data-t="{escape(c.title)}">')
-                    for link in c.frames[1:]:
+                    out.append(f'<ol class="branch" data-t="{escape(c.title)}: {plural(link_count(c), "link")}">')
+                    for k, link in numbered(c):
                         out.append(f'<li><button type="button" class="link" data-l="{link.number}">'
-                                   f'{step_body(link, n, str(link.number))}</button></li>')
+                                   f'{step_body(link, n, link_head(k, link))}</button></li>')
                     out.append(f'<li class="end">{escape(c.end)}</li></ol>')
                 out.append("</div>")
             out.append("</li>\n")
         out.append("</ol>\n</li>\n")
     out.append("</ol>\n</nav>\n</main>\n")
     if not view.complete:
-        out.append('<p class="summary">The last step broke the grid: the replay stops there.</p>\n')
+        out.append('<p class="summary pad">The last step broke the grid: the replay stops there.</p>\n')
+    if view.status == "ambiguous" and len(view.solutions) >= 2:
+        out.append('<section class="verdict pad">' + two_solutions(view) + "</section>\n")
     out.append('<section id="print" aria-label="the solve, for printing"></section>\n')
     out.append('<footer>Made by ascent. Click a step, or put the focus on the step list or the grid and use the '
                'arrow keys (Home and End jump to the start and the end); the address ends in #N for step N.</footer>\n')
@@ -146,14 +167,22 @@ def page(view: View) -> str:
     return "".join(out)
 
 
-KEY = ('<span class="sw given"></span> given <span class="sw placed-by"></span> placed by logic '
-       '<span class="sw used"></span> read by the step <span class="sw lost"></span> lost candidates '
-       '<span class="sw placed"></span> placed by the step <span class="sw supposed"></span> only supposed (in a chain)')
+def key(n: int) -> str:
+    """The key to the grids' marks: each swatch kept with its label; none by colour alone."""
+    items = [("given", "given"), ("placed-by", "placed by logic"), ("used", "read by the step"),
+             ("lost", "lost candidates"), ("struck", "a candidate the step crossed out"),
+             ("placed", "placed by the step"), ("supposed", "only supposed (in a chain; dashed border)"),
+             ("broken", "broken: no candidate left (thick dark border)"), ("lane", "the lane the step read")]
+    out = " ".join(f'<span class="ki"><span class="sw {cls}" aria-hidden="true">{"3" if cls == "struck" else ""}'
+                   f'</span> {what}</span>' for cls, what in items)
+    if n >= 10:
+        out += f' <span class="ki"><strong>{LETTERS}</strong></span>'
+    return out
 
 
 def verdict_only(view: View) -> bool:
     """An ambiguous puzzle, or one found impossible before any step: no step-through, a verdict page."""
-    return view.status == "ambiguous" or (view.status == "contradiction" and not view.step_count)
+    return view.status in ("ambiguous", "contradiction") and not view.step_count
 
 
 def head(view: View) -> str:
@@ -173,23 +202,30 @@ def unsolvable_page(view: View) -> str:
     n = p.size
     out = [head(view), header(view), '<main class="verdict">\n']
     if view.status == "ambiguous" and len(view.solutions) >= 2:
-        a, b = view.solutions[0], view.solutions[1]
-        diff = tuple(r * n + c for r in range(n) for c in range(n) if a[r][c] != b[r][c])
-        out.append(f'<h2>Two different solutions</h2>\n<p class="summary">This puzzle has more than one solution, so '
-                   f'no chain of logic can decide it. Here are two; they differ in {plural(len(diff), "cell")} '
-                   f'({escape(", ".join(cell_name(c, n) for c in diff))}), marked on both.</p>\n<div class="pair">\n')
-        for k, sol in enumerate((a, b), 1):
-            frame = frame_of_solution(sol, f"solution {k}", diff)
-            out.append(f'<figure><figcaption>Solution {k}</figcaption>'
-                       f'{grid_svg(p, frame, standalone=False, title=f"solution {k}, the {len(diff)} differing cells marked")}'
-                       '</figure>\n')
-        out.append("</div>\n")
+        out.append(two_solutions(view))
     else:
         what = "no solution" if view.status == "contradiction" else view.status
         out.append(f'<h2>Why there is {escape(what)}</h2>\n<p class="summary">{escape(view.message or what)}</p>\n'
                    '<div class="pair"><figure><figcaption>The grid as the search left it</figcaption>'
                    f'{grid_svg(p, view.final, standalone=False, title="the grid as the search left it")}</figure></div>\n')
     out.append("</main>\n<footer>Made by ascent.</footer>\n</body>\n</html>\n")
+    return "".join(out)
+
+
+def two_solutions(view: View) -> str:
+    """An ambiguous puzzle's two solutions side by side, the cells where they differ marked on both."""
+    p, n = view.puzzle, view.puzzle.size
+    a, b = view.solutions[0], view.solutions[1]
+    diff = tuple(r * n + c for r in range(n) for c in range(n) if a[r][c] != b[r][c])
+    out = [f'<h2>Two different solutions</h2>\n<p class="summary">This puzzle has more than one solution, so '
+           f'no chain of logic can decide it. Here are two; they differ in {plural(len(diff), "cell")} '
+           f'({escape(", ".join(cell_name(c, n) for c in diff))}), marked on both.</p>\n<div class="pair">\n']
+    for k, sol in enumerate((a, b), 1):
+        frame = frame_of_solution(sol, f"solution {k}", diff)
+        out.append(f'<figure><figcaption>Solution {k}</figcaption>'
+                   f'{grid_svg(p, frame, standalone=False, title=f"solution {k}, the {len(diff)} differing cells marked")}'
+                   '</figure>\n')
+    out.append("</div>\n")
     return "".join(out)
 
 
@@ -201,6 +237,9 @@ def header(view: View) -> str:
     if verdict_only(view):
         found = "more than one solution" if view.status == "ambiguous" else "no solution"
         summary = f"Counting solutions found {found} in {view.seconds * 1000:.1f} ms."
+    elif view.status == "ambiguous":
+        summary = (f"Logic took {plural(view.step_count, 'step')} in {plural(len(view.passes), 'pass', 'passes')}; "
+                   f"then counting solutions found more than one, in {view.seconds * 1000:.1f} ms in all.")
     else:
         grade = tag(view.grade) + escape(grade_text(view)[len(view.grade):]) if view.grade else "-"
         summary = (f"{plural(len(view.passes), 'pass', 'passes')}, {plural(view.step_count, 'step')}; grade {grade}; "

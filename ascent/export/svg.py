@@ -10,9 +10,9 @@ look lives here and in CSS_RULES:
     g.cell.used     a cell the step looked at (pale yellow)
     g.cell.lost     a cell that lost candidates in the step (pale red)
     g.cell.placed   a height the step placed (green; logic's placements are blue, givens black)
-    g.cell.broken   a cell the step broke (no candidates left)
+    g.cell.broken   a cell the step broke (no candidates left): a thick solid red border, not colour alone
     g.k.off         a candidate no longer there (hidden)
-    g.k.struck      a candidate the step removed (struck through, red)
+    g.k.struck      a candidate the step removed (red, with a line through its middle that leaves it readable)
     rect.lane       the outline of the step's lane; text.clue.hot the clue it read
 
 Every text colour keeps a contrast of 4.5:1 or more on every cell background it can sit on
@@ -25,6 +25,7 @@ import math
 from html import escape
 
 from .. import cands
+from ..grid import cell_name
 from ..puzzle import Puzzle
 from ..view import Frame
 
@@ -42,9 +43,9 @@ CSS_RULES = """
 .grid .given .bg{fill:#e6e6e6}
 .grid .given .v{fill:#1b1b1b}
 .grid .k text{fill:#444;text-anchor:middle;dominant-baseline:central}
-.grid .k line{stroke:#b71c1c;stroke-width:2.6;display:none}
+.grid .k line{stroke:#b71c1c;stroke-width:1.6;display:none}
 .grid .k.off{display:none}
-.grid .k.struck text{fill:#b71c1c}
+.grid .k.struck text{fill:#b71c1c;font-weight:700}
 .grid .k.struck line{display:inline}
 .grid .used .bg{fill:#fff4c2}
 .grid .lost .bg{fill:#fde2e4}
@@ -52,7 +53,8 @@ CSS_RULES = """
 .grid .placed .v{fill:#0b6b2b}
 .grid .supposed .bg{fill:#f3e5f5;stroke:#6a1b9a;stroke-width:2;stroke-dasharray:5 3}
 .grid .supposed .v{fill:#6a1b9a;font-style:italic}
-.grid .broken .bg{fill:#ffcdd2}
+.grid .broken .bg{fill:#ffcdd2;stroke:#7f0000;stroke-width:5}
+.grid .keyline{font-size:15px;fill:#333;text-anchor:middle;dominant-baseline:central}
 .grid .lane{fill:none;stroke:#c2185b;stroke-width:3.5;rx:4}
 .grid .lane.off{display:none}
 """
@@ -62,6 +64,17 @@ def layout(n: int) -> tuple[int, int]:
     """Candidate slots per cell: (columns, rows), e.g. 3x3 for 5..9."""
     cols = math.ceil(math.sqrt(n))
     return cols, math.ceil(n / cols)
+
+
+def pencil_size(n: int) -> float:
+    """The pencil marks' font size in SVG units: as big as their slot allows (at 12x12, 14 units in a 12-unit
+    wide slot: a digit is about 8 wide), so that a 12x12 drawn 378 px wide on a phone keeps them at 8 CSS px."""
+    cols, rows = layout(n)
+    return {2: 17.3, 3: 14.4}.get(cols, min(14.0, S / rows * 0.9))
+
+
+KEY_BAND = 22  # under a 10x10..12x12 grid: the line that says A, B, C are 10, 11, 12
+LETTERS = "A = 10, B = 11, C = 12"
 
 
 def slot_xy(n: int, d: int) -> tuple[float, float]:
@@ -89,6 +102,21 @@ def grid_label(puzzle: Puzzle, frame: Frame, title: str | None = None) -> str:
     return f"{head}: {body}; the clues stand on four sides."
 
 
+def cell_label(name: str, value: int, mask: int, n: int, given: bool = False, removed: int = 0,
+               broken: bool = False) -> str:
+    """What a screen reader says for one cell: 'R3C4, 5', 'R3C4, given 5', 'R3C4, empty, candidates 1 2 5;
+    removed 3'. Heights as numbers (10, not A). The page's script says the same (assets.PAGE_JS, cellLabel)."""
+    if value:
+        text = f"{name}, {'given ' if given else ''}{value}"
+    elif mask:
+        text = f"{name}, empty, candidates {' '.join(str(d) for d in cands.digits(mask))}"
+    else:
+        text = f"{name}, empty, no candidates left"
+    if removed:
+        text += f"; removed {' '.join(str(d) for d in cands.digits(removed))}"
+    return text + ("; broken" if broken else "")
+
+
 def grid_svg(puzzle: Puzzle, frame: Frame, *, standalone: bool = True, every_slot: bool = False,
              title: str | None = None, css_class: str = "grid", plain: bool = False,
              base: Frame | None = None) -> str:
@@ -101,17 +129,19 @@ def grid_svg(puzzle: Puzzle, frame: Frame, *, standalone: bool = True, every_slo
     """
     n = puzzle.size
     size = n * S + 2 * B
+    tall = size + (KEY_BAND if n >= 10 else 0)
     cols, rows = layout(n)
-    small = min(S / cols, S / rows) * (0.9 if cols > 2 else 0.72)
+    small = pencil_size(n)
     out = []
     ns = f' xmlns="{NS}"' if standalone else ""
     label = grid_label(puzzle, frame, title)
-    out.append(f'<svg{ns} class="{css_class}" viewBox="0 0 {size} {size}" width="{size}" height="{size}" '
-               f'role="img" aria-label="{escape(label)}">')
+    # standalone: one image with its title; in a page: a group whose cells are read one by one
+    out.append(f'<svg{ns} class="{css_class}" viewBox="0 0 {size} {tall}" width="{size}" height="{tall}" '
+               f'role="{"img" if standalone else "group"}" aria-label="{escape(label)}">')
     if standalone:
         out.append(f"<title>{escape(label)}</title>")
         out.append(f'<style>{CSS_RULES}</style>')
-        out.append(f'<rect width="{size}" height="{size}" fill="#fff"/>')
+        out.append(f'<rect width="{size}" height="{tall}" fill="#fff"/>')
     eliminated: dict[int, int] = {}
     if not plain:
         for c, m in frame.eliminated:
@@ -136,21 +166,22 @@ def grid_svg(puzzle: Puzzle, frame: Frame, *, standalone: bool = True, every_slo
             cls.append("placed")
         if i in broken:
             cls.append("broken")
-        out.append(f'<g class="{" ".join(cls)}" transform="translate({x},{y})">')
-        out.append(f'<rect class="bg" width="{S}" height="{S}"/>')
         v = frame.values[i]
+        said = cell_label(cell_name(i, n), v, frame.masks[i], n, i in given, eliminated.get(i, 0), i in broken)
+        out.append(f'<g class="{" ".join(cls)}" transform="translate({x},{y})" role="img" aria-label="{said}">')
+        out.append(f'<rect class="bg" width="{S}" height="{S}"/>')
         out.append(f'<text class="v" x="{S // 2}" y="{S // 2}">{cands.show(cands.bit(v)) if v else ""}</text>')
         m, gone = frame.masks[i], eliminated.get(i, 0)
         for d in range(1, n + 1):
             b = cands.bit(d)
-            state = "struck" if gone & b else ("on" if (m & b and not v) else "off")
+            state = "struck" if gone & b and not v else ("on" if (m & b and not v) else "off")
             if state == "off" and not every_slot:
                 continue
             sx, sy = slot_xy(n, d)
-            h = small * 0.42
+            h = small * 0.45
             out.append(f'<g class="k {state}"><text x="{_num(sx)}" y="{_num(sy)}" font-size="{_num(small)}">'
-                       f'{cands.show(b)}</text><line x1="{_num(sx - h)}" y1="{_num(sy + h)}" x2="{_num(sx + h)}" '
-                       f'y2="{_num(sy - h)}"/></g>')
+                       f'{cands.show(b)}</text><line x1="{_num(sx - h)}" y1="{_num(sy)}" x2="{_num(sx + h)}" '
+                       f'y2="{_num(sy)}"/></g>')
         out.append("</g>")
     out.append(f'<rect class="frame" x="{B}" y="{B}" width="{n * S}" height="{n * S}"/>')
     far = B + n * S + B / 2
@@ -161,13 +192,19 @@ def grid_svg(puzzle: Puzzle, frame: Frame, *, standalone: bool = True, every_slo
             else:
                 x, y = B / 2 if side == "left" else far, B + k * S + S / 2
             hot = " hot" if not plain and frame.side == side and frame.line == k else ""
-            out.append(f'<text class="clue{hot}" data-side="{side}" data-k="{k}" x="{_num(x)}" y="{_num(y)}">'
+            said = f' role="img" aria-label="clue {clue}, {CLUE_WHERE[side]} {k + 1}"' if clue else ' aria-hidden="true"'
+            out.append(f'<text class="clue{hot}" data-side="{side}" data-k="{k}" x="{_num(x)}" y="{_num(y)}"{said}>'
                        f'{clue if clue else ""}</text>')
     lx, ly, lw, lh = lane_box(n, frame)
     out.append(f'<rect class="lane{"" if frame.lane and not plain else " off"}" x="{_num(lx)}" y="{_num(ly)}" '
                f'width="{_num(lw)}" height="{_num(lh)}"/>')
+    if n >= 10:
+        out.append(f'<text class="keyline" x="{size // 2}" y="{size + KEY_BAND // 2 - 2}">{LETTERS}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+CLUE_WHERE = {"upper": "above column", "lower": "below column", "left": "left of row", "right": "right of row"}
 
 
 def lane_box(n: int, frame: Frame) -> tuple[float, float, float, float]:

@@ -123,9 +123,8 @@ def step_from_dict(d: Any, lines: tuple[Line, ...], where: str) -> Step:
     if supposition and len(places) != 1:
         raise TraceError(f"{where}: a supposition places exactly one height")
     reads = d.get("reads", [])
-    if not isinstance(reads, list) or not all(isinstance(k, int) and not isinstance(k, bool) and k >= 0
-                                              for k in reads):
-        raise TraceError(f"{where}.reads must be a list of link numbers")
+    if not isinstance(reads, list) or not all(isinstance(k, int) and not isinstance(k, bool) and k >= 0 for k in reads):
+        raise TraceError(f"{where}.reads must be a list of link numbers (0 = the supposition)")
     return Step(technique, reason, lane, clue, tuple(_cell(c, n, f"{where}.cells") for c in cells),
                 elims, places, _links(d.get("chain", []), lines, f"{where}.chain"),
                 premises=_cells(d.get("premises", []), n, f"{where}.premises"), supposition=supposition,
