@@ -34,3 +34,22 @@ def default_store(tmp_path, monkeypatch):
     monkeypatch.delenv("ASCENT_STORE", raising=False)
     monkeypatch.setattr(store, "home", lambda: tmp_path)
     return tmp_path / "fetched"
+
+
+WEAK = ["ascent", "sudoku", "solve", "forcing"]  # forcing over the weakest tiers: where every-branch forcing shows
+
+
+def every_branch_solve(shared, limit: int = 60):
+    """The first brainbashers 4x4 (difficulty 3) whose solve with forcing over the weakest tiers (WEAK)
+    takes an every-branch forcing step, solved so: which puzzle that is depends on which suppositions
+    forcing weighs, so the tests look for one rather than name it."""
+    import json
+
+    from ascent import Puzzle, solve
+
+    recs = json.loads((shared / "brainbashers" / "4x4-puzzles.json").read_text())["3"]
+    for rec in recs[:limit]:
+        result = solve(Puzzle.from_record(rec, "3"), logic_only=True, techniques=WEAK)
+        if any(s.branches for s in result.steps):
+            return result
+    pytest.fail(f"no every-branch forcing step in the first {limit} 4x4 puzzles of difficulty 3")

@@ -119,8 +119,9 @@ def test_forcing_chain_frames_end_at_the_contradiction(forcing):
 
 
 def test_every_branch_forcing_splits_into_one_chain_per_candidate(shared):
-    puzzle = shared_puzzle(shared, "brainbashers", "3", "date=0121&")
-    result = solve(puzzle, logic_only=True, techniques=["ascent", "sudoku", "solve", "forcing"])
+    from tests.conftest import every_branch_solve
+
+    result = every_branch_solve(shared)
     view = build(result)
     agreeing = [f for f in view.frames if f.chains and "every one of them" in f.sentence]
     assert agreeing

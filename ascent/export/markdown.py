@@ -230,15 +230,17 @@ def _compose(view: View, detail: Detail | None, cut: int | None = None) -> str:
     if full:
         out += full_passes(view)
     else:
+        passes = short_passes(view, detail)
+        # a shorter form says what it leaves out only when it does leave something out
+        left_out = cut is not None or (detail != DETAILS[0] and passes != short_passes(view, DETAILS[0]))
         out += ["## The steps", ""]
         out += wrap("Pass by pass, each step's number and place, then what it did (R9C3=9 places a 9; R2C1-45 crosses "
                     "out 4 and 5). A forcing step supposes a height and follows it, link by link (L1, L2, ...), "
-                    "to a contradiction." + ("" if detail == DETAILS[0] else " To fit a forum post, some grids, "
-                                              "chain links or reasons are left out here. " + FULL_HINT)) + [""]
+                    "to a contradiction." + ("" if not left_out else " To fit a forum post, some grids, "
+                                             "chain links or reasons are left out here. " + FULL_HINT)) + [""]
         end = ["## The end", "", fence(text_grid(p, view.final)), ""]
         if not view.complete:
             end += ["The last step broke the grid: the replay stops there.", ""]
-        passes = short_passes(view, detail)
         if cut is not None:
             body = _cut(passes, cut - len("\n".join(out + end)) - 400, view)
         else:

@@ -164,15 +164,13 @@ def test_forcing_must_not_fire_on_an_open_grid():
 
 
 def test_forcing_every_branch_agrees_fires_and_each_branch_really_removes_it(shared):
-    """4x4 sparse, 0121: with only ascent, sudoku and solve beneath it, at one grid no single supposition
+    """A 4x4 where, with only ascent, sudoku and solve beneath forcing, at one grid no single supposition
     breaks, but every candidate of one cell leads to the same loss."""
-    import json
+    from tests.conftest import every_branch_solve
 
-    recs = json.loads((shared / "brainbashers" / "4x4-puzzles.json").read_text())["3"]
-    rec = next(r for r in recs if "date=0121&" in r["url"])
-    puzzle = Puzzle.from_record(rec)
+    result = every_branch_solve(shared)
+    puzzle = result.puzzle
     truth = solve(puzzle).solution
-    result = solve(puzzle, logic_only=True, techniques=["ascent", "sudoku", "solve", "forcing"])
     grid = Grid.start(puzzle)
     checked = 0
     for step in result.steps:
