@@ -146,7 +146,7 @@ def witnesses(masks: tuple[int, ...], removed: list[tuple[int, int]], names: lis
         groups.setdefault(why, {}).setdefault(names[at], []).append(str(h))
     said = []
     for why, cells in groups.items():
-        which = [f"{cell} = {' or '.join(hs)}" for cell, hs in cells.items()]
+        which = [f"{cell} = {hs[0] if len(hs) == 1 else ', '.join(hs[:-1]) + ' or ' + hs[-1]}" for cell, hs in cells.items()]
         said.append(f"with {(', or ' if len(which) > 1 and len(cells[next(iter(cells))]) > 1 else ' or ').join(which)}, {why}")
     return "; ".join(said)
 

@@ -302,9 +302,8 @@ def test_lane_steps_list_the_orderings_that_really_fit_or_explain_every_removal(
             said = {}  # cell -> the heights a reason names for it ("with R1C3 = 1 or 2, ...; with R2C1 = 4, ...")
             for part in named.split("; "):
                 assert part.startswith("with "), step.reason
-                for item in re.findall(r"(R\d+C\d+) = ([\d ]+(?:or [\d]+)?)", part.split(",")[0] if ", or " not in part
-                                       else part.rsplit(", ", 1)[0]):
-                    said.setdefault(item[0], set()).update(int(h) for h in re.findall(r"\d+", item[1]))
+                for cell, hs in re.findall(r"(R\d+C\d+) = (\d+(?:, \d+)*(?: or \d+)?)", part):
+                    said.setdefault(cell, set()).update(int(h) for h in re.findall(r"\d+", hs))
             for c, mask in step.eliminations:  # every removed height has its reason
                 cell = f"R{c // n + 1}C{c % n + 1}"
                 assert set(cands.digits(mask)) <= said.get(cell, set()), (cell, step.reason)
