@@ -11,8 +11,9 @@ this module says why not, in a sentence a reader checks on the line alone, with 
     both clues               "reads ...: the 2 fillings that show 3 from the left, 5 7 1 6 2 4 3 8 9 and
                               5 7 4 6 2 1 3 8 9, show 2 from the right, but that clue is 4"
 
-Forcing's tracer asks this after every link of a supposition about the lines the link changed,
-and ends the chain at the first line broken (``broken``). The description enumerates the line's
+Forcing's tracer asks this after every pass of a supposition about the lines the pass changed,
+and ends the chain at the first line broken (``broken``). Above 9x9 only the Latin part is read
+(see ``_fits``). The description enumerates the line's
 fillings; a line with more than LIMIT of them is left for the techniques to break (never seen on
 ../shared, where a broken line is nearly filled).
 """
@@ -24,12 +25,21 @@ from typing import Sequence
 
 from . import cands
 from .grid import Conflict, Line, cell_name
-from .lanes import visible
+from .lanes import TABLE_MAX, distinct, visible
 from .propagate import consistent
 
 LIMIT = 20000  # fillings enumerated to describe a broken line
 LISTED = 3  # fillings listed by name; more are counted
 HALL = 4  # the most cells named as holding too few heights
+
+
+def _fits(ms: tuple[int, ...], a: int, b: int, n: int) -> bool:
+    """Does some filling fit the line? Up to TABLE_MAX cells, the exact filter (with both clues, from the
+    tables); above, the Latin part only (Régin's filter): the clue search costs a thousand times more
+    there, so at 10x10-12x12 a line broken only by its clues is left for the techniques to say."""
+    if n > TABLE_MAX:
+        return distinct(ms) is not None
+    return consistent(ms, a, b) is not None
 
 
 def is_broken(masks: Sequence[int], line: Line, n: int) -> bool:
@@ -40,7 +50,7 @@ def is_broken(masks: Sequence[int], line: Line, n: int) -> bool:
         if not m:
             return True
         union |= m
-    return union != (1 << n) - 1 or consistent(ms, line.front.clue, line.back.clue) is None
+    return union != (1 << n) - 1 or not _fits(ms, line.front.clue, line.back.clue, n)
 
 
 def broken(masks: Sequence[int], line: Line, n: int) -> Conflict | None:
@@ -58,7 +68,7 @@ def broken(masks: Sequence[int], line: Line, n: int) -> Conflict | None:
         d = cands.digits(full & ~union)[0]
         return Conflict(f"no cell can hold {d} any more", line.cells, line, d)
     a, b = line.front.clue, line.back.clue
-    if consistent(ms, a, b) is not None:
+    if _fits(ms, a, b, n):
         return None
     hall = _too_few(line.cells, ms, n)
     if hall is not None:

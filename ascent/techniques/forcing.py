@@ -51,14 +51,23 @@ SHORT = 5  # a pruned chain this short (as shown) is taken without tracing the r
 LONGER = 2.5  # a trace longer than this many times the length the best rank allows it is given up
 
 
-def rank_of(length: float, gain: int) -> float:
+BIG = 9  # above this size, the narrower search of before (BIG_SEARCH): each propagation costs several times more
+BIG_SEARCH = (2, 8, 12, 0.4)  # TRACED, SCAN, GAINS, WEIGHT above BIG: 12x12 median 1.0 s against 1.8 s with the wide
+
+
+def search_for(n: int) -> tuple[int, int, int, float]:
+    """(TRACED, SCAN, GAINS, WEIGHT) for a grid of size ``n``."""
+    return (TRACED, SCAN, GAINS, WEIGHT) if n <= BIG else BIG_SEARCH
+
+
+def rank_of(length: float, gain: int, weight: float | None = None) -> float:
     """What a person pays for what the step clears: the chain's length (as shown) over (1 + ``gain``)
     to the power WEIGHT, where ``gain`` is how many candidates go on the fast core once the supposed
     height does. A short chain that clears nothing is worth less than a slightly longer one that
     unlocks the grid; a long chain needs a big gain to win. (Lower WEIGHT gives shorter chains and more
     forcing steps, higher the reverse; with chains cut to their minimal form, 0.8 read the fewest links
     over a whole puzzle on the 9x9 dev set, 0 the most: 293 per puzzle at the median.)"""
-    return length / (1 + gain) ** WEIGHT
+    return length / (1 + gain) ** (WEIGHT if weight is None else weight)
 
 
 def forcing(grid: Grid, context) -> Iterator[Step]:
@@ -69,13 +78,14 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
     truth = context.truth
     core = context.core
+    traced_most, scan, gains, weight = search_for(grid.n)
     open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
     known = core.broken  # suppositions that broke before still break: the grid has only lost candidates
     found: list[tuple[int, int, int]] = []  # (work to break on the fast core, cell, height)
     scanned = 0  # breaking suppositions found in the cells scanned
     implied: set[tuple[int, int]] = set()  # placed where a supposition that holds led: they hold too
     for cell in open_cells:
-        if scanned >= SCAN:
+        if scanned >= scan:
             break  # enough to choose from
         for d in cands.digits(masks[cell]):
             if truth is not None and truth[cell] == d:
@@ -95,11 +105,11 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
             found.append((work, cell, d))
     found.sort()
     # the quickest to break are weighed by their gain (a propagation each), and the best of those traced
-    breaking = sorted((rank_of(work, gain), cell, d, gain) for work, cell, d in found[:GAINS]
+    breaking = sorted((rank_of(work, gain, weight), cell, d, gain) for work, cell, d in found[:gains]
                       for gain in (core.gain(masks, cell, d),))
     best = None  # (rank, cell, height, traced chain, conflict)
-    for _, cell, d, gain in breaking[:TRACED]:
-        limit = None if best is None else int(LONGER * best[0][0] * (1 + gain) ** WEIGHT) + 1
+    for _, cell, d, gain in breaking[:traced_most]:
+        limit = None if best is None else int(LONGER * best[0][0] * (1 + gain) ** weight) + 1
         traced = context.tracer.trace(grid, cell, d, limit)
         if traced is None:
             continue
@@ -107,7 +117,7 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
         kept = slice_links(chain, conflict_needs(conflict, grid.n), grid.n)  # the sliced chain, before it is cut
         length = shown(chain, kept)  # as shown: cross-outs folded
         # best rank; then the shorter chain; then one that places a height
-        rank = (rank_of(length, gain), length, masks[cell].bit_count() > 2)
+        rank = (rank_of(length, gain, weight), length, masks[cell].bit_count() > 2)
         if best is None or rank < best[0]:
             best = (rank, cell, d, chain, conflict)
         if best[0][1] <= SHORT:
