@@ -195,7 +195,7 @@ def play_cmd(
         return _classic(list(args or []))
     if args:
         raise Usage(f"unexpected {' '.join(args)!r} (SIZE STATE KEYS go with --classic)")
-    check_output("--save", save)  # a folder, a missing folder or no permission: one line, before the game
+    check_output("--save", save, stdout_ok=False)  # a folder, a missing folder or no permission: one line, before the game
     if resume is not None:
         if given.anything:
             raise Usage("--resume carries on a saved puzzle: no puzzle options with it")

@@ -54,11 +54,12 @@ def solve_one(
       ascent solve-one 6 --diff 1 --random-date --compact
     """
     names = technique_names(techniques)
-    check_shares(html, svg, markdown, markdown_full)
+    notes = check_shares(html, svg, markdown, markdown_full)
     puzzle = pick_stored(store, size, diff, when, random_date)
     result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=names, timeout=timeout)
-    show_result(result, debug, compact, answer)
-    write_shares(result, html, svg, markdown, markdown_full=markdown_full)
+    if notes is console:  # not when stdout carries a file ('-')
+        show_result(result, debug, compact, answer)
+    write_shares(result, html, svg, markdown, markdown_full=markdown_full, notes=notes)
     return exit_for(result.status)
 
 
@@ -90,7 +91,7 @@ def solve_all(
 
     size_list, diff_list = numbers(sizes, "--sizes"), labels(diffs)
     names = technique_names(techniques)
-    check_output("--json", json_path, stdout_ok=True)
+    check_output("--json", json_path)
     check_folder("--reports", reports)
     entries, used = entries_or_samples(store_path(store), size_list or None, diff_list or None)
     if not entries:
@@ -217,13 +218,12 @@ def solve_cmd(
     supposition is shown indented under it, marked hypothetical, ending
     with the contradiction it reaches.
     """
-    check_output("--json", json_path, stdout_ok=True)
-    check_shares(html, svg, markdown, markdown_full)
+    notes = check_shares(html, svg, markdown, markdown_full, json_path)
     names = technique_names(techniques)
     puzzles = given.puzzles()
     if len(puzzles) > 1 and any(p is not None for p in (html, svg, markdown)):
         raise Usage(f"--html, --svg and --markdown draw one solve; {given.file} holds {len(puzzles)} puzzles: add --index K")
-    to_screen = json_path is None or str(json_path) != "-"
+    to_screen = notes is console  # not when stdout carries a file ('-')
     results = []
     for k, (where, puzzle) in enumerate(puzzles, 1):
         if len(puzzles) > 1 and to_screen:
@@ -233,8 +233,8 @@ def solve_cmd(
         if to_screen:
             show_result(result, debug, compact, answer)
     if json_path is not None:  # the puzzle is in it, in the record shape
-        write_json(json_path, results[0].to_dict() if len(results) == 1 else [r.to_dict() for r in results])
-    write_shares(results[0], html, svg, markdown, markdown_full=markdown_full)
+        write_json(json_path, results[0].to_dict() if len(results) == 1 else [r.to_dict() for r in results], notes=notes)
+    write_shares(results[0], html, svg, markdown, markdown_full=markdown_full, notes=notes)
     if len(results) > 1 and to_screen:
         solved = sum(r.status == SOLVED for r in results)
         console.print(f"{solved} of {len(results)} solved", markup=False)
