@@ -368,6 +368,8 @@ def check_output(option: str, path: Optional[Path], stdout_ok: bool = True) -> N
     is told too) is one line naming the option and the path (exit 2). '-' is stdout."""
     if path is None or (stdout_ok and is_stdout(path)):
         return
+    if is_stdout(path):
+        raise Usage(f"{option} -: {option} needs a file; '-' (stdout) cannot be one here")
     from ..files import why_not_writable
 
     problem = why_not_writable(path)

@@ -75,6 +75,8 @@ def generate_cmd(
         raise Usage("--format clues cannot carry givens: add --no-givens, or use keys, tatham or record")
     if fmt == "keys" and size > MAX_CHAR_SIZE:
         raise Usage(f"--format keys has one character per cell: sizes up to {MAX_CHAR_SIZE}")
+    if cluster is not None:
+        check_cluster(cluster)
     if store is not None and store.exists() and not store.is_dir():
         raise Usage(f"--store {store}: not a folder")
     if store is not None:
@@ -122,6 +124,16 @@ def generate_cmd(
         summary += f"; saved in {file_for(store, size)} under {label or level!r}"
     err_console.print(summary, markup=False, soft_wrap=True)
     return EXIT_SOLVED
+
+
+def check_cluster(address: str) -> None:
+    """A malformed --cluster address is one line before any work (no network yet: ``connect`` tries it)."""
+    from ..cluster import ClusterError, address_of
+
+    try:
+        address_of(address)
+    except ClusterError as e:
+        raise Usage(str(e)) from None
 
 
 def _puzzles(cluster, size, level, count, seed, options, tried):

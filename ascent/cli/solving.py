@@ -16,6 +16,7 @@ from ..trace import SOLVED
 from .base import (ANSWER, COMPACT, DEBUG, JSON_OUT, NO_BACKTRACK, STORE, TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED,
                    Usage, app, ascii_int, check_folder, check_output, entries_or_samples, exit_for, home, labels,
                    listing, make_folder, numbers, pick_stored, store_path, technique_names, write_json)
+from .generating import check_cluster
 from .given import Given, puzzle_options
 from .progress import interrupted, run_jobs, solve_showing_progress
 from .show import show_result
@@ -93,6 +94,8 @@ def solve_all(
     names = technique_names(techniques)
     check_output("--json", json_path)
     check_folder("--reports", reports)
+    if cluster is not None:
+        check_cluster(cluster)
     entries, used = entries_or_samples(store_path(store), size_list or None, diff_list or None)
     if not entries:
         raise Usage(f"no puzzles match sizes {listing(size_list or ['any'])} and difficulties "
