@@ -112,6 +112,9 @@ def generate_cmd(
                     progress.console.print(_text(record, fmt), markup=False, soft_wrap=True, highlight=False)
                 else:
                     console.print(_text(record, fmt), markup=False, soft_wrap=True)
+                    if console.quiet:  # the reader went away (| head -1): nobody wants more, stop quietly
+                        puzzles.close()  # a cluster's tasks not yet done are cancelled
+                        return EXIT_SOLVED
                 progress.advance(task)
     except KeyboardInterrupt:
         err_console.clear_line()
