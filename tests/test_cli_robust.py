@@ -95,6 +95,9 @@ def test_ctrl_c_in_a_terminal_stops_solve_all_and_its_workers(tmp_path):
     """The real thing: the progress bar on a terminal counts its first finished puzzle, then SIGINT to
     the process group, as a terminal sends it, and exit 130 within a second or so."""
     store = slow_store(tmp_path / "store", LONG)
+    full = tmp_path / "reports" / "solve-all-store.json"  # a full report of the same run, from before
+    full.parent.mkdir()
+    full.write_text('{"full": true}\n')
     first_done = re.compile(rf"\b([1-9]\d*)/{LONG}\b")  # the bar's "done/total", once done > 0
     code, err, took = interrupt_once_started(first_done, "solve-all", "--store", store, "--workers", 2,
                                                   "--json", tmp_path / "out.json", "--reports", tmp_path / "reports")
@@ -106,9 +109,10 @@ def test_ctrl_c_in_a_terminal_stops_solve_all_and_its_workers(tmp_path):
     data = json.loads((tmp_path / "out.json").read_text())
     assert data["partial"] is True and data["total"] == LONG and 0 < data["done"] < LONG
     assert len(data["puzzles"]) == data["done"]
-    report = json.loads((tmp_path / "reports" / "solve-all-store.json").read_text())
+    report = json.loads((tmp_path / "reports" / "solve-all-store-partial.json").read_text())
     assert report["partial"] is True and report["done"] == data["done"]
-    assert "Partial: interrupted" in (tmp_path / "reports" / "solve-all-store.md").read_text()
+    assert "Partial: interrupted" in (tmp_path / "reports" / "solve-all-store-partial.md").read_text()
+    assert full.read_text() == '{"full": true}\n'  # the part has its own name: the full report is kept (issue 27)
 
 
 def test_solve_many_stops_its_workers_on_ctrl_c():

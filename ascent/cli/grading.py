@@ -115,5 +115,8 @@ def _grade_store(store: Path, sizes, diffs, each: bool, workers: int, json_path:
         write_json(json_path, grades_json(outcomes, (len(outcomes), len(jobs)) if partial else None))
     if partial:
         interrupted(len(outcomes), len(jobs))
+    from .solving import invalid_records
+
+    invalid_records(outcomes)
     return EXIT_SOLVED if not bad else EXIT_UNSOLVED
 

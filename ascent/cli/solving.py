@@ -14,7 +14,7 @@ from ..engine import ORDER
 from ..render import plural
 from ..trace import SOLVED
 from .base import (ANSWER, COMPACT, DEBUG, JSON_OUT, NO_BACKTRACK, STORE, TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED,
-                   Usage, app, ascii_int, check_folder, check_output, entries_or_samples, exit_for, home, labels,
+                   Failure, Usage, app, ascii_int, check_folder, check_output, entries_or_samples, exit_for, home, labels,
                    listing, make_folder, numbers, pick_stored, store_path, technique_names, write_json)
 from .generating import check_cluster
 from .given import Given, puzzle_options
@@ -140,7 +140,18 @@ def solve_all(
         write_json(json_path, payload)
     if partial:
         interrupted(len(outcomes), len(jobs))
+    invalid_records(outcomes)
     return EXIT_SOLVED if not unsolved else EXIT_UNSOLVED
+
+
+def invalid_records(outcomes: "list[Outcome]") -> None:
+    """Records that are not valid puzzles are bad puzzle data (exit 1), said in one line with the first."""
+    from ..batch import INVALID
+
+    bad = [o for o in outcomes if o.status == INVALID]
+    if bad:
+        some = f"{len(bad)} of {plural(len(outcomes), 'record')} {'is not a valid puzzle' if len(bad) == 1 else 'are not valid puzzles'}"
+        raise Failure(f"{some}{'' if len(outcomes) == 1 else '; the first'}: {bad[0].message}")
 
 
 def _solve_on_cluster(address: str, jobs: "list[Job]", out) -> "tuple[list[Outcome], list[int], int, bool]":
