@@ -55,11 +55,22 @@ def read_file(path: Path) -> dict[str, list[dict[str, Any]]]:
     return {str(k): v for k, v in data.items()}
 
 
+MAX_CONTAINERS = 2_000_000  # strings, lists and objects in one JSON text: 100,000 records, and far less than 2 GB
+
+
+class TooMany(FileError):
+    """A JSON text of millions of strings, lists or objects: refused before Python builds them (each
+    costs 50 to 200 bytes; a 64 MB text of them would take gigabytes)."""
+
+
 def loads(text: str, name: str, line: int | None = None):
     """JSON text read from ``name``; anything that does not parse (bad syntax, nesting too deep for a
     puzzle file, a number of thousands of digits) is one FileError naming the file (and the line of
     JSON lines)."""
     where = f"{name}: line {line}" if line is not None else name
+    if len(text) > 1 << 20 and text.count("{") + text.count("[") + text.count('"') // 2 > MAX_CONTAINERS:
+        raise TooMany(f"{where} holds more than {MAX_CONTAINERS:,} JSON strings, lists and objects: "
+                      "far more than any puzzle file") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
@@ -264,7 +275,11 @@ def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
     name = file_name(file)
     try:
         data = loads(text, name)
+    except TooMany:
+        raise
     except FileError as first:
+        if text.count("\n") > MAX_CONTAINERS:  # not a puzzle's JSON lines: never split millions of lines
+            raise first from None
         lines = [(k, line) for k, line in enumerate(text.splitlines(), 1) if line.strip()]
         if len(lines) < 2:
             raise first from None

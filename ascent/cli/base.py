@@ -404,6 +404,16 @@ def check_folder(option: str, folder: Optional[Path]) -> None:
         raise Usage(f"{option} {folder}: {problem}")
 
 
+def check_cluster(address: str) -> None:
+    """A malformed --cluster address is one line before any work (no network yet: ``connect`` tries it)."""
+    from ..cluster import ClusterError, address_of
+
+    try:
+        address_of(address)
+    except ClusterError as e:
+        raise Usage(str(e)) from None
+
+
 def make_folder(folder: Path) -> None:
     """Make a missing output folder, and say so on stderr: folders never appear silently."""
     if not folder.is_dir():

@@ -17,7 +17,7 @@ from ..grade import LEVELS, UnknownLevel, canonical_level
 from ..puzzle import MAX_CHAR_SIZE, Puzzle
 from ..store import StoreError, file_for, read_file
 from .bar import Bar
-from .base import EXIT_SOLVED, NotDone, Usage, app, ascii_int, check_folder, make_folder
+from .base import EXIT_SOLVED, NotDone, Usage, app, ascii_int, check_cluster, check_folder, make_folder
 
 
 @app.command("generate", epilog=f"Levels, easiest first: {', '.join(LEVELS)} (see ascent grade).")
@@ -127,16 +127,6 @@ def generate_cmd(
         summary += f"; saved in {file_for(store, size)} under {label or level!r}"
     err_console.print(summary, markup=False, soft_wrap=True)
     return EXIT_SOLVED
-
-
-def check_cluster(address: str) -> None:
-    """A malformed --cluster address is one line before any work (no network yet: ``connect`` tries it)."""
-    from ..cluster import ClusterError, address_of
-
-    try:
-        address_of(address)
-    except ClusterError as e:
-        raise Usage(str(e)) from None
 
 
 def _puzzles(cluster, size, level, count, seed, options, tried):

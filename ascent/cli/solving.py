@@ -14,9 +14,8 @@ from ..engine import ORDER
 from ..render import plural
 from ..trace import SOLVED
 from .base import (ANSWER, COMPACT, DEBUG, JSON_OUT, NO_BACKTRACK, STORE, TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED,
-                   Failure, Usage, app, ascii_int, check_folder, check_output, entries_or_samples, exit_for, home, labels,
+                   Failure, Usage, app, ascii_int, check_cluster, check_folder, check_output, entries_or_samples, exit_for, home, labels,
                    listing, make_folder, numbers, pick_stored, store_path, technique_names, write_json)
-from .generating import check_cluster
 from .given import Given, puzzle_options
 from .progress import interrupted, run_jobs, solve_showing_progress
 from .show import show_result
