@@ -28,7 +28,7 @@ _OPTIONS = (  # (name, type, option): in this order in every command's help
     ("size", Optional[int], typer.Option(None, "--size", parser=ascii_int, help="With --keys: the size, to check the lengths.")),
     ("tatham", Optional[str], typer.Option(None, "--tatham", help="A Simon Tatham Towers game id, e.g. 4:1///...,b1_2l.")),
     ("file", Optional[Path], typer.Option(None, "--file", metavar="FILE",
-                                          help="A puzzle file: a record, JSON lines or a store file; '-' reads stdin.")),
+                                          help="A puzzle file (at most 64 MB): a record, JSON lines or a store file; '-' reads stdin.")),
     ("index", Optional[int], typer.Option(None, "--index", min=1, metavar="K", help="With --file: only its K-th puzzle (from 1).")),
 )
 _STORED = (  # the same, for commands that otherwise pick a stored puzzle: --size is then its size
