@@ -50,7 +50,7 @@ def address_of(address: str) -> tuple[str, int] | None:
     host, sep, port = rest.rpartition(":")
     host = host.strip("[]")
     if not sep or not host or "/" in host:
-        raise ClusterError(f"--cluster {address}: not an address of the form host:port (such as tcp://10.0.0.5:8786)")
+        raise ClusterError(f"--cluster {address}: not an address host:port, such as tcp://10.0.0.5:8786")
     if not port.isdigit() or not 0 < int(port) < 65536:
         raise ClusterError(f"--cluster {address}: the port {port!r} is not a number 1..65535")
     return host, int(port)

@@ -105,7 +105,11 @@ def write(path, text: str) -> None:
 def _write_fd(fd: int, text: str) -> None:
     """To one of our open descriptors, in order with what Python already buffered for it."""
     stream = {1: sys.stdout, 2: sys.stderr}.get(fd)
-    if stream is not None and stream.fileno() == fd:
+    try:
+        ours = stream is not None and stream.fileno() == fd
+    except (OSError, ValueError):  # a stream without a descriptor (replaced, as a test runner does)
+        ours = False
+    if ours:
         stream.write(text)
         stream.flush()
         return

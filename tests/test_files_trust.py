@@ -125,18 +125,25 @@ def test_a_character_device_is_written_in_place_and_stays_one(tmp_path):
 
 
 def test_dev_stdout_is_the_open_stdout_never_replaced(tmp_path):
+    """/dev/stdout is a symlink to /proc/self/fd/1. The test makes the same symlink in tmp_path and
+    writes through that: code that renamed over it would destroy only the test's copy, never the
+    machine's /dev/stdout."""
+    stdout = tmp_path / "stdout"
+    stdout.symlink_to("/proc/self/fd/1")
     out = tmp_path / "out.txt"
     with open(out, "w") as f:
         inode = os.fstat(f.fileno()).st_ino
-        r = subprocess.run([sys.executable, "-m", "ascent", "solve", "--clues", KATA, "--answer", "--json", "/dev/stdout"],
+        r = subprocess.run([sys.executable, "-m", "ascent", "solve", "--clues", KATA, "--answer", "--json", str(stdout)],
                            stdout=f, stderr=subprocess.PIPE, text=True, env=env(), timeout=60)
     assert r.returncode == 0, r.stderr
+    assert stdout.is_symlink() and os.readlink(stdout) == "/proc/self/fd/1"  # never renamed over
     assert out.stat().st_ino == inode  # the shell's file, not a new one renamed over it
     text = out.read_text()
     assert '"status": "solved"' in text and "SOLVED" in text  # the JSON and the screen, both kept
-    r = subprocess.run([sys.executable, "-m", "ascent", "solve", "--clues", KATA, "--json", "/dev/stdout"],
+    r = subprocess.run([sys.executable, "-m", "ascent", "solve", "--clues", KATA, "--json", str(stdout)],
                        capture_output=True, text=True, env=env(), timeout=60)  # stdout a pipe
     assert r.returncode == 0 and '"status": "solved"' in r.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt", "stdout"]
 
 
 @pytest.mark.parametrize("args, kind", [
@@ -303,7 +310,7 @@ def _dask():
 @pytest.mark.parametrize("command", [["generate", "4", "--level", "easy", "--seed", "1"],
                                      ["solve-all", "--sizes", "4", "--reports", "{d}/r"]])
 @pytest.mark.parametrize("address, words", [
-    ("bogus", "--cluster bogus: not an address of the form host:port"),
+    ("bogus", "--cluster bogus: not an address host:port"),
     ("tcp://host:99999", "the port '99999' is not a number 1..65535"),
     ("127.0.0.1:{closed}", "cannot reach the Dask scheduler at 127.0.0.1:{closed}: nothing listens on port {closed}"),
     ("nosuchhost.invalid:8786", "no host is named 'nosuchhost.invalid'"),
