@@ -6,7 +6,6 @@ import json
 import os
 import random
 import re
-import sys
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path

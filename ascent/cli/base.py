@@ -11,7 +11,6 @@ functions; ``ascent/cli/__init__.py`` imports those modules so the commands regi
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, List, Optional
