@@ -391,7 +391,7 @@ def test_ctrl_c_in_play_saves_then_exits_130(tmp_path):
                                             typed=[(prompt, b"1 1 1\r")])
     assert code == 130, shown
     assert shown.strip().splitlines()[-1] == "interrupted", shown
-    assert f"saved to {save}" in shown and "Traceback" not in shown
+    assert f"saved to {save}" in shown.replace("\n", "") and "Traceback" not in shown  # a long path wraps
     assert json.loads(save.read_text())["values"][0] == 1
 
 
