@@ -95,12 +95,15 @@ def generate_cmd(
         with Bar(*columns, console=out) as progress:
             task = progress.add_task("make", total=count)
             options = dict(givens=givens, symmetric=symmetric, minimal=minimal, attempts=attempts, seconds=max_seconds)
-            puzzles = _puzzles(cluster, size, level, count, seed, options, tried)
+            watch = store is None and not console.is_terminal  # printing into a pipe: stop when its reader goes
+            puzzles = _puzzles(cluster, size, level, count, seed, options, tried, watch)
             while True:
                 try:
                     index, puzzle = next(puzzles)
                 except StopIteration:
                     break
+                except ReaderGone:  # found out between two attempts: nobody reads what we make
+                    return EXIT_SOLVED
                 except Unreachable as e:  # not done (exit 3): the level was not reached in time
                     kept = f"; kept the {len(made)} made before it" if made else ""
                     raise NotDone(f"{e}{kept}") from None
@@ -129,12 +132,36 @@ def generate_cmd(
     return EXIT_SOLVED
 
 
-def _puzzles(cluster, size, level, count, seed, options, tried):
+class ReaderGone(Exception):
+    """Stdout is a pipe whose reader has gone (``generate ... | head -1``)."""
+
+
+def _reader_gone() -> bool:
+    """Whether stdout is a pipe whose reading end is closed: poll reports POLLERR on it then. Asked
+    between attempts, so a slow level stops within an attempt of the reader going, not a puzzle."""
+    import select
+    import sys
+
+    try:
+        poll = select.poll()
+        poll.register(sys.stdout.fileno(), 0)  # no events asked: only errors and hang-ups are reported
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poll.poll(0))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _puzzles(cluster, size, level, count, seed, options, tried, watch: bool = False):
     """(index, puzzle) in index order: made here one by one, or on the cluster, each as one task
-    (``ascent.cluster.in_order``: the same puzzles, in the same order, as made here)."""
+    (``ascent.cluster.in_order``: the same puzzles, in the same order, as made here). With ``watch``,
+    ReaderGone between two attempts once stdout's reader has gone."""
     if cluster is None:
+        def attempted():
+            tried[0] += 1
+            if watch and _reader_gone():
+                raise ReaderGone
+
         for index in range(count):
-            yield index, make(size, level, seed, index, on_attempt=lambda: tried.__setitem__(0, tried[0] + 1), **options)
+            yield index, make(size, level, seed, index, on_attempt=attempted, **options)
         return
     from ..cluster import ClusterError, connect, generate, in_order
     try:
