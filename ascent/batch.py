@@ -84,13 +84,14 @@ class SetStats:
 def solve_job(job: Job) -> Outcome:
     """Solve one store record; never raises for bad data (status 'invalid' says why)."""
     out = Outcome(job.size, job.label, job.ident, INVALID)
+    where = f"{job.source or 'the store'}: difficulty {job.label} entry {job.ident}"
     try:
         puzzle = Puzzle.from_record(job.record, job.label)
-        if puzzle.size != job.size:
-            raise PuzzleError(f"{job.source or 'the store'}: difficulty {job.label} entry {job.ident} is a "
-                              f"{puzzle.size}x{puzzle.size} puzzle in the {job.size}x{job.size} file")
     except PuzzleError as e:
-        out.message = str(e)
+        out.message = f"{where}: {e}"
+        return out
+    if puzzle.size != job.size:
+        out.message = f"{where} is a {puzzle.size}x{puzzle.size} puzzle in the {job.size}x{job.size} file"
         return out
     result = solve(puzzle, logic_only=job.logic_only, techniques=job.techniques)
     out.status, out.message = result.status, result.message

@@ -35,18 +35,87 @@ def _distributed():
     return distributed
 
 
+PROBE_SECONDS = 2.0  # an address that does not answer a TCP connection in this time is unreachable
+
+
+def address_of(address: str) -> tuple[str, int] | None:
+    """(host, port) of a tcp:// or tls:// address ("host:port" is tcp), checked without any network;
+    None for Dask's other schemes (inproc://, ucx://, ws://), which Dask checks. A malformed address
+    is a ClusterError naming it."""
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    if scheme not in ("tcp", "tls"):
+        return None
+    host, sep, port = rest.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or "/" in host:
+        raise ClusterError(f"--cluster {address}: not an address host:port, such as tcp://10.0.0.5:8786")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ClusterError(f"--cluster {address}: the port {port!r} is not a number 1..65535")
+    return host, int(port)
+
+
+def _probe(address: str) -> None:
+    """A TCP connection to the scheduler's port, so that a wrong or dead address is said within
+    ``PROBE_SECONDS``, not after Dask's own timeout and retries."""
+    import socket
+
+    where = address_of(address)
+    if where is None:
+        return
+    host, port = where
+    try:
+        socket.create_connection((host, port), timeout=PROBE_SECONDS).close()
+    except socket.gaierror:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: no host is named {host!r}") from None
+    except ConnectionRefusedError:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: nothing listens on port {port} of {host}") from None
+    except (socket.timeout, TimeoutError):
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: no answer in {PROBE_SECONDS:g} s") from None
+    except OSError as e:
+        from .files import words
+
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {words(e)}") from None
+
+
 @contextmanager
 def connect(address, timeout: float = 5.0):
-    """A client of the scheduler at ``address`` (or a LocalCluster object), closed on the way out."""
+    """A client of the scheduler at ``address`` (or a LocalCluster object), closed on the way out. A
+    malformed or unreachable address is a ClusterError naming it, within ``PROBE_SECONDS``."""
+    if isinstance(address, str):
+        address_of(address)
     distributed = _distributed()
+    if isinstance(address, str):
+        _probe(address)
+    made = []
+
+    class Client(distributed.Client):
+        def start(self, **kw):  # the client is known before it connects: it can be let go if that fails
+            made.append(self)
+            return super().start(**kw)
+
     try:
-        client = distributed.Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError) as e:
-        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+        client = Client(address, timeout=timeout, set_as_default=False)
+    except Exception as e:  # refused, timed out, or something that is not a scheduler answered
+        for half in made:
+            _let_go(half)
+        why = "it does not answer as a Dask scheduler" if not isinstance(e, (OSError, TimeoutError)) else str(e)
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {why}") from None
     try:
         yield client
     finally:
         client.close()
+
+
+def _let_go(client) -> None:
+    """A client whose connection failed: its thread stopped, and marked closed, so that Python does not
+    wait on it (Dask's own close would wait twice the timeout, at exit, and print a traceback)."""
+    try:
+        client.status = "closed"
+        client._loop_runner.stop()
+    except Exception:
+        pass
 
 
 def _result(future):

@@ -209,6 +209,12 @@ class Report:
     fetched: int = 0
     failed: list[tuple[str, str]] = field(default_factory=list)  # (url, reason)
     saved_files: set[Path] = field(default_factory=set)
+    interrupted: bool = False  # Ctrl-C arrived inside a request: the rest was cancelled, what came is saved
+
+
+class _Stopped(Exception):
+    """Ctrl-C (KeyboardInterrupt) inside one request's task, carried to fetch_all as an ordinary error:
+    a KeyboardInterrupt left in a task would stop the loop with that task's exception never read."""
 
 
 def plan(store: Path, sizes: Iterable[int], diffs: Iterable[int] | None, dates: list[str], refetch: bool) -> tuple[list[Job], int]:
@@ -263,6 +269,8 @@ async def fetch_all(
     on_done: Callable[[Job, str], None] | None = None,
 ) -> Report:
     """Fetch, parse and store ``jobs``. Raises Unreachable when the first page cannot be reached at all.
+    Ctrl-C inside a request ends it with ``report.interrupted``; cancelled (Ctrl-C under asyncio.run),
+    it cancels and awaits its requests, saves, and is cancelled. Either way no task is left behind.
 
     At most ``concurrency`` requests are in flight and their starts are ``delay`` seconds apart.
     The store is saved every ``save_every`` puzzles and at the end, even when interrupted.
@@ -274,6 +282,7 @@ async def fetch_all(
     next_start = [0.0]
     slots = asyncio.Semaphore(max(1, concurrency))
     since_save = [0]
+    stopped: list[Job] = []  # the job Ctrl-C arrived in
 
     async def polite_get(client: httpx.AsyncClient, url: str) -> httpx.Response:
         last: Exception | None = None
@@ -317,14 +326,18 @@ async def fetch_all(
 
     async def one(client: httpx.AsyncClient, job: Job) -> None:
         async with slots:
+            if stopped:  # Ctrl-C came while this one waited for its turn
+                return
             try:
                 response = await polite_get(client, job.url)
+                handle(job, response)
             except (httpx.TransportError, httpx.HTTPStatusError) as e:
                 report.failed.append((job.url, _why(e)))
                 if on_done:
                     on_done(job, "failed")
-                return
-        handle(job, response)
+            except KeyboardInterrupt:
+                stopped.append(job)  # before the slot is let go: no request starts after it
+                raise _Stopped() from None
 
     headers = {"User-Agent": USER_AGENT}
     async with httpx.AsyncClient(headers=headers, timeout=timeout, transport=transport, follow_redirects=True) as client:
@@ -341,7 +354,15 @@ async def fetch_all(
                         on_done(jobs[0], "failed")
                 else:
                     handle(jobs[0], first)
-                await asyncio.gather(*(one(client, job) for job in jobs[1:]))
+                tasks = [asyncio.create_task(one(client, job)) for job in jobs[1:]]
+                try:
+                    await asyncio.gather(*tasks)
+                finally:  # Ctrl-C, cancelled, or an error: no request is left running, no exception unread
+                    for task in tasks:
+                        task.cancel()
+                    await asyncio.gather(*tasks, return_exceptions=True)
+        except (KeyboardInterrupt, _Stopped):
+            report.interrupted = True
         finally:
             saver.flush(report)  # on success, on error and on Ctrl-C: keep what was fetched
     return report

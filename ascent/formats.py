@@ -48,15 +48,32 @@ def numbers(text: str, what: str) -> list[int]:
         problem = why_not_number(tok)
         if problem:
             raise FormatError(f"{what} {i + 1} is {tok!r}: {problem}")
+        if len(tok) > 9:  # never a clue; and Python will not read a number of thousands of digits
+            raise ClueError(f"{what} {i + 1} is {tok[:9]}... ({len(tok)} digits): far too large")
         out.append(int(tok))
     return out
 
 
 # ---------------------------------------------------------------------- record
+def json_kind(value: Any) -> str:
+    """What a JSON value is, in JSON's own words: null, true, a number, a string, a list, an object."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}" if len(repr(value)) <= 20 else "a number"
+    if isinstance(value, str):
+        return f"the string {value!r}" if len(value) <= 20 else "a string"
+    return "a list" if isinstance(value, list) else "an object"
+
+
 def from_record(record: Any, label: str | None = None) -> Puzzle:
-    """Read ``{url?, date?, cells?, clues: {upper, lower, left, right}}``."""
+    """Read ``{url?, date?, cells?, clues: {upper, lower, left, right}}``. The size comes from the clue
+    lists' lengths and is checked (3..12, the four alike, ``cells`` n rows of n) before anything n x n
+    is built: a record of a million clues is one line, not a grid of a million squared."""
     if not isinstance(record, dict):
-        raise FormatError(f"a puzzle record must be a JSON object, not {type(record).__name__}")
+        raise FormatError(f"holds {json_kind(record)}, not a puzzle record (a JSON object with clues)")
     clues = record.get("clues")
     if not isinstance(clues, dict):
         raise FormatError("record has no 'clues' object with upper, lower, left and right")
@@ -64,11 +81,21 @@ def from_record(record: Any, label: str | None = None) -> Puzzle:
         if not isinstance(clues.get(side), list):
             raise FormatError(f"record clues.{side} is missing or not a list")
     n = len(clues["upper"])
+    if not MIN_SIZE <= n <= MAX_SIZE:
+        raise SizeError(f"record clues.upper has {n} entries: the size must be {MIN_SIZE}..{MAX_SIZE}")
+    for side in SIDES:
+        if len(clues[side]) != n:
+            raise LengthError(f"clues {side} has {len(clues[side])} entries, but a {n}x{n} puzzle needs {n}")
     cells = record.get("cells")
     if cells is None:
         cells = [[0] * n for _ in range(n)]
     if not isinstance(cells, list) or not all(isinstance(row, list) for row in cells):
         raise FormatError("record 'cells' must be a list of rows")
+    if len(cells) != n:
+        raise LengthError(f"cells has {len(cells)} rows, but a {n}x{n} puzzle needs {n}")
+    for r, row in enumerate(cells):
+        if len(row) != n:
+            raise LengthError(f"cells row {r + 1} has {len(row)} entries, but needs {n}")
     url = record.get("url") if isinstance(record.get("url"), str) else None
     date = record.get("date") if isinstance(record.get("date"), str) else date_from_url(url)
     return Puzzle(size=n, upper=tuple(clues["upper"]), lower=tuple(clues["lower"]), left=tuple(clues["left"]),
@@ -170,9 +197,9 @@ def from_tatham(game_id: str) -> Puzzle:
     head, sep, rest = game_id.partition(":")
     if not sep or not head or not all(_digit(ch) for ch in head):
         raise FormatError(f"Tatham game id {game_id!r} must start with the size and a colon, as in '6:...'")
-    n = int(head)
+    n = int(head) if len(head) <= 9 else MAX_SIZE + 1
     if not MIN_SIZE <= n <= MAX_SIZE:
-        raise SizeError(f"Tatham game id size is {n}, but it must be {MIN_SIZE}..{MAX_SIZE}")
+        raise SizeError(f"Tatham game id size is {n if len(head) <= 9 else head[:9] + '...'}, but it must be {MIN_SIZE}..{MAX_SIZE}")
     clue_text, _, grid_text = rest.partition(",")
     parts = clue_text.split("/")
     if len(parts) != 4 * n:
@@ -183,6 +210,8 @@ def from_tatham(game_id: str) -> Puzzle:
         if p == "":
             vals.append(0)
         elif all(_digit(ch) for ch in p):
+            if len(p) > 9:
+                raise ClueError(f"Tatham clue {i + 1} is {p[:9]}... ({len(p)} digits): far too large")
             vals.append(int(p))
         else:
             raise FormatError(f"Tatham clue {i + 1} is {p!r}: {why_not_number(p)}")
@@ -193,6 +222,8 @@ def from_tatham(game_id: str) -> Puzzle:
         ch = grid_text[i]
         if "a" <= ch <= "z":
             cells.extend([0] * (ord(ch) - ord("a") + 1))
+            if len(cells) > n * n:
+                raise LengthError(f"Tatham givens describe more than {n * n} cells, but a {n}x{n} puzzle has {n * n}")
             last_was_number = False
             i += 1
         elif _digit(ch):
@@ -201,6 +232,8 @@ def from_tatham(game_id: str) -> Puzzle:
             j = i
             while j < len(grid_text) and _digit(grid_text[j]):
                 j += 1
+            if j - i > 9:
+                raise FormatError(f"Tatham givens position {i + 1}: {grid_text[i:j][:10]!r} is not a height 1..{n}")
             cells.append(int(grid_text[i:j]))
             last_was_number = True
             i = j

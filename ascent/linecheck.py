@@ -148,7 +148,7 @@ def fillings(ms: tuple[int, ...], limit: int = LIMIT) -> list[tuple[int, ...]] |
         return True
 
     whole = place(0, 0)
-    del place  # the search calls itself through its own cell: drop it, or every call leaves a cycle behind
+    place = None  # the search calls itself through its own cell: drop it, or every call leaves a cycle behind
     return out if whole else None
 
 

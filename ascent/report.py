@@ -69,11 +69,14 @@ def filtered_name(store: str, sizes, diffs, logic_only: bool, techniques) -> str
 def save(folder: Path, stem: str, store: Path, sets: list[SetStats], title: str, logic_only: bool, techniques,
          wall: float, partial: tuple[int, int] | None = None) -> tuple[Path, Path]:
     """The solve-all report as ``{stem}.md`` and ``{stem}.json`` in ``folder`` (atomically). ``partial``
-    is (done, total) for a run cut short: both files say so."""
+    is (done, total) for a run cut short: both files say so, and are named ``{stem}-partial``, so a
+    full report of the same run is never replaced by a part of one."""
     today = date.today().isoformat()
     note = [] if partial is None else [f"**Partial: interrupted after {partial[0]} of {partial[1]} puzzles.**", ""]
     lines = [f"# ascent solve-all: {store.name}", "", f"Date: {today}  ", f"{title}", "", *note, *markdown(sets),
              "", LEGEND + "."]
+    if partial is not None:
+        stem += "-partial"
     md, js = Path(folder) / f"{stem}.md", Path(folder) / f"{stem}.json"
     payload = {"date": today, "store": str(store), "logic_only": logic_only,
                "techniques": list(techniques) if techniques else None, "wall_seconds": round(wall, 3)}

@@ -6,11 +6,12 @@ import json
 import os
 import random
 import re
-import sys
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Optional
+
+from . import files
 
 
 FILE = re.compile(r"^(\d+)x(\d+)-puzzles\.json$")
@@ -41,14 +42,43 @@ def read_file(path: Path) -> dict[str, list[dict[str, Any]]]:
     if not path.exists():
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise FileError(f"cannot read {path}: {e}") from None
-    except json.JSONDecodeError as e:
-        raise FileError(f"{path} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+        data = loads(files.read_bytes(path).decode("utf-8-sig"), str(path))
+    except files.TooLarge:
+        raise FileError(f"{path} is larger than {files.LIMIT_TEXT}: not a store file") from None
+    except OSError as e:
+        raise FileError(f"cannot read {path}: {files.words(e)}") from None
+    except UnicodeDecodeError:
+        raise FileError(f"{path} is not UTF-8 text") from None
     if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
         raise FileError(f"{path} is not a store file: expected {{\"<label>\": [record, ...]}}")
     return {str(k): v for k, v in data.items()}
+
+
+MAX_CONTAINERS = 2_000_000  # strings, lists and objects in one JSON text: 100,000 records, and far less than 2 GB
+
+
+class TooMany(FileError):
+    """A JSON text of millions of strings, lists or objects: refused before Python builds them (each
+    costs 50 to 200 bytes; a 64 MB text of them would take gigabytes)."""
+
+
+def loads(text: str, name: str, line: int | None = None):
+    """JSON text read from ``name``; anything that does not parse (bad syntax, nesting too deep for a
+    puzzle file, a number of thousands of digits) is one FileError naming the file (and the line of
+    JSON lines)."""
+    where = f"{name}: line {line}" if line is not None else name
+    if len(text) > 1 << 20 and text.count("{") + text.count("[") + text.count('"') // 2 > MAX_CONTAINERS:
+        raise TooMany(f"{where} holds more than {MAX_CONTAINERS:,} JSON strings, lists and objects: "
+                      "far more than any puzzle file") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        at = f"column {e.colno}" if line is not None else f"line {e.lineno}, column {e.colno}"
+        raise FileError(f"{where} is not valid JSON ({at}): {e.msg}") from None
+    except RecursionError:
+        raise FileError(f"{where} is not a puzzle file: its lists or objects nest too deeply") from None
+    except ValueError:  # a number too long to read (Python stops at 4300 digits)
+        raise FileError(f"{where} is not a puzzle file: it holds a number thousands of digits long") from None
 
 
 def all_dates() -> list[str]:
@@ -113,25 +143,11 @@ def _label_key(label: str):
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder, then rename: never a half-written file."""
-    import tempfile
-
+    """A store's own file (a size file, a report, a failed page), its folder made when missing:
+    written as ``ascent.files.write`` does (atomically; a symlink's target; a FIFO in place)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    files.write(path, text)
 
 
 # ---------------------------------------------------------------------------- choosing a store
@@ -229,27 +245,26 @@ def file_name(file: Path) -> str:
 
 
 def read_text(file: Path) -> str:
-    """A file's text ('-': standard input); a UTF-8 byte-order mark is dropped. A file that cannot
-    be read is a ChoiceError."""
+    """A file's text ('-': standard input), at most ``files.LIMIT`` bytes; a UTF-8 byte-order mark is
+    dropped. A file that cannot be read is a ChoiceError."""
+    name = file_name(file)
     try:
-        if str(file) == "-":
-            return sys.stdin.read().lstrip("\ufeff")
-        return Path(file).read_text(encoding="utf-8-sig")
+        return files.read_bytes(file).decode("utf-8-sig")
+    except files.TooLarge:
+        raise ChoiceError(f"{name} is larger than {files.LIMIT_TEXT}: too large for a puzzle file") from None
     except FileNotFoundError:
-        raise ChoiceError(f"{file}: no such file") from None
+        raise ChoiceError(f"{name}: no such file") from None
     except IsADirectoryError:
-        raise ChoiceError(f"{file}: is a folder, not a file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ChoiceError(f"{file}: cannot read it: {getattr(e, 'strerror', None) or e}") from None
+        raise ChoiceError(f"{name}: is a folder, not a file") from None
+    except UnicodeDecodeError as e:
+        raise ChoiceError(f"{name} is not UTF-8 text (byte {e.start + 1})") from None
+    except OSError as e:
+        raise ChoiceError(f"{name}: cannot read it: {files.words(e)}") from None
 
 
 def read_json(file: Path):
     """A JSON file's contents ('-': standard input); JSON that does not parse is a FileError."""
-    text = read_text(file)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise FileError(f"{file} is not valid JSON (line {e.lineno}, column {e.colno}): {e.msg}") from None
+    return loads(read_text(file), file_name(file))
 
 
 def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
@@ -259,8 +274,12 @@ def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
     text = read_text(file)
     name = file_name(file)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as first:
+        data = loads(text, name)
+    except TooMany:
+        raise
+    except FileError as first:
+        if text.count("\n") > MAX_CONTAINERS:  # not a puzzle's lines: never split millions of lines
+            raise first from None
         return _text_records(text, name, first)
     if not isinstance(data, (dict, list)):  # a bare number is a line of keys (2213322131232231), not JSON
         return _text_records(text, name, None)
@@ -268,6 +287,10 @@ def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
         out = [(f"record {k}", None, rec) for k, rec in enumerate(data, 1)]
     elif isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
         out = [(f"{label} entry {k}", label, rec) for label, recs in data.items() for k, rec in enumerate(recs, 1)]
+    elif not isinstance(data, dict):
+        from .formats import json_kind
+
+        raise StoreError(f"{name} holds {json_kind(data)}, not a puzzle")
     else:
         return [("", None, data)]
     if not out:
@@ -275,7 +298,7 @@ def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
     return out
 
 
-def _text_records(text: str, name: str, not_json: Optional[json.JSONDecodeError]) -> list:
+def _text_records(text: str, name: str, not_json: Optional[FileError]) -> list:
     """The records of a file that is not JSON: one puzzle a line (``ascent.lines``)."""
     from . import lines as one_a_line  # one puzzle a line, in any text format
 
@@ -283,7 +306,7 @@ def _text_records(text: str, name: str, not_json: Optional[json.JSONDecodeError]
     if not lines:
         raise FileError(f"{name} holds no puzzles: it is empty")
     if not_json is not None and len(lines) < 2 and one_a_line.kind(lines[0][1]) in (None, "record"):
-        raise FileError(f"{name} is not valid JSON (line {not_json.lineno}, column {not_json.colno}): {not_json.msg}")
+        raise not_json  # one line that is no puzzle in any format: what the JSON reader said of it
     return [(f"line {k}", None, _line_record(name, k, line, one_a_line)) for k, line in lines]
 
 
@@ -292,10 +315,7 @@ def _line_record(name: str, k: int, line: str, one_a_line) -> dict:
     from .puzzle import PuzzleError
 
     if one_a_line.kind(line) == "record":
-        try:
-            return json.loads(line)
-        except json.JSONDecodeError as e:
-            raise FileError(f"{name} is neither JSON nor JSON lines: line {k}, column {e.colno}: {e.msg}") from None
+        return loads(line, name, k)
     if one_a_line.kind(line) is None:
         raise FileError(f"{name}: line {k}: {one_a_line.unknown(line)}")
     try:

@@ -2,8 +2,8 @@
 
     0 done or solved, 1 bad puzzle data, 2 usage (a bad option or file), 3 not done, 130 interrupted
 
-Each command is run on a case of each kind it can meet (130 is tested in test_cli_robust.py and
-test_generate.py). Every error is also one line on stderr, without a traceback.
+Each command is run on a case of each kind it can meet (130 is tested in test_cli_robust.py,
+test_generate.py and test_files_trust.py: solve-all, generate, play and fetch on a terminal). Every error is also one line on stderr, without a traceback.
 """
 
 import json
@@ -40,6 +40,12 @@ def files(tmp_path_factory):
     (d / "garbage.json").write_text("{}")
     (d / "nothing.json").write_text("[]")  # a file of puzzles that holds none
     (d / "emptystore.json").write_text(json.dumps({"4x4": []}))
+    (d / "null.json").write_text("null")
+    (d / "deep.json").write_text("[" * 100_000)
+    (d / "puzzle.json").write_text(json.dumps({"clues": {s: [0, 0, 0, 0] for s in ("upper", "lower", "left", "right")}}))
+    (d / "wrongsize").mkdir()  # issue 27: a store of 5x5 records in the 4x4 file
+    (d / "wrongsize" / "4x4-puzzles.json").write_text(json.dumps({"1": [
+        {"id": f"p{k}", "clues": {s: [0] * 5 for s in ("upper", "lower", "left", "right")}} for k in range(3)]}))
     assert runner.invoke(app, ["solve", "--clues", KATA, "--json", str(d / "good-trace.json")]).exit_code == 0
     return d
 
@@ -84,6 +90,9 @@ CASES = [
     (1, ["hint", "--clues", "1"]),
     (1, ["play", "--clues", "1 2"]),
     (1, ["play", "--classic", "2", "11--", "00000000"]),  # the assignment's "Invalid initial board state."
+    (1, ["solve", "--file", "{d}/null.json"]),  # issue 27: "holds null, not a puzzle"
+    (1, ["solve-all", "--store", "{d}/wrongsize", "--workers", "1", "--reports", "{d}/reports"]),  # invalid records
+    (1, ["grade", "--store", "{d}/wrongsize", "--workers", "1"]),
     # 2: usage: a bad option, or a file that cannot be used
     (2, ["solve", "--clues", KATA, "--nope"]),
     (2, ["solve", "--file", "{d}/missing.json"]),
@@ -122,6 +131,15 @@ CASES = [
     (2, ["export", "{d}/good-trace.json"]),
     (2, ["loopover", "AB/CD"]),
     (2, ["play", "--clues", KATA, "--date", "0101"]),
+    (2, ["solve", "--file", "/dev/zero"]),  # issue 27: more than 64 MB
+    (2, ["solve", "--file", "{d}/deep.json"]),  # nested too deeply
+    (2, ["solve", "--clues", KATA, "--json", "/proc/x.json"]),  # a system folder, found out before the solve
+    (2, ["solve", "--clues", KATA, "--json", "-", "--html", "-"]),
+    (2, ["play", "--clues", KATA, "--save", "-"]),
+    (2, ["play", "--resume", "{d}"]),
+    (2, ["export", "{d}/puzzle.json", "--svg", "{d}/p.svg"]),  # a puzzle, not a trace
+    (2, ["generate", "4", "--level", "easy", "--cluster", "bogus"]),
+    (2, ["solve-all", "--cluster", "bogus"]),
     # 3: not done: not solved, a wrong check, work that could not finish
     (3, ["solve", "--clues", EMPTY, "--answer"]),
     (3, ["solve", "--clues", KATA, "--no-backtrack", "--techniques", "ascent"]),
@@ -135,6 +153,8 @@ CASES = [
     (3, ["hint", "--clues", EMPTY]),
     (3, ["generate", "4", "--level", "extreme", "--seed", "0", "--attempts", "1"]),
     (3, ["loopover", "BAC/DEF/GHI", "ABC/DEF/GHI"]),
+    (3, ["check", "--clues", EMPTY, "--grid", "1--- ---- ---- ----"]),  # issue 27: ambiguous, nothing to check against
+    (3, ["check", "--clues", WRONG, "--grid", "---- ---- ---- ----"]),  # impossible
 ]  # fetch's 0 and 3 need the network: test_fetch.py runs them on a mock transport
 
 

@@ -376,7 +376,8 @@ def test_a_4x4_record_in_the_5x5_file_is_an_error_naming_file_and_entry(tmp_path
     (tmp_path / "5x5-puzzles.json").write_text(json.dumps({"1": [four]}))
     one_line_error(invoke("solve-one", 5, "--store", tmp_path), 1, "5x5-puzzles.json", "small", "4x4")
     r = invoke("solve-all", "--store", tmp_path, "--workers", 1, "--reports", tmp_path / "rep", "--show-fail")
-    assert r.exit_code == 3 and "small is a 4x4 puzzle in the 5x5 file" in r.stdout
+    assert r.exit_code == 1 and "small is a 4x4 puzzle in the 5x5 file" in r.stdout  # bad data: 1 (issue 27)
+    assert r.stderr.strip().splitlines()[-1] == f"error: 1 of 1 record is not a valid puzzle: {tmp_path / '5x5-puzzles.json'}: difficulty 1 entry small is a 4x4 puzzle in the 5x5 file"
 
 
 def test_data_folder_rule_for_installed_copies(monkeypatch, tmp_path):

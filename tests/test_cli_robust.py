@@ -47,20 +47,24 @@ def slow_store(folder: Path, count: int = COUNT, record: dict | None = None) -> 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def interrupt_once_started(started: re.Pattern, *args, wait: float = 120):
-    """Run the command on a terminal (a pty for its stdout and stderr), in its own process group, wait
-    until it shows ``started`` (the progress bar, say), then press Ctrl-C (SIGINT to the group, as a
-    terminal does). No fixed sleep: how fast the solver is never decides what the test sees.
+def interrupt_once_started(started: re.Pattern, *args, wait: float = 120, command=None, typed=()):
+    """Run the command on a terminal (a pty for its stdin, stdout and stderr), in its own process group,
+    wait until it shows ``started`` (the progress bar, say), then press Ctrl-C (SIGINT to the group, as
+    a terminal does). No fixed sleep: how fast the solver is never decides what the test sees.
+    ``command`` replaces ``python -m ascent`` and ``args``; ``typed`` is (pattern, bytes) pairs: once the
+    terminal shows the pattern, the bytes are typed (before waiting for ``started``).
     Returns (exit code, what the terminal showed as plain text, seconds from the key to the exit)."""
     import pty
     import threading
 
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "ascent", *map(str, args)], stdout=slave,
-                            stderr=slave, env=env(TERM="xterm"), start_new_session=True)
+    argv = command or [sys.executable, "-m", "ascent", *map(str, args)]
+    proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env(TERM="xterm"),
+                            start_new_session=True)
     os.close(slave)
     seen = bytearray()
-    shown = threading.Event()
+    changed = threading.Condition()
+    ended = []
 
     def drain():
         while True:
@@ -70,15 +74,25 @@ def interrupt_once_started(started: re.Pattern, *args, wait: float = 120):
                 break
             if not chunk:
                 break
-            seen.extend(chunk)
-            if started.search(ANSI.sub("", seen.decode(errors="replace"))):
-                shown.set()
-        shown.set()
+            with changed:
+                seen.extend(chunk)
+                changed.notify_all()
+        with changed:
+            ended.append(True)
+            changed.notify_all()
+
+    def shows(pattern: re.Pattern) -> bool:
+        with changed:
+            return changed.wait_for(lambda: ended or pattern.search(ANSI.sub("", seen.decode(errors="replace"))),
+                                    wait) and not ended
 
     reader = threading.Thread(target=drain, daemon=True)
     reader.start()
     try:
-        assert shown.wait(wait), "the command never showed that it had started"
+        for pattern, keys in typed:
+            assert shows(pattern), f"the command never showed {pattern.pattern!r}: {seen.decode(errors='replace')}"
+            os.write(master, keys)
+        assert shows(started), f"the command never showed that it had started: {seen.decode(errors='replace')}"
         assert proc.poll() is None, f"the command ended before Ctrl-C: {seen.decode(errors='replace')}"
         pressed = time.perf_counter()
         os.killpg(proc.pid, signal.SIGINT)
@@ -99,6 +113,9 @@ def test_ctrl_c_in_a_terminal_stops_solve_all_and_its_workers(tmp_path):
     the process group, as a terminal sends it, and exit 130 within a second or so."""
     sample = json.loads((SAMPLES / "7x7-puzzles.json").read_text())["codewars"][0]
     store = slow_store(tmp_path / "store", LONG, sample)
+    full = tmp_path / "reports" / "solve-all-store.json"  # a full report of the same run, from before
+    full.parent.mkdir()
+    full.write_text('{"full": true}\n')
     first_done = re.compile(rf"\b([1-9]\d*)/{LONG}\b")  # the bar's "done/total", once done > 0
     code, err, took = interrupt_once_started(first_done, "solve-all", "--store", store, "--workers", 2,
                                                   "--json", tmp_path / "out.json", "--reports", tmp_path / "reports")
@@ -110,9 +127,10 @@ def test_ctrl_c_in_a_terminal_stops_solve_all_and_its_workers(tmp_path):
     data = json.loads((tmp_path / "out.json").read_text())
     assert data["partial"] is True and data["total"] == LONG and 0 < data["done"] < LONG
     assert len(data["puzzles"]) == data["done"]
-    report = json.loads((tmp_path / "reports" / "solve-all-store.json").read_text())
+    report = json.loads((tmp_path / "reports" / "solve-all-store-partial.json").read_text())
     assert report["partial"] is True and report["done"] == data["done"]
-    assert "Partial: interrupted" in (tmp_path / "reports" / "solve-all-store.md").read_text()
+    assert "Partial: interrupted" in (tmp_path / "reports" / "solve-all-store-partial.md").read_text()
+    assert full.read_text() == '{"full": true}\n'  # the part has its own name: the full report is kept (issue 27)
 
 
 def test_solve_many_stops_its_workers_on_ctrl_c():

@@ -11,7 +11,6 @@ functions; ``ascent/cli/__init__.py`` imports those modules so the commands regi
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, List, Optional
@@ -158,9 +157,21 @@ class OneLineErrors(TyperGroup):
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None and code == EXIT_USAGE else ""
             err_console.print(f"error: {e.format_message()}{hint}", markup=False)
             sys.exit(code)
-        except (Usage, Failure, NotDone, OSError) as e:  # the CLI's own errors, and a file it cannot use
+        except (Usage, Failure, NotDone) as e:  # the CLI's own errors
             err_console.print(f"error: {e}", markup=False)
             sys.exit(next(code for kind, code in OWN_ERRORS if isinstance(e, kind)))
+        except OSError as e:  # a file it cannot use, said in words
+            from ..files import words
+
+            where = f"{e.filename}: " if e.filename else ""
+            err_console.print(f"error: {where}{words(e)}", markup=False)
+            sys.exit(EXIT_USAGE)
+        except MemoryError:  # an input too large to hold: never an "internal error"
+            err_console.print("error: out of memory: the input is too large to work on", markup=False)
+            sys.exit(EXIT_USAGE)
+        except RecursionError:
+            err_console.print("error: the input nests too deeply to work on", markup=False)
+            sys.exit(EXIT_USAGE)
         except Exception as e:
             code = _known(e)
             if code is None:  # a bug of ours: still one line, and it says so
@@ -369,38 +380,63 @@ TECHNIQUES = typer.Option(None, "--techniques", metavar="NAMES", help="Only thes
 JSON_OUT = typer.Option(None, "--json", help="Also write the answer as JSON to this file ('-' for stdout: JSON only).")
 
 
-def check_output(option: str, path: Optional[Path], stdout_ok: bool = False) -> None:
+STDOUT = "-"
+
+
+def is_stdout(path) -> bool:
+    return path is not None and str(path) == STDOUT
+
+
+def check_output(option: str, path: Optional[Path], stdout_ok: bool = True) -> None:
     """An output file the user named must be writable before any work starts: a folder, a missing
-    parent folder or no permission is one line naming the option and the path (exit 2)."""
-    if path is None or (stdout_ok and str(path) == "-"):
+    folder, no permission, a system folder that takes no files (/proc, /sys: tried for real, so root
+    is told too) is one line naming the option and the path (exit 2). '-' is stdout."""
+    if path is None or (stdout_ok and is_stdout(path)):
         return
-    path = Path(path)
-    if path.is_dir():
-        raise Usage(f"{option} {path}: is a folder; give a file name such as {path / 'out'}")
-    parent = path.parent
-    if not parent.exists():
-        raise Usage(f"{option} {path}: the folder {parent} does not exist")
-    if not parent.is_dir():
-        raise Usage(f"{option} {path}: {parent} is not a folder")
-    if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise Usage(f"{option} {path}: no permission to write there")
+    if is_stdout(path):
+        raise Usage(f"{option} -: {option} needs a file; '-' (stdout) cannot be one here")
+    from ..files import why_not_writable
+
+    problem = why_not_writable(path)
+    if problem == "is a folder":
+        problem += f"; give a file name such as {Path(path) / 'out'}"
+    if problem:
+        raise Usage(f"{option} {path}: {problem}")
+
+
+def check_outputs(*given: tuple[str, Optional[Path]]):
+    """Each (option, path) checked (``check_output``); at most one may be '-'. The console for the
+    command's notes and screens: stderr when stdout carries a file, else stdout."""
+    for option, path in given:
+        check_output(option, path)
+    to_stdout = [option for option, path in given if is_stdout(path)]
+    if len(to_stdout) > 1:
+        raise Usage(f"{' and '.join(to_stdout)} cannot both be '-': stdout takes one file")
+    return err_console if to_stdout else console
 
 
 def check_folder(option: str, folder: Optional[Path]) -> None:
-    """An output folder the user named: it must be a folder we can write in, or one we can make
-    (made later, and said so)."""
+    """An output folder the user named: one we can write in, or one we can make (made later, and said
+    so). Tried for real, so /proc and /sys are refused before any work, for root too."""
     if folder is None:
         return
-    folder = Path(folder)
-    if folder.exists() and not folder.is_dir():
-        raise Usage(f"{option} {folder}: is a file, not a folder")
-    probe = folder
-    while not probe.exists():
-        probe = probe.parent
-    if not probe.is_dir():
-        raise Usage(f"{option} {folder}: {probe} is not a folder")
-    if not os.access(probe, os.W_OK | os.X_OK):
-        raise Usage(f"{option} {folder}: no permission to write in {probe}")
+    if is_stdout(folder):
+        raise Usage(f"{option} -: {option} is a folder; stdout cannot be one")
+    from ..files import why_not_folder
+
+    problem = why_not_folder(folder)
+    if problem:
+        raise Usage(f"{option} {folder}: {problem}")
+
+
+def check_cluster(address: str) -> None:
+    """A malformed --cluster address is one line before any work (no network yet: ``connect`` tries it)."""
+    from ..cluster import ClusterError, address_of
+
+    try:
+        address_of(address)
+    except ClusterError as e:
+        raise Usage(str(e)) from None
 
 
 def make_folder(folder: Path) -> None:
@@ -411,26 +447,28 @@ def make_folder(folder: Path) -> None:
 
 
 def write_text(option: str, path: Path, text: str) -> None:
-    """A file the user asked for, written atomically; an error names the option and the path."""
-    try:
-        from ..store import write_atomic
-
-        write_atomic(path, text)
-    except OSError as e:
-        raise Usage(f"{option} {path}: cannot write it: {e.strerror or e}") from None
-
-
-def write_json(path: Path, payload, option: str = "--json") -> None:
-    """JSON to a file (atomically) or, for '-', to stdout. Errors name the user's path."""
-    import json
-
-    text = json.dumps(payload, indent=1) + "\n"
-    if str(path) == "-":
+    """A file the user asked for ('-': stdout), written as ``ascent.files.write`` does (atomically for a
+    file; a symlink's target; a FIFO or a device in place); an error names the option and the path."""
+    if is_stdout(path):
         try:
             sys.stdout.write(text)
             sys.stdout.flush()
         except BrokenPipeError:
             console.on_broken_pipe()
         return
-    write_text(option, path, text)
-    console.print(f"JSON written: {path}", markup=False, soft_wrap=True)
+    from ..files import words, write
+
+    try:
+        write(path, text)
+    except OSError as e:
+        raise Usage(f"{option} {path}: cannot write it: {words(e)}") from None
+
+
+def write_json(path: Path, payload, option: str = "--json", notes=None) -> None:
+    """JSON to a file or, for '-', to stdout; the note saying where goes to ``notes`` (stdout, unless
+    stdout carries a file). Errors name the user's path."""
+    import json
+
+    write_text(option, path, json.dumps(payload, indent=1) + "\n")
+    if not is_stdout(path):
+        (notes or console).print(f"JSON written: {path}", markup=False, soft_wrap=True)

@@ -75,6 +75,8 @@ def fetch_cmd(
             report = asyncio.run(fetch_all(root, jobs, concurrency=concurrency, delay=delay, timeout=timeout,
                                            retries=retries, transport=FETCH_TRANSPORT,
                                            on_done=lambda job, what: progress.advance(task)))
+            if report.interrupted:
+                raise KeyboardInterrupt
         except Unreachable as e:  # not done (exit 3), as when pages fail
             raise NotDone(str(e)) from None
         except KeyboardInterrupt:

@@ -17,7 +17,7 @@ from ..grade import LEVELS, UnknownLevel, canonical_level
 from ..puzzle import MAX_CHAR_SIZE, Puzzle
 from ..store import StoreError, file_for, read_file
 from .bar import Bar
-from .base import EXIT_SOLVED, NotDone, Usage, app, ascii_int, check_folder, make_folder
+from .base import EXIT_SOLVED, NotDone, Usage, app, ascii_int, check_cluster, check_folder, make_folder
 
 
 @app.command("generate", epilog=f"Levels, easiest first: {', '.join(LEVELS)} (see ascent grade).")
@@ -77,6 +77,8 @@ def generate_cmd(
         raise Usage("--format clues cannot carry givens: add --no-givens, or use keys, tatham or record")
     if fmt == "keys" and size > MAX_CHAR_SIZE:
         raise Usage(f"--format keys has one character per cell: sizes up to {MAX_CHAR_SIZE}")
+    if cluster is not None:
+        check_cluster(cluster)
     if store is not None and store.exists() and not store.is_dir():
         raise Usage(f"--store {store}: not a folder")
     if store is not None:
@@ -95,12 +97,15 @@ def generate_cmd(
         with Bar(*columns, console=out) as progress:
             task = progress.add_task("make", total=count)
             options = dict(givens=givens, symmetric=symmetric, minimal=minimal, attempts=attempts, seconds=max_seconds)
-            puzzles = _puzzles(cluster, size, level, count, seed, options, tried)
+            watch = store is None and not console.is_terminal  # printing into a pipe: stop when its reader goes
+            puzzles = _puzzles(cluster, size, level, count, seed, options, tried, watch)
             while True:
                 try:
                     index, puzzle = next(puzzles)
                 except StopIteration:
                     break
+                except ReaderGone:  # found out between two attempts: nobody reads what we make
+                    return EXIT_SOLVED
                 except Unreachable as e:  # not done (exit 3): the level was not reached in time
                     kept = f"; kept the {len(made)} made before it" if made else ""
                     raise NotDone(f"{e}{kept}") from None
@@ -112,6 +117,9 @@ def generate_cmd(
                     progress.console.print(_text(record, fmt), markup=False, soft_wrap=True, highlight=False)
                 else:
                     console.print(_text(record, fmt), markup=False, soft_wrap=True)
+                    if console.quiet:  # the reader went away (| head -1): nobody wants more, stop quietly
+                        puzzles.close()  # a cluster's tasks not yet done are cancelled
+                        return EXIT_SOLVED
                 progress.advance(task)
     except KeyboardInterrupt:
         err_console.clear_line()
@@ -127,12 +135,36 @@ def generate_cmd(
     return EXIT_SOLVED
 
 
-def _puzzles(cluster, size, level, count, seed, options, tried):
+class ReaderGone(Exception):
+    """Stdout is a pipe whose reader has gone (``generate ... | head -1``)."""
+
+
+def _reader_gone() -> bool:
+    """Whether stdout is a pipe whose reading end is closed: poll reports POLLERR on it then. Asked
+    between attempts, so a slow level stops within an attempt of the reader going, not a puzzle."""
+    import select
+    import sys
+
+    try:
+        poll = select.poll()
+        poll.register(sys.stdout.fileno(), 0)  # no events asked: only errors and hang-ups are reported
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poll.poll(0))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _puzzles(cluster, size, level, count, seed, options, tried, watch: bool = False):
     """(index, puzzle) in index order: made here one by one, or on the cluster, each as one task
-    (``ascent.cluster.in_order``: the same puzzles, in the same order, as made here)."""
+    (``ascent.cluster.in_order``: the same puzzles, in the same order, as made here). With ``watch``,
+    ReaderGone between two attempts once stdout's reader has gone."""
     if cluster is None:
+        def attempted():
+            tried[0] += 1
+            if watch and _reader_gone():
+                raise ReaderGone
+
         for index in range(count):
-            yield index, make(size, level, seed, index, on_attempt=lambda: tried.__setitem__(0, tried[0] + 1), **options)
+            yield index, make(size, level, seed, index, on_attempt=attempted, **options)
         return
     from ..cluster import ClusterError, connect, generate, in_order
     try:

@@ -30,7 +30,7 @@ _OPTIONS = (  # (name, type, option): in this order in every command's help
     ("url", Optional[str], typer.Option(None, "--url", metavar="URL",
                                         help="A puzz.link or pzv.jp address, or a brainbashers puzzle page.")),
     ("file", Optional[Path], typer.Option(None, "--file", metavar="FILE",
-                                          help="A puzzle file: JSON (a record, a list, a store file), or one puzzle a line in any format; '-' is stdin.")),
+                                          help="A puzzle file (at most 64 MB): JSON (a record, a list, a store file), or one puzzle a line in any format; '-' reads stdin.")),
     ("index", Optional[int], typer.Option(None, "--index", min=1, metavar="K", help="With --file: only its K-th puzzle (from 1).")),
 )
 _STORED = (  # the same, for commands that otherwise pick a stored puzzle: --size is then its size

@@ -42,7 +42,7 @@ def grade_cmd(
       ascent grade --store ../shared/brainbashers --sizes 5 --diffs 3
       ascent grade --store ../shared/tatham --sizes 7 --each --json grades.json
     """
-    check_output("--json", json_path, stdout_ok=True)
+    check_output("--json", json_path)
     if store is None and (sizes or diffs or each):
         raise Usage("--sizes, --diffs and --each go with --store")
     if store is not None:
@@ -115,5 +115,8 @@ def _grade_store(store: Path, sizes, diffs, each: bool, workers: int, json_path:
         write_json(json_path, grades_json(outcomes, (len(outcomes), len(jobs)) if partial else None))
     if partial:
         interrupted(len(outcomes), len(jobs))
+    from .solving import invalid_records
+
+    invalid_records(outcomes)
     return EXIT_SOLVED if not bad else EXIT_UNSOLVED
 

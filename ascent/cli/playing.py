@@ -11,7 +11,8 @@ import typer
 from rich.console import Console
 
 from .. import render
-from ..console import console
+from ..console import console, err_console
+from ..files import words as words_for
 from ..engine import solve as solve_engine
 from ..hint import STEP, WRONG, WRONG_MARKS
 from ..play import classic, session
@@ -19,7 +20,7 @@ from ..play.board import board
 from ..play.game import Game, Illegal, SaveError
 from ..play.session import Session, clock_text
 from ..view import build
-from .base import EXIT_ERROR, EXIT_SOLVED, Failure, Usage, app, check_output, write_text
+from .base import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_SOLVED, Failure, Usage, app, check_output, write_text
 from .given import Given, puzzle_options
 
 
@@ -51,6 +52,20 @@ class Sitting:
             self.say(f"saved to {path}", "dim")
 
     def run(self) -> int:
+        """Play until quit or the end of input (exit 0); Ctrl-C anywhere saves first (when there is a
+        save file) and exits 130."""
+        try:
+            return self._play()
+        except KeyboardInterrupt:
+            self.say("")
+            try:
+                self.saved(self.session.autosave())
+            except OSError as e:
+                self.say(f"cannot save: {words_for(e)}", "red")
+            err_console.print("interrupted", markup=False)
+            return EXIT_INTERRUPTED
+
+    def _play(self) -> int:
         g = self.game
         self.say(f"{g.puzzle.describe()}: type help for the commands", "bold")
         self.draw()
@@ -60,7 +75,7 @@ class Sitting:
         while True:
             try:
                 line = self.read("> ")
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 line = "quit"
                 self.say("")
             words = line.split()
@@ -72,7 +87,7 @@ class Sitting:
                 self.say(str(e), "red")
                 continue
             except OSError as e:
-                self.say(f"cannot save: {e}", "red")
+                self.say(f"cannot save: {words_for(e)}", "red")
                 continue
             if done:
                 return EXIT_SOLVED
@@ -132,7 +147,7 @@ class Sitting:
         while True:
             try:
                 answer = self.read(f"{question} [y/N] ").strip().lower()
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 return False
             if answer in ("y", "yes"):
                 return True
@@ -220,12 +235,16 @@ def play_cmd(
         return _classic(list(args or []))
     if args:
         raise Usage(f"unexpected {' '.join(args)!r} (SIZE STATE KEYS go with --classic)")
-    check_output("--save", save)  # a folder, a missing folder or no permission: one line, before the game
+    check_output("--save", save, stdout_ok=False)  # a folder, a missing folder or no permission: one line, before the game
     if resume is not None:
         if given.anything:
             raise Usage("--resume carries on a saved puzzle: no puzzle options with it")
+        if resume.is_dir():
+            raise Usage(f"--resume {resume}: is a folder, not a saved game")
         if not resume.is_file():
             raise Usage(f"--resume {resume}: no such file")
+        if save is None:
+            check_output("--resume", resume, stdout_ok=False)  # the game goes on saving there
         try:
             game = Game.load(resume)
         except SaveError as e:  # a file that is not a game save: a bad file, like a missing one (exit 2)

@@ -28,7 +28,8 @@ def check_cmd(
     """Check a filled or partial grid: is each placed height allowed by the rules and the solution?
 
     Names the first wrong cell in reading order, without giving the answer away unless --reveal.
-    Exit 0 when every placed height is right, 3 when one is wrong.
+    Exit 0 when every placed height is right, 3 when one is wrong or the puzzle has no single
+    solution to check against (ambiguous or impossible).
 
     \b
     Example:
@@ -75,7 +76,7 @@ def check_cmd(
     if reveal and verdict.solution:
         console.print(render.grid_view(puzzle, [cands.bit(h) for row in verdict.solution for h in row], wrong,
                                        title="The solution", compact=True))
-    return EXIT_UNSOLVED if verdict.wrong else EXIT_SOLVED
+    return EXIT_UNSOLVED if verdict.wrong or verdict.status != SOLVED else EXIT_SOLVED  # ambiguous, impossible: 3
 
 
 # ---------------------------------------------------------------------------- convert

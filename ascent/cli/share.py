@@ -9,32 +9,34 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from ..console import console
-from .base import EXIT_SOLVED, Usage, app, check_output, read_json, write_text
+from .base import EXIT_SOLVED, Usage, app, check_outputs, is_stdout, read_json, write_text
 
 if TYPE_CHECKING:
     from ..trace import Result
     from ..view import View
 
 # The options solve and solve-one share (one line each in their signatures).
-HTML = typer.Option(None, "--html", help="Also write a self-contained HTML page that steps through the solve.")
-SVG = typer.Option(None, "--svg", help="Also write the final grid as a standalone SVG.")
-MARKDOWN = typer.Option(None, "--markdown", help="Also write a Markdown walk-through that fits a forum post.")
+HTML = typer.Option(None, "--html", help="Also write a self-contained HTML page that steps through the solve ('-': stdout).")
+SVG = typer.Option(None, "--svg", help="Also write the final grid as a standalone SVG ('-': stdout).")
+MARKDOWN = typer.Option(None, "--markdown", help="Also write a Markdown walk-through that fits a forum post ('-': stdout).")
 MARKDOWN_FULL = typer.Option(False, "--markdown-full",
                              help="With --markdown: keep every grid and sentence (the default fits a forum post).")
 
 
-def check_shares(html: Optional[Path], svg: Optional[Path], markdown: Optional[Path], markdown_full: bool = False) -> None:
-    """Each file asked for can be written: checked before the work starts."""
+def check_shares(html: Optional[Path], svg: Optional[Path], markdown: Optional[Path], markdown_full: bool = False,
+                 json_path: Optional[Path] = None):
+    """Each file asked for can be written, checked before the work starts (with the command's --json);
+    at most one is '-' (stdout). The console for the command's notes and screens (``check_outputs``)."""
     if markdown_full and markdown is None:
         raise Usage("--markdown-full goes with --markdown")
-    for option, path in (("--html", html), ("--svg", svg), ("--markdown", markdown)):
-        check_output(option, path)
+    return check_outputs(("--json", json_path), ("--html", html), ("--svg", svg), ("--markdown", markdown))
 
 
 def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path] = None,
                  markdown: Optional[Path] = None, step: Optional[int] = None, markdown_full: bool = False,
-                 source: Optional[Path] = None) -> Optional[View]:
-    """Write whichever of the three files were asked for, and say where. None when none were.
+                 source: Optional[Path] = None, notes=console) -> Optional[View]:
+    """Write whichever of the three files were asked for ('-': stdout), and say where on ``notes``.
+    None when none were.
 
     The Markdown fits a forum post unless ``markdown_full`` (every grid, every sentence)."""
     if html is None and svg is None and markdown is None:
@@ -45,16 +47,17 @@ def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path
     view = build(result)
     if view.unknown:
         where = f"{source}: " if source is not None else ""
-        console.print(f"warning: {where}not a technique ascent knows: {', '.join(view.unknown)} "
-                      "(drawn as the trace says)", markup=False, highlight=False, soft_wrap=True)
+        notes.print(f"warning: {where}not a technique ascent knows: {', '.join(view.unknown)} "
+                    "(drawn as the trace says)", markup=False, highlight=False, soft_wrap=True)
     for path, what, make in ((html, "HTML", page),
                              (markdown, "Markdown", lambda v: walkthrough(v, full=markdown_full))):
         if path is not None:
             start = time.perf_counter()
             text = make(view)
             write_text(f"--{what.lower()}", path, text)
-            console.print(f"{what} written: {path} ({_size(len(text.encode()))}, {time.perf_counter() - start:.2f} s)",
-                          markup=False, highlight=False)
+            if not is_stdout(path):
+                notes.print(f"{what} written: {path} ({_size(len(text.encode()))}, {time.perf_counter() - start:.2f} s)",
+                            markup=False, highlight=False)
     if svg is not None:
         try:
             frame = view.final if step is None else view.frame(step)
@@ -62,7 +65,8 @@ def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path
             raise Usage(f"--step: {e}") from None
         title = "the final grid" if step is None else ("the start" if step == 0 else f"after step {step}")
         write_text("--svg", svg, grid_svg(view.puzzle, frame, title=title, plain=step is None) + "\n")
-        console.print(f"SVG written: {svg} ({title})", markup=False, highlight=False)
+        if not is_stdout(svg):
+            notes.print(f"SVG written: {svg} ({title})", markup=False, highlight=False)
     return view
 
 
@@ -92,13 +96,25 @@ def export_cmd(
         raise Usage("give at least one of --html, --svg or --markdown")
     if step is not None and svg is None:
         raise Usage("--step goes with --svg")
-    check_shares(html, svg, markdown, markdown_full)
+    notes = check_shares(html, svg, markdown, markdown_full)
     from ..export import TraceError, result_from_dict
 
     data = read_json(trace)
+    if _is_puzzle(data):
+        raise Usage(f"{trace}: this is a puzzle, not a trace: solve it with --json first "
+                    f"(ascent solve --file {trace} --json trace.json)")
     try:
         result = result_from_dict(data)
     except TraceError as e:
         raise Usage(f"{trace}: {e}") from None  # a file that is not a trace ascent wrote
-    write_shares(result, html, svg, markdown, step, markdown_full, source=trace)
+    write_shares(result, html, svg, markdown, step, markdown_full, source=trace, notes=notes)
     return EXIT_SOLVED
+
+
+def _is_puzzle(data) -> bool:
+    """A puzzle record (or a list or store file of them), not a trace: it has clues, and no passes."""
+    if isinstance(data, list):
+        return bool(data) and all(_is_puzzle(d) for d in data[:3])
+    if isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
+        return any(_is_puzzle(v) for v in data.values())
+    return isinstance(data, dict) and isinstance(data.get("clues"), dict) and "passes" not in data

@@ -14,7 +14,7 @@ from ..engine import ORDER
 from ..render import plural
 from ..trace import SOLVED
 from .base import (ANSWER, COMPACT, DEBUG, JSON_OUT, NO_BACKTRACK, STORE, TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED,
-                   Usage, app, ascii_int, check_folder, check_output, entries_or_samples, exit_for, home, labels,
+                   Failure, Usage, app, ascii_int, check_cluster, check_folder, check_output, entries_or_samples, exit_for, home, labels,
                    listing, make_folder, numbers, pick_stored, store_path, technique_names, write_json)
 from .given import Given, puzzle_options
 from .progress import interrupted, run_jobs, solve_showing_progress
@@ -59,14 +59,14 @@ def solve_one(
     """
     names = technique_names(techniques)
     check_output("--json", json_path, stdout_ok=True)
-    check_shares(html, svg, markdown, markdown_full)
+    notes = check_shares(html, svg, markdown, markdown_full)
     puzzle = pick_stored(store, size, diff, when, random_date)
     result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=names, timeout=timeout)
-    if json_path is None or str(json_path) != "-":
+    if notes is console and (json_path is None or str(json_path) != "-"):  # not when stdout carries a file
         show_result(result, debug, compact, answer)
     if json_path is not None:
         write_json(json_path, result.to_dict())
-    write_shares(result, html, svg, markdown, markdown_full=markdown_full)
+    write_shares(result, html, svg, markdown, markdown_full=markdown_full, notes=notes)
     return exit_for(result.status)
 
 
@@ -98,8 +98,10 @@ def solve_all(
 
     size_list, diff_list = numbers(sizes, "--sizes"), labels(diffs)
     names = technique_names(techniques)
-    check_output("--json", json_path, stdout_ok=True)
+    check_output("--json", json_path)
     check_folder("--reports", reports)
+    if cluster is not None:
+        check_cluster(cluster)
     entries, used = entries_or_samples(store_path(store), size_list or None, diff_list or None)
     if not entries:
         raise Usage(f"no puzzles match sizes {listing(size_list or ['any'])} and difficulties "
@@ -145,7 +147,18 @@ def solve_all(
         write_json(json_path, payload)
     if partial:
         interrupted(len(outcomes), len(jobs))
+    invalid_records(outcomes)
     return EXIT_SOLVED if not unsolved else EXIT_UNSOLVED
+
+
+def invalid_records(outcomes: "list[Outcome]") -> None:
+    """Records that are not valid puzzles are bad puzzle data (exit 1), said in one line with the first."""
+    from ..batch import INVALID
+
+    bad = [o for o in outcomes if o.status == INVALID]
+    if bad:
+        some = f"{len(bad)} of {plural(len(outcomes), 'record')} {'is not a valid puzzle' if len(bad) == 1 else 'are not valid puzzles'}"
+        raise Failure(f"{some}{'' if len(outcomes) == 1 else '; the first'}: {bad[0].message}")
 
 
 def _solve_on_cluster(address: str, jobs: "list[Job]", out) -> "tuple[list[Outcome], list[int], int, bool]":
@@ -228,13 +241,12 @@ def solve_cmd(
     supposition is shown indented under it, marked hypothetical, ending
     with the contradiction it reaches.
     """
-    check_output("--json", json_path, stdout_ok=True)
-    check_shares(html, svg, markdown, markdown_full)
+    notes = check_shares(html, svg, markdown, markdown_full, json_path)
     names = technique_names(techniques)
     puzzles = given.puzzles()
     if len(puzzles) > 1 and any(p is not None for p in (html, svg, markdown)):
         raise Usage(f"--html, --svg and --markdown draw one solve; {given.file} holds {len(puzzles)} puzzles: add --index K")
-    to_screen = json_path is None or str(json_path) != "-"
+    to_screen = notes is console  # not when stdout carries a file ('-')
     results = []
     for k, (where, puzzle) in enumerate(puzzles, 1):
         if len(puzzles) > 1 and to_screen:
@@ -244,8 +256,8 @@ def solve_cmd(
         if to_screen:
             show_result(result, debug, compact, answer)
     if json_path is not None:  # the puzzle is in it, in the record shape
-        write_json(json_path, results[0].to_dict() if len(results) == 1 else [r.to_dict() for r in results])
-    write_shares(results[0], html, svg, markdown, markdown_full=markdown_full)
+        write_json(json_path, results[0].to_dict() if len(results) == 1 else [r.to_dict() for r in results], notes=notes)
+    write_shares(results[0], html, svg, markdown, markdown_full=markdown_full, notes=notes)
     if len(results) > 1 and to_screen:
         solved = sum(r.status == SOLVED for r in results)
         console.print(f"{solved} of {len(results)} solved", markup=False)

@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .. import cands
+from .. import cands, files
+from ..formats import json_kind
 from ..grid import Grid, cell_name
 from ..hint import DONE, STEP, WRONG, WRONG_MARKS, Hint, hint
 from ..puzzle import Puzzle, PuzzleError
 from ..rules import broken_rule
-from ..store import write_atomic
 from ..trace import Step
 
 SAVE_VERSION = 1
@@ -242,27 +242,34 @@ class Game:
         }
 
     def save(self, path: Path) -> None:
-        write_atomic(Path(path), json.dumps(self.to_dict(), indent=1) + "\n")
+        """Written as ``ascent.files.write`` does: atomically, a symlink's target; its folder must exist."""
+        files.write(Path(path), json.dumps(self.to_dict(), indent=1) + "\n")
 
     @classmethod
     def from_dict(cls, data, clock: Callable[[], float] = time.monotonic) -> "Game":
         if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
             raise SaveError(f"not an ascent save (version {SAVE_VERSION})")
+        missing = [key for key, _, _ in _FIELDS if key not in data]
+        if missing:
+            raise SaveError(f"it is damaged: it has no {_listing(missing)}")
+        for key, kinds, what in _FIELDS:
+            if not isinstance(data[key], kinds) or (kinds is int and isinstance(data[key], bool)):
+                raise SaveError(f"it is damaged: its {key!r} is {json_kind(data[key])}, not {what}")
         try:
-            puzzle = Puzzle.from_record(data["puzzle"], data.get("label"))
-            n = puzzle.size
-            values = [int(v) for v in data["values"]]
-            marks = [_mask(ds, n) for ds in data["marks"]]
-            undo = [(tuple(int(v) for v in vs), tuple(_mask(ds, n) for ds in ms)) for vs, ms in data["undo"]]
-            redo = [(tuple(int(v) for v in vs), tuple(_mask(ds, n) for ds in ms)) for vs, ms in data["redo"]]
-            game = cls(puzzle, values, marks, undo, redo, int(data["hints_used"]), int(data["hints_applied"]),
-                       bool(data["show_marks"]), float(data["elapsed"]), clock, finished=bool(data["finished"]))
+            puzzle = Puzzle.from_record(data["puzzle"], data.get("label") if isinstance(data.get("label"), str) else None)
         except PuzzleError as e:
             raise SaveError(f"its puzzle is not valid: {e}") from None
-        except (KeyError, TypeError, ValueError) as e:
-            raise SaveError(f"it is damaged ({type(e).__name__}: {e})") from None
+        n = puzzle.size
+        try:
+            values = _heights(data["values"], n, "'values'")
+            marks = [_mask(ds, n) for ds in _items(data["marks"], "'marks'")]
+            undo, redo = (_history(data[key], n, repr(key)) for key in ("undo", "redo"))
+        except ValueError as e:
+            raise SaveError(f"it is damaged: {e}") from None
+        game = cls(puzzle, values, marks, undo, redo, data["hints_used"], data["hints_applied"], data["show_marks"],
+                   float(data["elapsed"]), clock, finished=data["finished"])
         for vs, ms in [(game.values, game.marks)] + game.undo_stack + game.redo_stack:
-            if len(vs) != n * n or len(ms) != n * n or any(not 0 <= v <= n for v in vs):
+            if len(vs) != n * n or len(ms) != n * n:
                 raise SaveError(f"its grid is not {n}x{n} heights 0..{n}")
             if any(g and v != g for g, v in zip((h for row in puzzle.givens for h in row), vs)):
                 raise SaveError("its grid changes a given")
@@ -272,24 +279,67 @@ class Game:
     def load(cls, path: Path, clock: Callable[[], float] = time.monotonic) -> "Game":
         path = Path(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8-sig"))
+            data = json.loads(files.read_bytes(path).decode("utf-8-sig"))
         except FileNotFoundError:
             raise SaveError(f"{path}: no such file") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise SaveError(f"{path}: cannot read it: {e}") from None
+        except IsADirectoryError:
+            raise SaveError(f"{path}: is a folder, not a save") from None
+        except files.TooLarge:
+            raise SaveError(f"{path} is larger than {files.LIMIT_TEXT}: not a save") from None
+        except OSError as e:
+            raise SaveError(f"{path}: cannot read it: {files.words(e)}") from None
+        except UnicodeDecodeError:
+            raise SaveError(f"{path} is not UTF-8 text") from None
         except json.JSONDecodeError as e:
             raise SaveError(f"{path} is not valid JSON (line {e.lineno}): {e.msg}") from None
+        except (RecursionError, ValueError):
+            raise SaveError(f"{path} is not a save: it nests too deeply or holds a number too long") from None
         try:
             return cls.from_dict(data, clock)
         except SaveError as e:
             raise SaveError(f"{path}: {e}") from None
 
 
+# A save's fields: (key, JSON type, what it must be), checked before any is read.
+_FIELDS = (("puzzle", dict, "a puzzle record"), ("values", list, "a list of heights"),
+           ("marks", list, "a list of pencil marks"), ("undo", list, "a list of grids"), ("redo", list, "a list of grids"),
+           ("hints_used", int, "a count"), ("hints_applied", int, "a count"), ("show_marks", bool, "true or false"),
+           ("elapsed", (int, float), "seconds"), ("finished", bool, "true or false"))
+
+
+def _listing(items: list[str]) -> str:
+    quoted = [repr(x) for x in items]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def _items(value, where: str) -> list:
+    if not isinstance(value, list):
+        raise ValueError(f"{where} is {json_kind(value)}, not a list")
+    return value
+
+
+def _heights(value, n: int, where: str) -> list[int]:
+    heights = _items(value, where)
+    for k, h in enumerate(heights):
+        if not isinstance(h, int) or isinstance(h, bool) or not 0 <= h <= n:
+            raise ValueError(f"{where} entry {k + 1} is {json_kind(h)}, not a height 0..{n}")
+    return list(heights)
+
+
+def _history(value, n: int, where: str) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    out = []
+    for k, entry in enumerate(_items(value, where), 1):
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise ValueError(f"{where} entry {k} is not [heights, marks]")
+        out.append((tuple(_heights(entry[0], n, f"{where} entry {k}")),
+                    tuple(_mask(ds, n) for ds in _items(entry[1], f"{where} entry {k}"))))
+    return out
+
+
 def _mask(heights, n: int) -> int:
     m = 0
-    for h in heights:
-        h = int(h)
-        if not 1 <= h <= n:
-            raise ValueError(f"mark {h} is not a height 1..{n}")
+    for h in _items(heights, "a cell's marks"):
+        if not isinstance(h, int) or isinstance(h, bool) or not 1 <= h <= n:
+            raise ValueError(f"a mark is {json_kind(h)}, not a height 1..{n}")
         m |= cands.bit(h)
     return m

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
+from .. import files
 from ..hint import WRONG, Hint, hint
 from ..puzzle import Puzzle
 from . import moves
@@ -78,6 +79,13 @@ class Session:
     _hint_level: int = 0
 
     def save(self, path: Optional[Path] = None) -> Path:
+        """Save to ``path`` (typed after save) or the save file. A path typed in the game follows the
+        rules of --save: it must be a file, in a folder that exists, that can be written (checked
+        first, so nothing is made on the way)."""
+        if path is not None:
+            problem = "a game is saved to a file, not to stdout" if str(path) == "-" else files.why_not_writable(path)
+            if problem:
+                raise Illegal(f"cannot save to {path}: {problem}")
         path = path or self.save_path
         if path is None:
             raise Illegal("where? save FILE (or start with --save FILE)")
