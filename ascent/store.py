@@ -281,8 +281,8 @@ def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
         if text.count("\n") > MAX_CONTAINERS:  # not a puzzle's lines: never split millions of lines
             raise first from None
         return _text_records(text, name, first)
-    if not isinstance(data, (dict, list)):  # a bare number is a line of keys (2213322131232231), not JSON
-        return _text_records(text, name, None)
+    if isinstance(data, (int, float)) and not isinstance(data, bool):  # a bare number is a line of keys
+        return _text_records(text, name, None)  # (2213322131232231), not JSON
     if isinstance(data, list):
         out = [(f"record {k}", None, rec) for k, rec in enumerate(data, 1)]
     elif isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):

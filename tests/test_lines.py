@@ -74,5 +74,5 @@ def test_unknown_line_is_a_format_error():
 def test_a_file_of_one_line_of_keys_is_keys_not_a_json_number():
     r = runner.invoke(app, ["solve", "--file", "-", "--answer"], input="2213322131232231\n")
     assert r.exit_code == 0, r.stderr  # valid JSON (a number), but a line of keys
-    r = runner.invoke(app, ["solve", "--file", "-"], input='"x"\n')
-    assert r.exit_code == 2 and "no puzzle format" in r.stderr
+    r = runner.invoke(app, ["solve", "--file", "-"], input='"x"\n')  # JSON, but a string: bad puzzle data
+    assert r.exit_code == 1 and "holds the string 'x', not a puzzle" in r.stderr
