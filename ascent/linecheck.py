@@ -12,8 +12,8 @@ this module says why not, in a sentence a reader checks on the line alone, with 
                               5 7 4 6 2 1 3 8 9, show 2 from the right, but that clue is 4"
 
 Forcing's tracer asks this after every pass of a supposition about the lines the pass changed,
-and ends the chain at the first line broken (``broken``). Above 9x9 only the Latin part is read
-(see ``_fits``). The description enumerates the line's
+and ends the chain at the first line broken (``broken``). Above 9x9 only an empty cell and a height
+with no place are read (see ``_fits``). The description enumerates the line's
 fillings; a line with more than LIMIT of them is left for the techniques to break (never seen on
 ../shared, where a broken line is nearly filled).
 """
@@ -25,7 +25,7 @@ from typing import Sequence
 
 from . import cands
 from .grid import Conflict, Line, cell_name
-from .lanes import TABLE_MAX, distinct, visible
+from .lanes import TABLE_MAX, visible
 from .propagate import consistent
 
 LIMIT = 20000  # fillings enumerated to describe a broken line
@@ -34,11 +34,12 @@ HALL = 4  # the most cells named as holding too few heights
 
 
 def _fits(ms: tuple[int, ...], a: int, b: int, n: int) -> bool:
-    """Does some filling fit the line? Up to TABLE_MAX cells, the exact filter (with both clues, from the
-    tables); above, the Latin part only (Régin's filter): the clue search costs a thousand times more
-    there, so at 10x10-12x12 a line broken only by its clues is left for the techniques to say."""
+    """Does some filling fit the line (past an empty cell and a height with no place, which the callers
+    see first)? Up to TABLE_MAX cells, the exact filter (with both clues, from the tables); above, no
+    more: the clue search and even Régin's filter cost many times more there (a 12x12's traces spent
+    most of their time in them), so at 10x10-12x12 the techniques say the rest."""
     if n > TABLE_MAX:
-        return distinct(ms) is not None
+        return True
     return consistent(ms, a, b) is not None
 
 
