@@ -149,3 +149,18 @@ def test_beam_search_is_named_and_budget_zero_turns_it_off():
     assert Board.parse(start).apply_all(moves_line(beam.stdout)) == Board.parse(target)
     one_line_error(invoke(start, target, "--budget", -1), 2)
     one_line_error(invoke(start, target, "--budget", "inf"), 2)
+
+
+def test_json_to_stdout_carries_the_json_alone():
+    """Issue 27: with --json -, stdout is the JSON only; the table and the moves go to stderr."""
+    r = invoke("DCA/BEF", "BAE/FCD", "--json", "-")
+    assert r.exit_code == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert Board.parse("DCA/BEF").apply_all(data["moves"]) == Board.parse("BAE/FCD")
+    assert "moves: " in r.stderr and "2x3 board" in r.stderr
+
+
+def test_a_board_past_60x60_is_refused_at_once_with_exit_2():
+    rows = ["".join(chr(0x100 + r * 61 + c) for c in range(61)) for r in range(61)]
+    board = "/".join(rows)
+    one_line_error(invoke(board, board), 2, "61x61 board is too large", "60x60")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from typing import Optional
@@ -12,7 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..console import console, err_console
-from ..loopover import Board, LoopoverError, SearchTooLarge, solve, unsolvable_reason
+from ..loopover import Board, LoopoverError, SearchTooLarge, SizeError, solve, unsolvable_reason
+from ..loopover.solve import check_size
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output, read_json, write_json
 
 HOME, MOVED = "bold green", "black on yellow"
@@ -94,7 +96,13 @@ def loopover_command(
     """
     replay = replay or debug
     check_output("--json", json_path, stdout_ok=True)
+    # with --json -, stdout carries the JSON alone: the table and every note go to stderr
+    out = err_console if json_path is not None and str(json_path) == "-" else console
     begin, goal = read_boards(start, target, file)
+    try:
+        check_size(begin)
+    except SizeError as e:
+        raise Usage(str(e)) from None
     try:
         reason = unsolvable_reason(begin, goal)
         if reason is not None:
@@ -105,58 +113,103 @@ def loopover_command(
             return EXIT_UNSOLVED
         t0 = time.perf_counter()
         unproven = None
-        try:
-            solution = solve(begin, goal, mode="optimal" if optimal else "fast", budget=budget)
-        except SearchTooLarge as e:  # --optimal only: answer anyway, and say the fewest is not proven
-            unproven = str(e)
-            solution = solve(begin, goal, budget=budget)
+        with StatusLine(f"{begin.shape[0]}x{begin.shape[1]} board") as status:
+            try:
+                solution = solve(begin, goal, mode="optimal" if optimal else "fast", budget=budget, progress=status.say)
+            except SearchTooLarge as e:  # --optimal only: answer anyway, and say the fewest is not proven
+                unproven = str(e)
+                solution = solve(begin, goal, budget=budget, progress=status.say)
         ms = (time.perf_counter() - t0) * 1000
     except LoopoverError as e:
         raise Failure(str(e)) from None
     rows, cols = begin.shape
     how = HOW[solution.method]
-    console.print(f"{rows}x{cols} board: {plural(len(solution), 'move')}, {how}; {ms:.1f} ms")
+    out.print(f"{rows}x{cols} board: {plural(len(solution), 'move')}, {how}; {ms:.1f} ms")
     if optimal and not solution.optimal:
-        console.print(Text(f"not proven fewest: {unproven or 'the search did not finish'}", style="bold yellow"))
+        out.print(Text(f"not proven fewest: {unproven or 'the search did not finish'}", style="bold yellow"))
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("phase", no_wrap=True)
     table.add_column("moves", justify="right", no_wrap=True)
     table.add_column("", overflow="fold")
     for phase in solution.phases:
         table.add_row(phase.name, str(len(phase.moves)), " ".join(phase.moves) or "-")
-    console.print(table)
+    out.print(table)
     # one unbroken line, to copy: the terminal wraps it, rich does not
-    console.print(Text(f"moves: {' '.join(solution.moves) or '(none: the start is the target)'}"), soft_wrap=True)
+    out.print(Text(f"moves: {' '.join(solution.moves) or '(none: the start is the target)'}"), soft_wrap=True)
     if replay:
-        show_replay(solution, debug)
+        show_replay(solution, debug, out)
     if json_path is not None:
         write_json(json_path, solution.to_dict())
     return EXIT_SOLVED
 
 
-def show_replay(solution, debug: bool) -> None:
+def show_replay(solution, debug: bool, out=console) -> None:
     """The start, then the board after each phase with the cells it changed highlighted (after each
     move with debug, the line it turned highlighted)."""
     goal = solution.target
-    console.print()
-    console.print(Text("start"), board_text(solution.start, goal), sep="\n")
+    out.print()
+    out.print(Text("start"), board_text(solution.start, goal), sep="\n")
     board = solution.start
     for phase in solution.phases:
-        console.print()
+        out.print()
         if not debug:
             before, board = board, board.apply_all(phase.moves)
             turned = "; ".join(_lines(phase.moves, kind) for kind in "row column".split() if _lines(phase.moves, kind))
-            console.print(Text(f"after {phase.name}: {plural(len(phase.moves), 'move')}" + (f", turning {turned}" if turned else ""),
+            out.print(Text(f"after {phase.name}: {plural(len(phase.moves), 'move')}" + (f", turning {turned}" if turned else ""),
                                style="bold"))
-            console.print(board_text(board, goal, lambda r, c: board.rows[r][c] != before.rows[r][c]))
+            out.print(board_text(board, goal, lambda r, c: board.rows[r][c] != before.rows[r][c]))
             continue
-        console.print(Text(f"{phase.name}: {plural(len(phase.moves), 'move')}", style="bold"))
+        out.print(Text(f"{phase.name}: {plural(len(phase.moves), 'move')}", style="bold"))
         cells = []
         for n, move in enumerate(phase.moves, 1):
             board = board.apply(move)
             cells.append(Text(f"{n}. {move}\n").append_text(board_text(board, goal, moved_line(move))))
         if cells:
-            console.print(Columns(cells, padding=(1, 2)))
+            out.print(Columns(cells, padding=(1, 2)))
+
+
+class StatusLine:
+    """A status line on stderr once a solve runs past ``DELAY`` seconds (on a terminal only), saying
+    what the solver is doing (``say`` is the solver's ``progress``) and how long it has taken."""
+
+    DELAY = 1.0
+
+    def __init__(self, what: str):
+        self.what, self.doing, self.begun = what, "starting", time.perf_counter()
+        self.status, self.echo, self.lock, self.done = None, None, threading.Lock(), False
+        self.timer = threading.Timer(self.DELAY, self._appear)
+        self.timer.daemon = True
+
+    def say(self, text: str) -> None:
+        self.doing = text
+
+    def __rich__(self) -> Text:
+        line = f"{self.what}: {self.doing}, {time.perf_counter() - self.begun:.0f} s"
+        return Text(line, no_wrap=True, overflow="ellipsis")
+
+    def _appear(self) -> None:
+        from .progress import _quiet_ctrl_c
+
+        with self.lock:
+            if not self.done:
+                self.echo = _quiet_ctrl_c()
+                self.status = err_console.status(self, spinner="dots")
+                self.status.start()
+
+    def __enter__(self) -> "StatusLine":
+        if err_console.is_terminal:
+            self.timer.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        from .progress import _restore
+
+        with self.lock:
+            self.done = True
+            self.timer.cancel()
+            if self.status is not None:
+                self.status.stop()
+                _restore(self.echo)
 
 
 def _lines(moves, kind: str) -> str:
