@@ -14,12 +14,14 @@ from rich.text import Text
 
 from ..console import console, err_console
 from ..loopover import Board, LoopoverError, SearchTooLarge, SizeError, solve, unsolvable_reason
+from ..loopover import pattern
 from ..loopover.solve import check_size
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output, read_json, write_json
 
 HOME, MOVED = "bold green", "black on yellow"
 HOW = {"search": "fewest moves (breadth-first search)", "line": "fewest moves (one line: its shortest turn)",
        "beam": "beam search (short, not proven fewest)",
+       "pattern": "fewest moves (search bounded by pattern tables)",
        "block": "block building, then the last rows", "heuristic": "heuristic, then runs merged"}
 
 
@@ -111,6 +113,8 @@ def loopover_command(
                                        "target": ["".join(r) for r in goal.rows], "reason": reason})
             err_console.print(f"unsolvable: {reason}", markup=False, soft_wrap=True)
             return EXIT_UNSOLVED
+        if begin.shape == (pattern.SIDE, pattern.SIDE) and (optimal or budget != 0) and not pattern.cached():
+            build_tables(out)
         t0 = time.perf_counter()
         unproven = None
         with StatusLine(f"{begin.shape[0]}x{begin.shape[1]} board") as status:
@@ -168,14 +172,29 @@ def show_replay(solution, debug: bool, out=console) -> None:
             out.print(Columns(cells, padding=(1, 2)))
 
 
+def build_tables(out) -> None:
+    """The 4x4 pattern table, built once and cached, with a note saying so (on stderr)."""
+    where = pattern.path()
+    err_console.print(f"note: building the 4x4 pattern table once (up to a minute); it is kept in {where}",
+                      markup=False, soft_wrap=True)
+    t0 = time.perf_counter()
+    try:
+        with StatusLine("4x4 pattern table", verb="building") as status:
+            pattern.load(progress=status.say)
+    except OSError as e:
+        raise Usage(f"cannot keep the 4x4 pattern table in {where}: {e.strerror or e} "
+                    f"(set ASCENT_LOOPOVER_TABLES to another folder)") from None
+    err_console.print(f"note: the 4x4 pattern table is built ({time.perf_counter() - t0:.0f} s)", markup=False)
+
+
 class StatusLine:
     """A status line on stderr once a solve runs past ``DELAY`` seconds (on a terminal only), saying
     what the solver is doing (``say`` is the solver's ``progress``) and how long it has taken."""
 
     DELAY = 1.0
 
-    def __init__(self, what: str):
-        self.what, self.doing, self.begun = what, "starting", time.perf_counter()
+    def __init__(self, what: str, verb: str = "solving"):
+        self.what, self.verb, self.doing, self.begun = what, verb, "starting", time.perf_counter()
         self.status, self.echo, self.lock, self.done = None, None, threading.Lock(), False
         self.timer = threading.Timer(self.DELAY, self._appear)
         self.timer.daemon = True
@@ -184,7 +203,7 @@ class StatusLine:
         self.doing = text
 
     def __rich__(self) -> Text:
-        line = f"{self.what}: {self.doing}, {time.perf_counter() - self.begun:.0f} s"
+        line = f"{self.verb} the {self.what}: {self.doing}, {time.perf_counter() - self.begun:.0f} s"
         return Text(line, no_wrap=True, overflow="ellipsis")
 
     def _appear(self) -> None:

@@ -30,7 +30,9 @@ from typing import Sequence
 from .board import Board, LoopoverError, move_perm
 from .heuristic import Work, fill_row, next_row, parity, top_row
 from .beam import beam_solve
+from . import pattern
 from .block import GREEDY, LOOK, block_solve
+from .optimal import TooLarge, fewest
 from .frames import SWAP_AXES, Frame, frames
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
@@ -43,6 +45,7 @@ BLOCK_SECONDS = 6e-6  # one frame of block building takes about this many second
 LOOK_SECONDS = 2.0  # block building keeps its lookahead while two frames of it take about this long (to 20x20)
 GREEDY_SECONDS = 2e-7  # the same for greedy block building (the cheapest step first, nothing tried ahead)
 HEURISTIC_CELLS = 400  # past this many cells the heuristic runs only when block building fails in every frame
+PROOF_WORK = 3_000_000  # states the 4x4 pattern-table search may make per second of budget (2-core machine, busy)
 MAX_SIDE = 60  # boards up to 60x60 are solved (within a minute); larger ones are refused with SizeError
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
@@ -74,7 +77,7 @@ class Solution:
     target: Board
     moves: tuple[str, ...]
     phases: tuple[Phase, ...]
-    method: str  # "search" (a shortest solution), "line" (a 1xN or Nx1 board's turn), "beam", "block" or "heuristic"
+    method: str  # "search" (a shortest solution), "pattern" (4x4: proven fewest by pattern tables), "line" (a 1xN or Nx1 board's turn), "beam", "block" or "heuristic"
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -83,7 +86,7 @@ class Solution:
     def optimal(self) -> bool:
         """True when the moves are proven fewest (found by breadth-first search, or a single line's
         shortest turn)."""
-        return self.method in ("search", "line")
+        return self.method in ("search", "line", "pattern")
 
     def replay(self) -> list[tuple[str, Board]]:
         """Every move with the board after it, in order (the start is ``self.start``)."""
@@ -170,6 +173,9 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
     blocks = mode == "fast" and budget > 0 and min(rows, cols) > 1 and rows * cols > OPTIMAL_CELLS
     if min(rows, cols) == 1:
         solution = _line(start, target, cells)
+    elif mode == "optimal" and (rows, cols) == (pattern.SIDE, pattern.SIDE):
+        path, _ = fewest(cells, _bounds(make=True), progress=note)
+        solution = Solution(start, target, tuple(path), (Phase("pattern-table search", tuple(path)),), "pattern")
     elif mode == "optimal":
         solution = _search(start, target, cells)
     elif mode == "fast" and rows * cols <= OPTIMAL_CELLS:
@@ -198,9 +204,40 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
             solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3))
         if solution is None:
             solution = _heuristic(start, target, note)
+        if (rows, cols) == (pattern.SIDE, pattern.SIDE) and (bounds := _bounds(make=False)) is not None:
+            solution = _prove(solution, cells, bounds, budget, note)
     note("checking the moves")
     _check(cells, solution.moves, rows, cols)
     return solution
+
+
+_LOADED: dict = {}  # (table file, pieces) -> Bounds: the table is read once a process
+
+
+def _bounds(make: bool) -> "pattern.Bounds | None":
+    """The 4x4 bounds from the cached pattern table (built first when ``make``), or None."""
+    key = (str(pattern.path()), pattern.PIECES)
+    if key not in _LOADED:
+        table = pattern.load(make=make)
+        if table is None:
+            return None
+        _LOADED.clear()
+        _LOADED[key] = pattern.Bounds(table)
+    return _LOADED[key]
+
+
+def _prove(solution: Solution, cells, bounds, budget: float, note) -> Solution:
+    """A 4x4 list made fewest: the pattern-table search for anything shorter, within ``budget`` times
+    ``PROOF_WORK`` states. A shorter list found is the fewest (the bounds rise one at a time); none
+    below proves the list itself fewest; out of work, the list stays as it is (not proven)."""
+    try:
+        path, _ = fewest(cells, bounds, below=len(solution), work=int(budget * PROOF_WORK), progress=note)
+    except TooLarge:
+        return solution
+    if path is None:
+        return Solution(solution.start, solution.target, solution.moves, solution.phases, "pattern")
+    return Solution(solution.start, solution.target, tuple(path), (Phase("pattern-table search", tuple(path)),),
+                    "pattern")
 
 
 def _quiet(text: str) -> None:
