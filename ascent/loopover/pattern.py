@@ -85,7 +85,7 @@ def build(pieces=PIECES, progress=None) -> np.ndarray:
         frontier = nxt
         total += nxt.size
         if progress is not None:
-            progress(f"pattern table: {total:,} placements, {depth} moves deep")
+            progress(f"{total:,} placements, {depth} moves deep")
     return table
 
 

@@ -20,6 +20,17 @@ best so far, and only when it declines (too slow for the budget) or finds nothin
 frames past the first two run. The beam's narrowest beam always runs to its end, so a board may
 take a little longer. 0 turns both off (the heuristic alone). Every solution is replayed on the
 start and checked against the target before it is returned.
+
+4x4 (``ascent.loopover.pattern``, ``optimal``): when the pattern table is cached, fast mode then
+searches for a shorter list with the table's bounds, within ``PROOF_WORK`` states per second of
+budget: a shorter list found is the fewest, none found proves the list fewest (method
+``pattern``); out of work, the list stands unproven. ``optimal`` mode on 4x4 uses that search with
+no limit (building the table first when it is missing).
+
+Large boards: past ``HEURISTIC_CELLS`` the heuristic is skipped (block building does better), and
+block building goes greedy once two frames of its lookahead would take more than ``LOOK_SECONDS``
+(see ``block_plan``). Boards with more than ``MAX_SIDE`` rows or columns raise ``SizeError`` at
+once. ``progress`` (optional) is told what the solver is doing, for a status line.
 """
 
 from __future__ import annotations
