@@ -20,7 +20,7 @@ def small(monkeypatch, tmp_path):
     """A three-piece pattern kept under tmp_path (the user's data folder is never touched)."""
     monkeypatch.setenv("ASCENT_LOOPOVER_TABLES", str(tmp_path / "tables"))
     monkeypatch.setattr(pattern, "PIECES", SMALL)
-    return pattern.Bounds(pattern.load())
+    return pattern.Bounds(pattern.load(), pattern.load_walking())
 
 
 def placements_by_bfs(pieces):
@@ -50,6 +50,14 @@ def test_the_table_builder_matches_a_plain_search(pieces):
         assert table[sum(p << (4 * i) for i, p in enumerate(placed))] == d
 
 
+def test_walking_distances_match_loopsolvers_table():
+    """10,147 row-count patterns, at most 8 moves a direction (loopsolver's heuristics.md counts the same)."""
+    codes, dist = pattern.walking()
+    assert len(codes) == 10147 and dist.max() == 8 and (np.diff(codes) > 0).all()
+    solved = np.arange(16, dtype=np.uint8)[None]
+    assert pattern.Bounds(pattern.build((0, 1)), np.stack([codes, dist])).walking(solved)[0] == 0
+
+
 def test_bounds_never_exceed_the_true_distance(small):
     rng = random.Random(4)
     target = random_board(4, 4, rng)
@@ -59,8 +67,9 @@ def test_bounds_never_exceed_the_true_distance(small):
         where = np.empty(16, dtype=np.uint8)
         where[list(cells)] = np.arange(16, dtype=np.uint8)
         true = len(shortest(cells, 4, 4))
-        assert small.of(where[None])[0] <= true
+        assert small.of(where[None])[0] <= true and small.walking(where[None])[0] <= true
         assert len(small.within(where[None], true)) == 1
+        assert len(small.within(where[None], int(small.of(where[None])[0]) - 1)) == 0
 
 
 def test_the_search_finds_the_fewest_and_proves_a_list_fewest(small):

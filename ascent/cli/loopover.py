@@ -183,6 +183,7 @@ def build_tables(out) -> None:
     try:
         with StatusLine("4x4 pattern table", verb="building") as status:
             pattern.load(progress=status.say)
+            pattern.load_walking(progress=status.say)
     except OSError as e:
         raise Usage(f"cannot keep the 4x4 pattern table in {where}: {e.strerror or e} "
                     f"(set ASCENT_LOOPOVER_TABLES to another folder)") from None

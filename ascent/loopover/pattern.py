@@ -16,6 +16,7 @@ Built once (about 10-30 s on the 2-core machine) and kept as a ``.npy`` file in 
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -29,6 +30,9 @@ PIECES = (0, 1, 2, 4, 5, 6)  # a 2x3 block: rows 0-1, columns 0-2
 UNSEEN = 255
 MAX_ENTRY = 11  # the largest distance in the table (6 pieces of a 2x3 block on the 4x4 board)
 NAME = "loopover-4x4-block2x3.npy"
+WALK_NAME = "loopover-4x4-walking.npy"
+POW5 = 5 ** np.arange(CELLS, dtype=np.int64)
+MAX_WALK = 16  # the largest walking distance (8 column moves and 8 row moves)
 
 
 def folder() -> Path:
@@ -108,7 +112,64 @@ def load(progress=None, make: bool = True) -> np.ndarray | None:
 
 
 def cached() -> bool:
-    return path().is_file()
+    return path().is_file() and (folder() / WALK_NAME).is_file()
+
+
+def walking(progress=None) -> np.ndarray:
+    """See ``_walking``; made once a process (the copy is the caller's)."""
+    return _walking(progress).copy()
+
+
+@functools.lru_cache(maxsize=1)
+def _walking(progress=None) -> np.ndarray:
+    """The walking-distance table (as loopsolver's 4x4 solver uses it): a board seen as how many
+    pieces of each target row stand in each row (a 4x4 matrix of counts, ``m[r * 4 + t]``, coded in
+    base 5), and the fewest column moves that bring every piece to its row, whatever the columns (a
+    column move shifts one piece of each row to the next row). Seen on the transposed board it
+    counts row moves; the two add up, since a move is one or the other. A (2, n) array: the codes,
+    sorted, and their distances (10,147 matrices, at most 8 moves)."""
+    import itertools
+
+    goal = tuple(SIDE if r == t else 0 for r in range(SIDE) for t in range(SIDE))
+    dist, level, d = {goal: 0}, [goal], 0
+    while level:
+        d += 1
+        nxt = []
+        for m in level:
+            options = [[t for t in range(SIDE) if m[r * SIDE + t]] for r in range(SIDE)]
+            for pick in itertools.product(*options):
+                for step in (1, SIDE - 1):
+                    new = list(m)
+                    for r, t in enumerate(pick):
+                        new[r * SIDE + t] -= 1
+                        new[((r + step) % SIDE) * SIDE + t] += 1
+                    new = tuple(new)
+                    if new not in dist:
+                        dist[new] = d
+                        nxt.append(new)
+        level = nxt
+        if progress is not None:
+            progress(f"walking distances: {len(dist):,} patterns, {d} moves deep")
+    codes = np.array([sum(c * 5 ** i for i, c in enumerate(m)) for m in dist], dtype=np.int64)
+    order = np.argsort(codes)
+    return np.stack([codes[order], np.array(list(dist.values()), dtype=np.int64)[order]])
+
+
+def load_walking(progress=None, make: bool = True) -> np.ndarray | None:
+    """The walking-distance table from the cache (built and saved first when missing and ``make``)."""
+    where = folder() / WALK_NAME
+    if where.is_file():
+        try:
+            table = np.load(where, allow_pickle=False)
+            if table.ndim == 2 and table.shape[0] == 2 and table.dtype == np.int64:
+                return table
+        except (OSError, ValueError):
+            pass
+    if not make:
+        return None
+    table = walking(progress)
+    save(table, where)
+    return table
 
 
 def save(table: np.ndarray, where: Path) -> None:
@@ -137,8 +198,8 @@ class Bounds:
     """The lower bound of many boards at once: the largest of the table's 32 look-ups (every 2x3
     and 3x2 block of the torus). ``of(states)`` takes an (n, 16) array of positions by piece."""
 
-    def __init__(self, table: np.ndarray):
-        self.table = table
+    def __init__(self, table: np.ndarray, walk: np.ndarray | None = None):
+        self.table, self.walk = table, walk
         self.views = []  # (pieces of the block, position map back to the table's block)
         for transpose in (False, True):
             for dr in range(SIDE):
@@ -157,9 +218,20 @@ class Bounds:
         """The indices of the states whose bound is at most ``limit``: the look-ups one by one, each
         on the states every earlier one kept (most are dropped by the first few)."""
         keep = np.arange(len(states))
-        if limit >= MAX_ENTRY:
-            return keep
-        return self._filter(states.T, keep, limit)
+        if limit < MAX_ENTRY:
+            keep = self._filter(states.T, keep, limit)
+        if self.walk is not None and limit < MAX_WALK and keep.size:  # on the few the table kept
+            keep = keep[self.walking(states[keep]) <= limit]
+        return keep
+
+    def walking(self, states: np.ndarray) -> np.ndarray:
+        """The walking distance of each state: column moves plus row moves (see ``walking``)."""
+        codes, dist = self.walk
+        pos = states.astype(np.int64)
+        piece = np.arange(CELLS, dtype=np.int64)
+        down = POW5[(pos >> 2) * SIDE + (piece >> 2)].sum(axis=1)
+        across = POW5[(pos & 3) * SIDE + (piece & 3)].sum(axis=1)
+        return dist[np.searchsorted(codes, down)] + dist[np.searchsorted(codes, across)]
 
     def _filter(self, columns, keep, limit):
         for pieces, back in self.views:
@@ -178,4 +250,6 @@ class Bounds:
             for i, piece in enumerate(pieces):
                 index |= back[states[:, piece]] << (4 * i)
             np.maximum(best, self.table[index], out=best)
+        if self.walk is not None:
+            best = np.maximum(best, self.walking(states).astype(np.uint8))
         return best

@@ -230,10 +230,11 @@ def _bounds(make: bool) -> "pattern.Bounds | None":
     key = (str(pattern.path()), pattern.PIECES)
     if key not in _LOADED:
         table = pattern.load(make=make)
-        if table is None:
+        walk = pattern.load_walking(make=make)
+        if table is None or walk is None:
             return None
         _LOADED.clear()
-        _LOADED[key] = pattern.Bounds(table)
+        _LOADED[key] = pattern.Bounds(table, walk)
     return _LOADED[key]
 
 
