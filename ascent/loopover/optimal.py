@@ -16,6 +16,7 @@ import numpy as np
 
 from . import pattern
 
+
 class TooLarge(Exception):
     """The search passed its allowance of work."""
 

@@ -9,9 +9,12 @@ needs at least that many moves, so every entry is a lower bound of the whole boa
 
 Turning the whole torus (by rows and columns) and transposing it map a move to a move, so the one
 table bounds every 2x3 and 3x2 block of the board (``Bounds``): 32 look-ups, the largest kept.
+A second, small table, the walking distance (``walking``: rows and columns as counts, torchlight's
+loopsolver's 4x4 heuristic), bounds the states the first keeps; the bound is the larger of the two.
 
-Built once (about 10-30 s on the 2-core machine) and kept as a ``.npy`` file in the user data folder
-(platformdirs; ``$ASCENT_LOOPOVER_TABLES`` names another folder), written atomically.
+Built once (the block table 17-44 s on the busy 2-core machine, the walking table about 8 s) and
+kept as ``.npy`` files in the user data folder (platformdirs; ``$ASCENT_LOOPOVER_TABLES`` names
+another folder), written atomically.
 """
 
 from __future__ import annotations

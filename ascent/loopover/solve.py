@@ -56,7 +56,7 @@ BLOCK_SECONDS = 6e-6  # one frame of block building takes about this many second
 LOOK_SECONDS = 2.0  # block building keeps its lookahead while two frames of it take about this long (to 20x20)
 GREEDY_SECONDS = 2e-7  # the same for greedy block building (the cheapest step first, nothing tried ahead)
 HEURISTIC_CELLS = 400  # past this many cells the heuristic runs only when block building fails in every frame
-PROOF_WORK = 3_000_000  # states the 4x4 pattern-table search may make per second of budget (2-core machine, busy)
+PROOF_WORK = 6_000_000  # states the 4x4 pattern-table search may make per second of budget
 MAX_SIDE = 60  # boards up to 60x60 are solved (within a minute); larger ones are refused with SizeError
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
