@@ -78,39 +78,83 @@ DEV = Path(__file__).resolve().parents[1].parent / "shared" / "loopover" / "anch
 SETS = ("3x4", "4x3", "2x6", "2x5", "4x4", "5x5", "6x6", "9x9")
 
 
-def dev_boards(path: Path, sets, budget, limit=None):
-    records = json.loads(path.read_text())
-    print(f"dev boards: {path.name}; budget {'default' if budget is None else budget}"
+def held_out(path: Path, sets, per_set: int, seed: int) -> list[dict]:
+    """Boards of the dev sets' shapes drawn with a fixed seed, none of them a dev board (checked):
+    the issue's held-out boards are not available, so these stand in for them."""
+    anchors = {(str(Board.of(r["start"])), str(Board.of(r["target"]))) for r in json.loads(path.read_text())}
+    rng, out = random.Random(seed), []
+    for name in sets:
+        rows, cols = map(int, name.split("x"))
+        made = 0
+        while made < per_set:
+            start, target = random_pair(rows, cols, rng)
+            if (str(start), str(target)) in anchors:
+                continue
+            out.append({"id": f"{name}-h{made}", "start": start.to_lists(), "target": target.to_lists()})
+            made += 1
+    return out
+
+
+def dev_boards(path: Path, sets, budget, limit=None, records=None):
+    heldout = records is not None
+    records = records if heldout else json.loads(path.read_text())
+    what = "held-out boards (seeded, none a dev board)" if heldout else f"dev boards: {path.name}"
+    print(f"{what}; budget {'default' if budget is None else budget}"
           f"{f'; the first {limit} of each set' if limit else ''}\n")
-    print("| boards | n | mean moves | reference | ratio | ascent 2026-11-23 | methods | median s | max s | replayed |")
-    print("|---|---:|---:|---|---:|---:|---|---:|---:|---|")
+    print("| boards | n | mean moves | reference | ratio | ascent 2026-11-23 | methods | median s | median CPU s | mean s "
+          "| max s | proven fewest | replayed |")
+    print("|---|---:|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---|")
     for name in sets:
         group = [r for r in records if r["id"].split("-")[0] == name][:limit]
         if not group:
             continue
-        lengths, times, methods = [], [], {}
+        lengths, times, cpu, methods = [], [], [], {}
         for r in group:
             start, target = Board.of(r["start"]), Board.of(r["target"])
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             solution = solve(start, target, budget=budget)
             times.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
             if start.apply_all(solution.moves) != target:
                 raise SystemExit(f"{r['id']}: the {len(solution)} moves do not replay to the target")
             lengths.append(len(solution))
+            r["_proven"] = solution.optimal
             methods[solution.method] = methods.get(solution.method, 0) + 1
         mean = statistics.mean(lengths)
+        proven = sum(1 for r in group if r.get("_proven"))
         if all("optimal" in r for r in group):
             ref, what = statistics.mean(r["optimal"] for r in group), "optimal"
         elif all("loopsolver" in r for r in group):
             ref, what = statistics.mean(r["loopsolver"] for r in group), "loopsolver"
         else:
             ref, what = None, "none known"
-        old = statistics.mean(r["ascent_2026_11_23"] for r in group)
+        old = statistics.mean(r["ascent_2026_11_23"] for r in group) if not heldout else float("nan")
         ref_text = f"{ref:.1f} ({what})" if ref else what
         ratio = f"{mean / ref:.3f}" if ref else "-"
         how = ", ".join(f"{m} {n}" for m, n in sorted(methods.items()))
         print(f"| {name} | {len(group)} | {mean:.1f} | {ref_text} | {ratio} | {old:.1f} | {how} | "
-              f"{statistics.median(times):.2f} | {max(times):.2f} | {len(group)}/{len(group)} |", flush=True)
+              f"{statistics.median(times):.2f} | {statistics.median(cpu):.2f} | {statistics.mean(times):.2f} | {max(times):.2f} | "
+              f"{proven}/{len(group)} | {len(group)}/{len(group)} |", flush=True)
+
+
+BIG = [(20, 20), (30, 30), (40, 40), (50, 50), (60, 60), (2, 60), (60, 3), (59, 60)]
+
+
+def big_boards(seed: int):
+    """One seeded board per large shape: moves and wall-clock time (every list replayed on the
+    relabelled board, one line turned a move: ``Board.apply_all`` would take minutes at 60x60)."""
+    from ascent.loopover.solve import _check
+
+    rng = random.Random(seed)
+    print("| size | moves | method | s |")
+    print("|---|---:|---|---:|")
+    for rows, cols in BIG:
+        start, target = random_pair(rows, cols, rng)
+        t0 = time.perf_counter()
+        solution = solve(start, target)
+        took = time.perf_counter() - t0
+        _check(relabel(start, target), solution.moves, rows, cols)
+        print(f"| {rows}x{cols} | {len(solution)} | {solution.method} | {took:.1f} |", flush=True)
 
 
 def main():
@@ -122,11 +166,19 @@ def main():
     ap.add_argument("--budget", type=float, default=None, help="solve's budget in seconds (default: its default)")
     ap.add_argument("--boards", type=int, default=50, help="random boards per size (12x12: a fifth of it)")
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--held-out", type=int, default=0, metavar="N",
+                    help="N seeded boards per set (--seed; none a dev board) instead of the dev boards")
+    ap.add_argument("--big", action="store_true", help="one seeded board per large shape, 20x20 to 60x60")
     args = ap.parse_args()
+    if args.big:
+        big_boards(args.seed)
+        return
     if not args.random:
         if not args.file.is_file():
             raise SystemExit(f"{args.file}: no dev boards there (give --file, or --random)")
-        dev_boards(args.file, args.sets.split(","), args.budget, args.limit)
+        sets = args.sets.split(",")
+        records = held_out(args.file, sets, args.held_out, args.seed) if args.held_out else None
+        dev_boards(args.file, sets, args.budget, args.limit, records)
         return
     rng = random.Random(args.seed)
     print("| size | boards | median moves | max moves | median ms | median CPU ms | max ms | check |")

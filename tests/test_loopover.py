@@ -14,6 +14,12 @@ SORTED5 = "ABCDE/FGHIJ/KLMNO/PQRST/UVWXY"
 SEED_EXAMPLE = "CWMFJ/ORDBA/NKGLY/PHSVE/XTQUI"  # the worked 5x5 example of the seed README (106 moves there)
 
 
+@pytest.fixture(autouse=True)
+def no_pattern_table(monkeypatch, tmp_path):
+    """4x4 solves here do not depend on a pattern table the user may have cached: none is found."""
+    monkeypatch.setenv("ASCENT_LOOPOVER_TABLES", str(tmp_path / "no-tables"))
+
+
 def symbols(n):
     """n distinct one-character symbols (past 26 they are not letters: nothing assumes A-Z)."""
     return [chr(0x41 + i) if i < 26 else chr(0x100 + i) for i in range(n)]

@@ -11,7 +11,7 @@ from ascent.loopover.board import move_perm
 from ascent.loopover.frames import Frame, frames
 from ascent.loopover.heuristic import Work, parity
 from ascent.loopover.solve import _block, _ranges, block_frames
-from tests.test_loopover import assert_solves, random_board, swap_two
+from tests.test_loopover import assert_solves, no_pattern_table, random_board, swap_two  # noqa: F401 (autouse)
 
 
 def cells_after(cells, moves, rows, cols):

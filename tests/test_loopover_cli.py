@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from ascent.cli import app
@@ -10,6 +11,16 @@ from ascent.loopover import Board
 runner = CliRunner()
 SORTED5 = "ABCDE/FGHIJ/KLMNO/PQRST/UVWXY"
 SEED = "CWMFJ/ORDBA/NKGLY/PHSVE/XTQUI"
+
+
+@pytest.fixture(autouse=True)
+def small_tables(monkeypatch, tmp_path):
+    """4x4 boards build a three-piece pattern table under tmp_path, never the user's six-piece one."""
+    from ascent.loopover import pattern
+
+    monkeypatch.setenv("ASCENT_LOOPOVER_TABLES", str(tmp_path / "tables"))
+    monkeypatch.setattr(pattern, "PIECES", (0, 1, 2))
+    return tmp_path / "tables"
 
 
 def invoke(*args):
@@ -132,7 +143,7 @@ def test_a_single_row_is_turned_or_said_unreachable():
 def test_optimal_says_when_it_cannot_prove_the_fewest(monkeypatch):
     import ascent.loopover.search as search
     monkeypatch.setattr(search, "LIMIT", 2000)
-    start, target = "ABCD/EFGH/IJKL/MNOP", "DCBA/HGFE/LKJI/PONM"
+    start, target = "ABCD/EFGH/IJKL", "DCBA/HGFE/LKJI"  # 4x4 has its own search (pattern tables)
     r = invoke(start, target, "--optimal", "--budget", 0.1)
     assert r.exit_code == 0 and "not proven fewest" in r.stdout and "2,000 states" in r.stdout
     assert Board.parse(start).apply_all(moves_line(r.stdout)) == Board.parse(target)
@@ -141,7 +152,7 @@ def test_optimal_says_when_it_cannot_prove_the_fewest(monkeypatch):
 
 
 def test_beam_search_is_named_and_budget_zero_turns_it_off():
-    start, target = "ABCD/EFGH/IJKL/MNOP", "DCBA/HGFE/LKJI/PONM"
+    start, target = "ABCDE/FGHIJ/KLMNO", "EDCBA/JIHGF/ONMLK"  # not 4x4: there the pattern search may prove it
     beam = invoke(start, target, "--budget", 0.1)
     plain = invoke(start, target, "--budget", 0)
     assert "beam search (short, not proven fewest)" in beam.stdout and "heuristic, then runs merged" in plain.stdout
@@ -149,3 +160,30 @@ def test_beam_search_is_named_and_budget_zero_turns_it_off():
     assert Board.parse(start).apply_all(moves_line(beam.stdout)) == Board.parse(target)
     one_line_error(invoke(start, target, "--budget", -1), 2)
     one_line_error(invoke(start, target, "--budget", "inf"), 2)
+
+
+def test_json_to_stdout_carries_the_json_alone():
+    """Issue 27: with --json -, stdout is the JSON only; the table and the moves go to stderr."""
+    r = invoke("DCA/BEF", "BAE/FCD", "--json", "-")
+    assert r.exit_code == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert Board.parse("DCA/BEF").apply_all(data["moves"]) == Board.parse("BAE/FCD")
+    assert "moves: " in r.stderr and "2x3 board" in r.stderr
+
+
+def test_a_board_past_60x60_is_refused_at_once_with_exit_2():
+    rows = ["".join(chr(0x100 + r * 61 + c) for c in range(61)) for r in range(61)]
+    board = "/".join(rows)
+    one_line_error(invoke(board, board), 2, "61x61 board is too large", "60x60")
+
+
+def test_the_first_4x4_board_builds_the_pattern_table_once_and_says_so(small_tables):
+    start, target = "BACD/EFGH/IJKL/MNOP", "ABCD/EFGH/IJKL/MNOP"
+    first = invoke(start, target)
+    assert first.exit_code == 0, first.stderr
+    assert "building the 4x4 pattern table once" in first.stderr and str(small_tables) in first.stderr
+    assert (small_tables / "loopover-4x4-block2x3.npy").is_file()
+    assert "fewest moves (search bounded by pattern tables)" in first.stdout
+    again = invoke(start, target)
+    assert again.exit_code == 0 and "building" not in again.stderr
+    assert moves_line(again.stdout) == moves_line(first.stdout)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from typing import Optional
@@ -12,12 +13,15 @@ from rich.table import Table
 from rich.text import Text
 
 from ..console import console, err_console
-from ..loopover import Board, LoopoverError, SearchTooLarge, solve, unsolvable_reason
+from ..loopover import Board, LoopoverError, SearchTooLarge, SizeError, solve, unsolvable_reason
+from ..loopover import pattern
+from ..loopover.solve import check_size
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output, read_json, write_json
 
 HOME, MOVED = "bold green", "black on yellow"
 HOW = {"search": "fewest moves (breadth-first search)", "line": "fewest moves (one line: its shortest turn)",
        "beam": "beam search (short, not proven fewest)",
+       "pattern": "fewest moves (search bounded by pattern tables)",
        "block": "block building, then the last rows", "heuristic": "heuristic, then runs merged"}
 
 
@@ -72,7 +76,7 @@ def loopover_command(
     replay: bool = typer.Option(False, "--replay", help="Show the board after each phase."),
     debug: bool = typer.Option(False, "--debug", help="Replay with the board after every move."),
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the moves and phases as JSON."),
-    optimal: bool = typer.Option(False, "--optimal", help="Fewest moves, by breadth-first search from both ends (boards of up to 12 cells, or near their target); says so when it cannot prove the fewest."),
+    optimal: bool = typer.Option(False, "--optimal", help="Fewest moves: breadth-first search from both ends (boards of up to 12 cells, or near their target), on 4x4 a search bounded by pattern tables (a 15-move board can take a minute); says so when it cannot prove the fewest."),
     budget: Optional[float] = typer.Option(None, "--budget", min=0, max=3600, metavar="SECONDS",
                                            help="About how long to look for a shorter list: block building in more frames, the beam search up to 36 cells (default 1; 0: the heuristic alone). The same board and budget always give the same moves."),
     file: Optional[Path] = typer.Option(None, "--file", help="A JSON file {\"start\": ..., \"target\": ...}, each a board as text or rows."),
@@ -81,7 +85,9 @@ def loopover_command(
 
     Boards of at most 12 cells are solved in the fewest moves; larger ones by building a block from a
     corner and then the last rows (the board seen in several frames, the shortest kept), up to 36 cells
-    also by a beam search; --budget lets both look longer for a shorter list. A single row or column is turned the short way round. Exit code 3 when the target cannot
+    also by a beam search; --budget lets both look longer for a shorter list. On 4x4 a search bounded
+    by a pattern table (built once, about 20 s, and kept in the user data folder) then proves the list
+    fewest or finds a shorter one. Boards up to 60x60 (a status line on stderr past a second). A single row or column is turned the short way round. Exit code 3 when the target cannot
     be reached (parity; on a single row or column, a target that is not a turn of it).
 
     \b
@@ -94,7 +100,13 @@ def loopover_command(
     """
     replay = replay or debug
     check_output("--json", json_path, stdout_ok=True)
+    # with --json -, stdout carries the JSON alone: the table and every note go to stderr
+    out = err_console if json_path is not None and str(json_path) == "-" else console
     begin, goal = read_boards(start, target, file)
+    try:
+        check_size(begin)
+    except SizeError as e:
+        raise Usage(str(e)) from None
     try:
         reason = unsolvable_reason(begin, goal)
         if reason is not None:
@@ -103,60 +115,123 @@ def loopover_command(
                                        "target": ["".join(r) for r in goal.rows], "reason": reason})
             err_console.print(f"unsolvable: {reason}", markup=False, soft_wrap=True)
             return EXIT_UNSOLVED
+        if begin.shape == (pattern.SIDE, pattern.SIDE) and (optimal or budget != 0) and not pattern.cached():
+            build_tables(out)
         t0 = time.perf_counter()
         unproven = None
-        try:
-            solution = solve(begin, goal, mode="optimal" if optimal else "fast", budget=budget)
-        except SearchTooLarge as e:  # --optimal only: answer anyway, and say the fewest is not proven
-            unproven = str(e)
-            solution = solve(begin, goal, budget=budget)
+        with StatusLine(f"{begin.shape[0]}x{begin.shape[1]} board") as status:
+            try:
+                solution = solve(begin, goal, mode="optimal" if optimal else "fast", budget=budget, progress=status.say)
+            except SearchTooLarge as e:  # --optimal only: answer anyway, and say the fewest is not proven
+                unproven = str(e)
+                solution = solve(begin, goal, budget=budget, progress=status.say)
         ms = (time.perf_counter() - t0) * 1000
     except LoopoverError as e:
         raise Failure(str(e)) from None
     rows, cols = begin.shape
     how = HOW[solution.method]
-    console.print(f"{rows}x{cols} board: {plural(len(solution), 'move')}, {how}; {ms:.1f} ms")
+    out.print(f"{rows}x{cols} board: {plural(len(solution), 'move')}, {how}; {ms:.1f} ms")
     if optimal and not solution.optimal:
-        console.print(Text(f"not proven fewest: {unproven or 'the search did not finish'}", style="bold yellow"))
+        out.print(Text(f"not proven fewest: {unproven or 'the search did not finish'}", style="bold yellow"))
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("phase", no_wrap=True)
     table.add_column("moves", justify="right", no_wrap=True)
     table.add_column("", overflow="fold")
     for phase in solution.phases:
         table.add_row(phase.name, str(len(phase.moves)), " ".join(phase.moves) or "-")
-    console.print(table)
+    out.print(table)
     # one unbroken line, to copy: the terminal wraps it, rich does not
-    console.print(Text(f"moves: {' '.join(solution.moves) or '(none: the start is the target)'}"), soft_wrap=True)
+    out.print(Text(f"moves: {' '.join(solution.moves) or '(none: the start is the target)'}"), soft_wrap=True)
     if replay:
-        show_replay(solution, debug)
+        show_replay(solution, debug, out)
     if json_path is not None:
         write_json(json_path, solution.to_dict())
     return EXIT_SOLVED
 
 
-def show_replay(solution, debug: bool) -> None:
+def show_replay(solution, debug: bool, out=console) -> None:
     """The start, then the board after each phase with the cells it changed highlighted (after each
     move with debug, the line it turned highlighted)."""
     goal = solution.target
-    console.print()
-    console.print(Text("start"), board_text(solution.start, goal), sep="\n")
+    out.print()
+    out.print(Text("start"), board_text(solution.start, goal), sep="\n")
     board = solution.start
     for phase in solution.phases:
-        console.print()
+        out.print()
         if not debug:
             before, board = board, board.apply_all(phase.moves)
             turned = "; ".join(_lines(phase.moves, kind) for kind in "row column".split() if _lines(phase.moves, kind))
-            console.print(Text(f"after {phase.name}: {plural(len(phase.moves), 'move')}" + (f", turning {turned}" if turned else ""),
+            out.print(Text(f"after {phase.name}: {plural(len(phase.moves), 'move')}" + (f", turning {turned}" if turned else ""),
                                style="bold"))
-            console.print(board_text(board, goal, lambda r, c: board.rows[r][c] != before.rows[r][c]))
+            out.print(board_text(board, goal, lambda r, c: board.rows[r][c] != before.rows[r][c]))
             continue
-        console.print(Text(f"{phase.name}: {plural(len(phase.moves), 'move')}", style="bold"))
+        out.print(Text(f"{phase.name}: {plural(len(phase.moves), 'move')}", style="bold"))
         cells = []
         for n, move in enumerate(phase.moves, 1):
             board = board.apply(move)
             cells.append(Text(f"{n}. {move}\n").append_text(board_text(board, goal, moved_line(move))))
         if cells:
-            console.print(Columns(cells, padding=(1, 2)))
+            out.print(Columns(cells, padding=(1, 2)))
+
+
+def build_tables(out) -> None:
+    """The 4x4 pattern table, built once and cached, with a note saying so (on stderr)."""
+    where = pattern.path()
+    err_console.print(f"note: building the 4x4 pattern table once (up to a minute); it is kept in {where}",
+                      markup=False, soft_wrap=True)
+    t0 = time.perf_counter()
+    try:
+        with StatusLine("4x4 pattern table", verb="building") as status:
+            pattern.load(progress=status.say)
+            pattern.load_walking(progress=status.say)
+    except OSError as e:
+        raise Usage(f"cannot keep the 4x4 pattern table in {where}: {e.strerror or e} "
+                    f"(set ASCENT_LOOPOVER_TABLES to another folder)") from None
+    err_console.print(f"note: the 4x4 pattern table is built ({time.perf_counter() - t0:.0f} s)", markup=False)
+
+
+class StatusLine:
+    """A status line on stderr once a solve runs past ``DELAY`` seconds (on a terminal only), saying
+    what the solver is doing (``say`` is the solver's ``progress``) and how long it has taken."""
+
+    DELAY = 1.0
+
+    def __init__(self, what: str, verb: str = "solving"):
+        self.what, self.verb, self.doing, self.begun = what, verb, "starting", time.perf_counter()
+        self.status, self.echo, self.lock, self.done = None, None, threading.Lock(), False
+        self.timer = threading.Timer(self.DELAY, self._appear)
+        self.timer.daemon = True
+
+    def say(self, text: str) -> None:
+        self.doing = text
+
+    def __rich__(self) -> Text:
+        line = f"{self.verb} the {self.what}: {self.doing}, {time.perf_counter() - self.begun:.0f} s"
+        return Text(line, no_wrap=True, overflow="ellipsis")
+
+    def _appear(self) -> None:
+        from .progress import _quiet_ctrl_c
+
+        with self.lock:
+            if not self.done:
+                self.echo = _quiet_ctrl_c()
+                self.status = err_console.status(self, spinner="dots")
+                self.status.start()
+
+    def __enter__(self) -> "StatusLine":
+        if err_console.is_terminal:
+            self.timer.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        from .progress import _restore
+
+        with self.lock:
+            self.done = True
+            self.timer.cancel()
+            if self.status is not None:
+                self.status.stop()
+                _restore(self.echo)
 
 
 def _lines(moves, kind: str) -> str:

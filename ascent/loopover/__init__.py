@@ -11,11 +11,11 @@ Its own small package beside the Skyscrapers engine: a frozen ``Board`` whose on
 from .board import (Board, LoopoverError, MoveError, RaggedRowsError, RepeatedSymbolError, ShapeError,
                     SymbolError, SymbolSetError)
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
-from .solve import MODES, ModeError, Phase, Solution, loopover, relabel, solve, unsolvable_reason
+from .solve import MAX_SIDE, MODES, ModeError, Phase, SizeError, Solution, loopover, relabel, solve, unsolvable_reason
 from .tidy import tidy
 
 __all__ = [
-    "MODES", "OPTIMAL_CELLS", "Board", "LoopoverError", "ModeError", "MoveError", "Phase", "RaggedRowsError",
+    "MAX_SIDE", "MODES", "OPTIMAL_CELLS", "SizeError", "Board", "LoopoverError", "ModeError", "MoveError", "Phase", "RaggedRowsError",
     "RepeatedSymbolError", "SearchTooLarge", "ShapeError", "Solution", "SymbolError", "SymbolSetError",
     "loopover", "relabel", "shortest", "solve", "tidy", "unsolvable_reason",
 ]

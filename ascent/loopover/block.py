@@ -46,6 +46,7 @@ top row tries every column as its hand and makes the cheapest plan.
 
 from __future__ import annotations
 
+import bisect
 from operator import itemgetter
 
 from .heuristic import Work, cyc, fill_row, next_row, parity, top_row
@@ -53,6 +54,9 @@ from .heuristic import Work, cyc, fill_row, next_row, parity, top_row
 LOOKAHEAD = 6  # how many of the cheapest (piece, method) pairs are tried ahead
 DEPTH = 2  # how many steps ahead they are tried
 WIDTH2 = 3  # how many of the cheapest pairs are tried at each further step
+LOOK = (LOOKAHEAD, DEPTH, WIDTH2)
+GREEDY = (1, 0, 0)  # on large boards: the cheapest pair first, nothing tried ahead (about 18 times less work)
+HANDS = 12  # the top row tries at most this many columns as its hand
 
 
 def flat(chain) -> list:
@@ -98,8 +102,8 @@ class View:
 class Segment:
     """One segment being built: line ``u0`` of ``view``, slots ``vs`` along it, the block's cells."""
 
-    def __init__(self, view: View, u0: int, vs: list[int], block: set[int]):
-        self.view, self.u0, self.vs = view, u0, list(vs)
+    def __init__(self, view: View, u0: int, vs: list[int], block: set[int], pruned: bool = False):
+        self.view, self.u0, self.vs, self.pruned = view, u0, list(vs), pruned
         nu, nv = view.nu, view.nv
         self.free_u = [u for u in range(nu) if not any(view.pos(u, v) in block for v in range(nv))]
         self.free_v = [v for v in range(nv) if not any(view.pos(u, v) in block for u in range(nu))]
@@ -157,7 +161,8 @@ class Segment:
             down = cyc(u0 - pu, nu)
             cost += abs(down)
             if pu in self.free_u_set:  # A: ride line pu to crossing j, slot over j, drop in
-                for j in self.free_v:
+                at = [pv] if o is None else [pv, (vt + o) % nv]
+                for j in (self.free_v if not self.pruned else _near(self.free_v, at, nv)):
                     s = cyc(j - pv, nv)
                     a, chain = self._aligned(ops, vt, o, j)
                     if s:
@@ -170,7 +175,7 @@ class Segment:
                 cost -= abs(down)
                 # C: climb its crossing to a free line first (the crossing must not move a placed piece)
                 if not self.holds_placed(pv, o):
-                    for i in self.free_u:
+                    for i in (self.free_u if not self.pruned else _near(self.free_u, [pu, u0], nu)):
                         if i != u0:
                             up = cyc(i - pu, nu)
                             self._enter(out, vt, i, pv, o, cost + abs(up), (ops, ("cross", pv, up)), False)
@@ -221,7 +226,20 @@ class Segment:
         return out
 
 
-def _look(seg: Segment, view: View, depth: int) -> int:
+def _near(free: list[int], at: list[int], n: int) -> list[int]:
+    """The lines of ``free`` (sorted) that can be cheapest for a cost that is a sum of cyclic
+    distances to the points ``at``: such a sum is linear between the points and their opposites, so
+    its least over ``free`` is at a line nearest to one of those on either side."""
+    out = set()
+    for p in at:
+        for q in (p, (p + n // 2) % n, (p + (n + 1) // 2) % n):
+            k = bisect.bisect_left(free, q)
+            out.add(free[k % len(free)])
+            out.add(free[k - 1])
+    return sorted(out)
+
+
+def _look(seg: Segment, view: View, depth: int, width2: int = WIDTH2) -> int:
     """The cheapest cost of the next ``depth`` steps from here (the final turn home when none is
     left), trying the ``WIDTH2`` cheapest pairs at each step but the last."""
     then = seg.choices()
@@ -231,10 +249,10 @@ def _look(seg: Segment, view: View, depth: int) -> int:
         return then[0][0]
     w = view.w
     best = None
-    for cost, ops in then[:WIDTH2]:
+    for cost, ops in then[:width2]:
         cells, where, n, o = w.cells[:], w.where[:], len(w.moves), seg.o
         seg.run(ops)
-        score = cost + _look(seg, view, depth - 1)
+        score = cost + _look(seg, view, depth - 1, width2)
         w.cells[:], w.where[:], seg.o = cells, where, o
         del w.moves[n:]
         if best is None or score < best:
@@ -242,16 +260,22 @@ def _look(seg: Segment, view: View, depth: int) -> int:
     return best
 
 
-def build_segment(w: Work, across: bool, u0: int, vs: list[int], block: set[int]) -> None:
-    """Build one segment and turn it home; ``block`` gains its cells. Raises on a broken block (a bug)."""
+def build_segment(w: Work, across: bool, u0: int, vs: list[int], block: set[int], look=LOOK) -> None:
+    """Build one segment and turn it home; ``block`` gains its cells. Raises on a broken block (a bug).
+    ``look``: (lookahead, depth, width2), or ``GREEDY`` (the cheapest pair, nothing tried ahead, and
+    only the crossing lines that can be cheapest costed: see ``_near``)."""
     view = View(w, across)
-    seg = Segment(view, u0, vs, block)
+    lookahead, depth, width2 = look
+    seg = Segment(view, u0, vs, block, pruned=lookahead <= 1)
     while choices := seg.choices():
+        if lookahead <= 1:  # greedy: no board copies, for boards too large to try pairs ahead
+            seg.run(choices[0][1])
+            continue
         best = None
-        for cost, ops in choices[:LOOKAHEAD]:
+        for cost, ops in choices[:lookahead]:
             cells, where, n, o = w.cells[:], w.where[:], len(w.moves), seg.o
             seg.run(ops)
-            score = cost + _look(seg, view, DEPTH)
+            score = cost + _look(seg, view, depth, width2)
             w.cells[:], w.where[:], seg.o = cells, where, o
             del w.moves[n:]
             if best is None or score < best[0]:
@@ -284,7 +308,7 @@ def schedule(rows: int, cols: int, h: int, width: int = 2):
         turn_column = not turn_column
 
 
-def block_solve(w: Work, h: int, width: int = 2) -> list[tuple[str, int]] | None:
+def block_solve(w: Work, h: int, width: int = 2, look=LOOK, report=None) -> list[tuple[str, int]] | None:
     """Solve ``w`` in place: the block of rows ``[h, rows)``, rows h-1..1 by ``fill_row``, the top
     row (any column its hand). Returns the phases, each (kind, row): ("block", h), ("row", r), ("top", 0) or ("top and
     parity fix", 0), numbered as ``w.moves`` tags them; None when the top row is odd long and left
@@ -292,8 +316,13 @@ def block_solve(w: Work, h: int, width: int = 2) -> list[tuple[str, int]] | None
     block: set[int] = set()
     w.phase = 0
     phases = [("block", h)]
+    total = w.rows * w.cols - h * w.cols
     for across, u0, vs in schedule(w.rows, w.cols, h, width):
-        build_segment(w, across, u0, vs, block)
+        build_segment(w, across, u0, vs, block, look)
+        if report is not None:
+            report(f"block {len(block):,} of {total:,} cells")
+    if report is not None:
+        report("the last rows")
     if any(w.cells[pos] != pos for pos in range(h * w.cols, w.rows * w.cols)):
         raise AssertionError("block building left a row unsolved")  # a bug of ours
     free = frozenset(range(h))
@@ -305,4 +334,10 @@ def block_solve(w: Work, h: int, width: int = 2) -> list[tuple[str, int]] | None
         free = free - {r}
     w.phase = len(phases)
     phases.append(("top and parity fix" if parity(w.cells) else "top", 0))
-    return phases if top_row(w, hands=range(w.cols)) else None
+    return phases if top_row(w, hands=_hands(w.cols)) else None
+
+
+def _hands(cols: int) -> range:
+    """The columns the top row tries as its hand: every one up to ``HANDS``, else ``HANDS`` spread out
+    (each hand costs ``cols`` plans of ``cols`` steps: on a 2x60 board every column would take seconds)."""
+    return range(cols) if cols <= HANDS else range(0, cols, -(-cols // HANDS))

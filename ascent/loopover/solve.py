@@ -20,6 +20,17 @@ best so far, and only when it declines (too slow for the budget) or finds nothin
 frames past the first two run. The beam's narrowest beam always runs to its end, so a board may
 take a little longer. 0 turns both off (the heuristic alone). Every solution is replayed on the
 start and checked against the target before it is returned.
+
+4x4 (``ascent.loopover.pattern``, ``optimal``): when the pattern table is cached, fast mode then
+searches for a shorter list with the table's bounds, within ``PROOF_WORK`` states per second of
+budget: a shorter list found is the fewest, none found proves the list fewest (method
+``pattern``); out of work, the list stands unproven. ``optimal`` mode on 4x4 uses that search with
+no limit (building the table first when it is missing).
+
+Large boards: past ``HEURISTIC_CELLS`` the heuristic is skipped (block building does better), and
+block building goes greedy once two frames of its lookahead would take more than ``LOOK_SECONDS``
+(see ``block_plan``). Boards with more than ``MAX_SIDE`` rows or columns raise ``SizeError`` at
+once. ``progress`` (optional) is told what the solver is doing, for a status line.
 """
 
 from __future__ import annotations
@@ -30,7 +41,9 @@ from typing import Sequence
 from .board import Board, LoopoverError, move_perm
 from .heuristic import Work, fill_row, next_row, parity, top_row
 from .beam import beam_solve
-from .block import block_solve
+from . import pattern
+from .block import GREEDY, LOOK, block_solve
+from .optimal import TooLarge, fewest
 from .frames import SWAP_AXES, Frame, frames
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
@@ -40,12 +53,21 @@ BEAM_CELLS = 36  # boards past exact search and up to this size get the beam sea
 BLOCK_WIDTH = 3  # block building starts with this many cells of the bottom row
 BLOCK_SHARE = 0.25  # the part of the budget block building's frames may take
 BLOCK_SECONDS = 6e-6  # one frame of block building takes about this many seconds times cells squared (busy 2-core machine)
+LOOK_SECONDS = 2.0  # block building keeps its lookahead while two frames of it take about this long (to 20x20)
+GREEDY_SECONDS = 2e-7  # the same for greedy block building (the cheapest step first, nothing tried ahead)
+HEURISTIC_CELLS = 400  # past this many cells the heuristic runs only when block building fails in every frame
+PROOF_WORK = 6_000_000  # states the 4x4 pattern-table search may make per second of budget
+MAX_SIDE = 60  # boards up to 60x60 are solved (within a minute); larger ones are refused with SizeError
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
 
 
 class ModeError(LoopoverError):
     """A mode other than fast, optimal or heuristic."""
+
+
+class SizeError(LoopoverError):
+    """A board past ``MAX_SIDE`` rows or columns: refused at once rather than solved for minutes."""
 
 
 @dataclass(frozen=True)
@@ -66,16 +88,16 @@ class Solution:
     target: Board
     moves: tuple[str, ...]
     phases: tuple[Phase, ...]
-    method: str  # "search" (a shortest solution), "line" (a 1xN or Nx1 board's turn), "beam", "block" or "heuristic"
+    method: str  # "search" (a shortest solution), "pattern" (4x4: proven fewest by pattern tables), "line" (a 1xN or Nx1 board's turn), "beam", "block" or "heuristic"
 
     def __len__(self) -> int:
         return len(self.moves)
 
     @property
     def optimal(self) -> bool:
-        """True when the moves are proven fewest (found by breadth-first search, or a single line's
-        shortest turn)."""
-        return self.method in ("search", "line")
+        """True when the moves are proven fewest (found by breadth-first search, proven by the 4x4
+        pattern-table search, or a single line's shortest turn)."""
+        return self.method in ("search", "line", "pattern")
 
     def replay(self) -> list[tuple[str, Board]]:
         """Every move with the board after it, in order (the start is ``self.start``)."""
@@ -136,41 +158,107 @@ def unsolvable_reason(start: Board, target: Board) -> str | None:
     return None
 
 
-def solve(start, target, mode: str = "fast", budget: float | None = None) -> Solution | None:
-    """Moves turning ``start`` into ``target`` (boards, rows of symbols or ``"ABC/DEF"`` text)."""
+def check_size(board: Board) -> None:
+    """Raise ``SizeError`` for a board with more than ``MAX_SIDE`` rows or columns (before any solving
+    starts: a 100x100 board would take minutes, and a 2x1000 one too, in the top row's plans)."""
+    rows, cols = board.shape
+    if max(rows, cols) > MAX_SIDE:
+        raise SizeError(f"a {rows}x{cols} board is too large: boards up to {MAX_SIDE}x{MAX_SIDE} are solved")
+
+
+def solve(start, target, mode: str = "fast", budget: float | None = None, progress=None) -> Solution | None:
+    """Moves turning ``start`` into ``target`` (boards, rows of symbols or ``"ABC/DEF"`` text).
+
+    ``progress``, when given, is called now and then with one short line saying what the solver is
+    doing (for a status line; nothing here prints)."""
     if mode not in MODES:
         raise ModeError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
     start, target = Board.of(start), Board.of(target)
+    check_size(start)
     if unsolvable_reason(start, target):
         return None
+    note = progress or _quiet
     cells = relabel(start, target)
     rows, cols = start.shape
+    budget = DEFAULT_BUDGET if budget is None else budget
+    blocks = mode == "fast" and budget > 0 and min(rows, cols) > 1 and rows * cols > OPTIMAL_CELLS
     if min(rows, cols) == 1:
         solution = _line(start, target, cells)
+    elif mode == "optimal" and (rows, cols) == (pattern.SIDE, pattern.SIDE):
+        path, _ = fewest(cells, _bounds(make=True), progress=note)
+        solution = Solution(start, target, tuple(path), (Phase("pattern-table search", tuple(path)),), "pattern")
     elif mode == "optimal":
         solution = _search(start, target, cells)
     elif mode == "fast" and rows * cols <= OPTIMAL_CELLS:
         try:
             solution = _search(start, target, cells)
         except SearchTooLarge:  # too far for the memory cap: the answer says "heuristic", not optimal
-            solution = _heuristic(start, target)
+            solution = _heuristic(start, target, note)
+            blocks = budget > 0
+    elif blocks and rows * cols > HEURISTIC_CELLS:
+        solution = None  # block building does better; the heuristic only if every frame fails
     else:
-        solution = _heuristic(start, target)
-    budget = DEFAULT_BUDGET if budget is None else budget
-    if solution.method == "heuristic" and mode == "fast" and budget > 0:
-        views = frames(rows, cols, block_frames(rows, cols, budget))
-        solution = min((solution, *_blocks(start, target, cells, views[:2])), key=len)
+        solution = _heuristic(start, target, note)
+    if blocks:
+        look, count = block_plan(rows, cols, budget)
+        views = frames(rows, cols, count)
+        solution = _shortest(solution, *_blocks(start, target, cells, views[:2], look, note))
         beamed = False
-        if rows * cols <= BEAM_CELLS:
+        if solution is not None and rows * cols <= BEAM_CELLS:
+            note("beam search")
             path = beam_solve(cells, rows, cols, budget, cap=len(solution))
             if path is not None:  # shorter than the list so far (its length is the cap)
                 path = tidy(path, rows, cols)
                 solution = Solution(start, target, tuple(path), (Phase("beam search", tuple(path)),), "beam")
                 beamed = True
         if not beamed:  # the beam declined (too slow for the budget) or found nothing shorter
-            solution = min((solution, *_blocks(start, target, cells, views[2:])), key=len)
+            solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3))
+        if solution is None:
+            solution = _heuristic(start, target, note)
+        if (rows, cols) == (pattern.SIDE, pattern.SIDE) and (bounds := _bounds(make=False)) is not None:
+            solution = _prove(solution, cells, bounds, budget, note)
+    note("checking the moves")
     _check(cells, solution.moves, rows, cols)
     return solution
+
+
+_LOADED: dict = {}  # (table file, pieces) -> Bounds: the table is read once a process
+
+
+def _bounds(make: bool) -> "pattern.Bounds | None":
+    """The 4x4 bounds from the cached pattern table (built first when ``make``), or None."""
+    key = (str(pattern.path()), pattern.PIECES)
+    if key not in _LOADED:
+        table = pattern.load(make=make)
+        walk = pattern.load_walking(make=make)
+        if table is None or walk is None:
+            return None
+        _LOADED.clear()
+        _LOADED[key] = pattern.Bounds(table, walk)
+    return _LOADED[key]
+
+
+def _prove(solution: Solution, cells, bounds, budget: float, note) -> Solution:
+    """A 4x4 list made fewest: the pattern-table search for anything shorter, within ``budget`` times
+    ``PROOF_WORK`` states. A shorter list found is the fewest (the bounds rise one at a time); none
+    below proves the list itself fewest; out of work, the list stays as it is (not proven)."""
+    try:
+        path, _ = fewest(cells, bounds, below=len(solution), work=int(budget * PROOF_WORK), progress=note)
+    except TooLarge:
+        return solution
+    if path is None:
+        return Solution(solution.start, solution.target, solution.moves, solution.phases, "pattern")
+    return Solution(solution.start, solution.target, tuple(path), (Phase("pattern-table search", tuple(path)),),
+                    "pattern")
+
+
+def _quiet(text: str) -> None:
+    pass
+
+
+def _shortest(*solutions):
+    found = [s for s in solutions if s is not None]
+    return min(found, key=len) if found else None
 
 
 def loopover(mixed_up_board: Sequence[Sequence[str]], solved_board: Sequence[Sequence[str]]) -> list[str] | None:
@@ -199,19 +287,19 @@ def _line(start: Board, target: Board, cells: tuple[int, ...]) -> Solution:
 
 
 # ---------------------------------------------------------------------------- the heuristic, in phases
-def _heuristic(start: Board, target: Board) -> Solution:
+def _heuristic(start: Board, target: Board, note=_quiet) -> Solution:
     """The shorter of the board solved by rows and solved by columns (on its transpose).
 
     A board whose top row cannot absorb an odd permutation (odd long) may fail one way; it never
     fails both ways, since parity allowed it. Where both succeed, the shorter is kept: usually the
     one with fewer, longer rows."""
-    tries = [s for flip in (False, True) if (s := _attempt(start, target, flip)) is not None]
+    tries = [s for flip in (False, True) if (s := _attempt(start, target, flip, note)) is not None]
     if not tries:
         raise AssertionError(f"heuristic found no way from {start} to {target}")  # a bug of ours
     return min(tries, key=len)
 
 
-def _attempt(start: Board, target: Board, flip: bool) -> Solution | None:
+def _attempt(start: Board, target: Board, flip: bool, note=_quiet) -> Solution | None:
     """Rows from the bottom up, then the top row (on the transpose when ``flip``: columns from the
     right, then the left column). None when the top row is left an odd permutation and odd long."""
     if flip:
@@ -224,6 +312,7 @@ def _attempt(start: Board, target: Board, flip: bool) -> Solution | None:
     free = frozenset(range(rows))
     while len(free) > 1:
         r = next_row(w, free)
+        note(f"{'columns' if flip else 'rows'} {rows - len(free)} of {rows} solved")
         w.phase = len(names)
         names.append(f"{line} {r} ({first})" if len(free) == rows else f"{line} {r}")
         fill_row(w, r, free)
@@ -238,39 +327,52 @@ def _attempt(start: Board, target: Board, flip: bool) -> Solution | None:
     if flip:
         moves = [(SWAP_AXES[letter], i, tag) for letter, i, tag in moves]
         start, target = start.transposed(), target.transposed()
-    texts = [f"{letter}{i}" for letter, i, _ in moves]
-    phases = tuple(Phase(name, tuple(f"{letter}{i}" for letter, i, tag in moves if tag == n))
-                   for n, name in enumerate(names))
-    return Solution(start, target, tuple(texts), phases, "heuristic")
+    texts, phases = _phased(moves, names)
+    return Solution(start, target, texts, phases, "heuristic")
 
 
 # ---------------------------------------------------------------------------- block building, in frames
+def block_plan(rows: int, cols: int, budget: float):
+    """How block building runs: with its lookahead (``block.LOOK``) when two frames of it fit in the
+    budget or ``LOOK_SECONDS`` at ``BLOCK_SECONDS`` times cells squared a frame (up to about 20x20 by
+    default), else greedy (``block.GREEDY``, at
+    ``GREEDY_SECONDS``); and in how many frames: ``BLOCK_SHARE`` of the budget, at least the board
+    and its transpose (so an odd top row that cannot take the parity fix one way is solved the
+    other). Counted from the budget, not a clock: the same board and budget give the same moves."""
+    size = (rows * cols) ** 2
+    look, per_frame = (LOOK, BLOCK_SECONDS * size) if 2 * BLOCK_SECONDS * size <= max(budget, LOOK_SECONDS) \
+        else (GREEDY, GREEDY_SECONDS * size)
+    return look, max(2, int(BLOCK_SHARE * budget / per_frame))
+
+
 def block_frames(rows: int, cols: int, budget: float) -> int:
-    """How many frames block building tries: ``BLOCK_SHARE`` of the budget at ``BLOCK_SECONDS``
-    times cells squared each, at least the board and its transpose (so an odd top row that cannot
-    take the parity fix one way is solved the other)."""
-    return max(2, int(BLOCK_SHARE * budget / (BLOCK_SECONDS * (rows * cols) ** 2)))
+    """How many frames block building tries (see ``block_plan``)."""
+    return block_plan(rows, cols, budget)[1]
 
 
-def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Frame]) -> list[Solution]:
+def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Frame], look=LOOK,
+            note=_quiet, first: int = 1) -> list[Solution]:
     """The shortest block-building solution over the frames ``views`` (a list of one, or none when
     every frame's top row was odd long and left odd)."""
     best = None
-    for frame in views:
-        found = _block(start, target, cells, frame)
+    for k, frame in enumerate(views, first):
+        def report(text, k=k):
+            note(f"frame {k}, {text}")
+        found = _block(start, target, cells, frame, look, report)
         if found is not None and (best is None or len(found) < len(best)):
             best = found
     return [] if best is None else [best]
 
 
-def _block(start: Board, target: Board, cells: tuple[int, ...], frame: Frame) -> Solution | None:
+def _block(start: Board, target: Board, cells: tuple[int, ...], frame: Frame, look=LOOK,
+           report=None) -> Solution | None:
     """Block building in one frame, its moves read back onto the board."""
     rows, cols = start.shape
     seen, R, C = frame.cells(cells, rows, cols)
     if min(R, C) < 2:
         return None
     w = Work(R, C, list(seen))
-    kinds = block_solve(w, h=2 if R >= 4 else 1, width=BLOCK_WIDTH)
+    kinds = block_solve(w, h=2 if R >= 4 else 1, width=BLOCK_WIDTH, look=look, report=report)
     if kinds is None:
         return None
     names = []
@@ -285,10 +387,17 @@ def _block(start: Board, target: Board, cells: tuple[int, ...], frame: Frame) ->
                          else f"{axis} {i}")
     moves = [(*frame.move_back(letter, i, rows, cols), tag) for letter, i, tag in w.moves]
     moves = tidy_runs(moves, rows, cols)
-    texts = tuple(f"{letter}{i}" for letter, i, _ in moves)
-    phases = tuple(Phase(name, tuple(f"{letter}{i}" for letter, i, tag in moves if tag == n))
-                   for n, name in enumerate(names))
+    texts, phases = _phased(moves, names)
     return Solution(start, target, texts, phases, "block")
+
+
+def _phased(moves, names) -> tuple[tuple[str, ...], tuple[Phase, ...]]:
+    """The moves as text, and the named phases (each move tagged with its phase's number)."""
+    texts, by_phase = [], [[] for _ in names]
+    for letter, i, tag in moves:
+        texts.append(f"{letter}{i}")
+        by_phase[tag].append(texts[-1])
+    return tuple(texts), tuple(Phase(name, tuple(own)) for name, own in zip(names, by_phase))
 
 
 def _ranges(numbers: list[int]) -> str:
@@ -304,13 +413,16 @@ def _ranges(numbers: list[int]) -> str:
 
 
 def _check(cells: tuple[int, ...], moves: Sequence[str], rows: int, cols: int) -> None:
-    """Replay on the relabelled start; anything but the identity is a bug of ours and raises."""
-    perms: dict[str, tuple[int, ...]] = {}
-    state = list(cells)
+    """Replay on the relabelled start; anything but the identity is a bug of ours and raises. Each
+    move turns its own line only (a 60x60 board's 100,000 moves replay in a fraction of a second)."""
+    w = Work(rows, cols, list(cells))
     for move in moves:
-        perm = perms.get(move)
-        if perm is None:
-            perm = perms[move] = move_perm(move[0], int(move[1:]), rows, cols)
-        state = [state[p] for p in perm]
-    if state != list(range(rows * cols)):
+        letter, i = move[0], int(move[1:])
+        if letter in "LR":
+            seg = w.cells[i * cols:(i + 1) * cols]
+            w.cells[i * cols:(i + 1) * cols] = seg[1:] + seg[:1] if letter == "L" else seg[-1:] + seg[:-1]
+        else:
+            seg = w.cells[i::cols]
+            w.cells[i::cols] = seg[1:] + seg[:1] if letter == "U" else seg[-1:] + seg[:-1]
+    if w.cells != list(range(rows * cols)):
         raise AssertionError(f"the {len(moves)} moves do not reach the target")
