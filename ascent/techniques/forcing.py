@@ -40,24 +40,21 @@ from ..grid import Contradiction, Grid, cell_name
 from ..trace import Step
 
 NAME = "forcing"
-TRACED = 4  # breaking suppositions traced per step: the best by estimate (work on the fast core, and gain)
-WEIGHT = 0.8  # how much a step's gain counts against its chain's length: rank = length / (1 + gain) ** WEIGHT
-SCAN = 12  # breaking suppositions to find in the cells with fewest candidates (those seen breaking before join free)
-GAINS = 16  # the quickest-breaking suppositions whose gain is measured
-# (TRACED, SCAN, GAINS, WEIGHT) were chosen by the links a reader reads over a whole puzzle (issue 26) on the 9x9
-# dev set: (2, 8, 12, 0.4) read 153 / 341 links per puzzle (median / p90); (4, 12, 16, 0.8) 113.5 / 265 for about
-# 15% more time; (6, 16, 24, 0.8) 117.5 / 221 for 40% more; wider scans matter more than more traces
+# How widely forcing looks for its supposition: (TRACED, SCAN, GAINS, WEIGHT): the breaking suppositions traced
+# (the best by estimate: work on the fast core, and gain), those found in the cells with fewest candidates (those
+# seen breaking before join free), those whose gain is measured, and how much gain counts against a chain's length
+# (``rank_of``). A step looks narrowly first; only when the best chain it finds is longer than WIDEN links does it
+# look again, widely (search wider where it pays). Chosen by the links a reader reads over a whole puzzle (issue 26)
+# on the 9x9 dev set, median / p90: narrow alone (2, 8, 12, 0.4) 153 / 341; wide alone (4, 12, 16, 0.8) 113.5 / 265
+# for 30% more time (50% at 8x8, where it saved 8% of the links); (6, 16, 24, 0.8) 117.5 / 221 for 40% more;
+# narrow, then wide past WIDEN 8: 113.5 / 265 at 9x9, and at 8x8 the time of the narrow search.
+NARROW = (2, 8, 12, 0.8)
+WIDE = (4, 12, 16, 0.8)
+WIDEN = 8  # a best chain longer than this (as shown) makes the step look again widely
+BIG = 9  # above this size only the narrow search: each propagation costs several times more
 SHORT = 5  # a pruned chain this short (as shown) is taken without tracing the rest
 LONGER = 2.5  # a trace longer than this many times the length the best rank allows it is given up
-
-
-BIG = 9  # above this size, the narrower search of before (BIG_SEARCH): each propagation costs several times more
-BIG_SEARCH = (2, 8, 12, 0.4)  # TRACED, SCAN, GAINS, WEIGHT above BIG: 12x12 median 1.0 s against 1.8 s with the wide
-
-
-def search_for(n: int) -> tuple[int, int, int, float]:
-    """(TRACED, SCAN, GAINS, WEIGHT) for a grid of size ``n``."""
-    return (TRACED, SCAN, GAINS, WEIGHT) if n <= BIG else BIG_SEARCH
+WEIGHT = NARROW[3]
 
 
 def rank_of(length: float, gain: int, weight: float | None = None) -> float:
@@ -70,16 +67,14 @@ def rank_of(length: float, gain: int, weight: float | None = None) -> float:
     return length / (1 + gain) ** (WEIGHT if weight is None else weight)
 
 
-def forcing(grid: Grid, context) -> Iterator[Step]:
-    """``context`` (``ascent.context.Context``) gives ``truth`` (the solution as flat heights, or None),
-    ``core`` (the fast core: ``work_to_break``, ``placed_by``, ``gain``, ``branch`` and ``broken``, the
-    suppositions seen breaking earlier in this solve, which still break), ``tracer`` (``trace`` and
-    ``follow`` with the easier tiers) and ``chains`` (``minimal``)."""
+def _choose(grid: Grid, context, open_cells: list[int], search: tuple[int, int, int, float], seen: dict):
+    """The supposition to trace, as (rank, cell, height, traced chain, conflict), or None: the breaking
+    suppositions of the cells with fewest candidates on the fast core, the quickest weighed by their gain,
+    the best of those traced (``search``: TRACED, SCAN, GAINS, WEIGHT). ``seen`` keeps gains and traces."""
+    traced_most, scan, gains, weight = search
     masks, values = grid.masks, grid.values
     truth = context.truth
     core = context.core
-    traced_most, scan, gains, weight = search_for(grid.n)
-    open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
     known = core.broken  # suppositions that broke before still break: the grid has only lost candidates
     found: list[tuple[int, int, int]] = []  # (work to break on the fast core, cell, height)
     scanned = 0  # breaking suppositions found in the cells scanned
@@ -104,15 +99,25 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
         if (cell, d) not in looked and not values[cell] and masks[cell] >> (d - 1) & 1:
             found.append((work, cell, d))
     found.sort()
+
+    def gain_of(cell: int, d: int) -> int:
+        key = ("gain", cell, d)
+        if key not in seen:
+            seen[key] = core.gain(masks, cell, d)
+        return seen[key]
+
     # the quickest to break are weighed by their gain (a propagation each), and the best of those traced
     breaking = sorted((rank_of(work, gain, weight), cell, d, gain) for work, cell, d in found[:gains]
-                      for gain in (core.gain(masks, cell, d),))
+                      for gain in (gain_of(cell, d),))
     best = None  # (rank, cell, height, traced chain, conflict)
     for _, cell, d, gain in breaking[:traced_most]:
         limit = None if best is None else int(LONGER * best[0][0] * (1 + gain) ** weight) + 1
-        traced = context.tracer.trace(grid, cell, d, limit)
+        traced = seen.get(("trace", cell, d))
         if traced is None:
-            continue
+            traced = context.tracer.trace(grid, cell, d, limit)
+            if traced is None:
+                continue
+            seen[("trace", cell, d)] = traced
         chain, conflict = traced.chain, traced.conflict
         kept = slice_links(chain, conflict_needs(conflict, grid.n), grid.n)  # the sliced chain, before it is cut
         length = shown(chain, kept)  # as shown: cross-outs folded
@@ -122,6 +127,23 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
             best = (rank, cell, d, chain, conflict)
         if best[0][1] <= SHORT:
             break  # short enough to follow: tracing more would cost more than it could save
+    return best
+
+
+def forcing(grid: Grid, context) -> Iterator[Step]:
+    """``context`` (``ascent.context.Context``) gives ``truth`` (the solution as flat heights, or None),
+    ``core`` (the fast core: ``work_to_break``, ``placed_by``, ``gain``, ``branch`` and ``broken``, the
+    suppositions seen breaking earlier in this solve, which still break), ``tracer`` (``trace`` and
+    ``follow`` with the easier tiers) and ``chains`` (``minimal``)."""
+    masks, values = grid.masks, grid.values
+    core = context.core
+    open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
+    seen: dict = {}  # what this step already measured (gains, traces), for the wide look to reuse
+    best = _choose(grid, context, open_cells, NARROW, seen)
+    if grid.n <= BIG and (best is None or best[0][1] > WIDEN):
+        wide = _choose(grid, context, open_cells, WIDE, seen)
+        if wide is not None and (best is None or wide[0] < best[0]):
+            best = wide
     if best is not None:  # only the chosen chain is folded (each cross-out joined to its placement, whole) and cut
         _, cell, d, chain, conflict = best
         n = grid.n
