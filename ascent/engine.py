@@ -42,7 +42,7 @@ class _Settled(Exception):
 
 
 def grade_of(passes: list[Pass], backtracked: bool) -> str | None:
-    """The hardest technique the passes used (the finisher, tier 10, counts as the hardest)."""
+    """The hardest technique the passes used (the finisher, the table's last row, counts as the hardest)."""
     if backtracked:
         return BACKTRACK
     hardest = None

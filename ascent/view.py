@@ -277,8 +277,8 @@ def build(result: Result) -> View:
 
 
 def grade_text(view: View) -> str:
-    """'forcing (tier 9 of 9)': the grade and where it sits among the techniques (ascent.techniques.TABLE);
-    backtracking stands beyond them."""
+    """'forcing (tier T of N)': the grade and where it sits among the techniques (the numbers read from
+    ascent.techniques.TABLE); backtracking stands beyond them."""
     from .techniques import TABLE  # the one ordered list of techniques, the finisher last
 
     if not view.grade:

@@ -1,12 +1,14 @@
-"""fish: a height confined to the same k columns in k rows leaves the rest of those columns (tier 9).
+"""fish: a height confined to the same k columns in k rows leaves the rest of those columns.
 
-    X-wing (k = 2), height 3:          row 1: 3 fits only in C2, C5
-                                       row 4: 3 fits only in C2, C5
-                                   ->  3 leaves C2 and C5 in every other row.
+    [234] _ [234] _   ->  [234] _     [234] _          an X-wing (k = 2) on height 1: rows 1 and 3
+    _     _ _     _   ->  _     [234] _     [234]      have 1 only in columns 2 and 4, so 1 leaves
+    [234] _ [234] _   ->  [234] _     [234] _          the other cells of columns 2 and 4
+    _     _ _     _   ->  _     [234] _     [234]
+
 Swordfish is k = 3, jellyfish k = 4; the same holds with rows and columns swapped.
 
-Sound because each of the k rows puts its 3 in one of the k columns, each column takes at
-most one 3, so those k rows fill all k columns with 3 and no other row can.
+Sound because each of the k rows puts its 1 in one of the k columns, each column takes at
+most one 1, so those k rows fill all k columns with 1 and no other row can.
 """
 
 from __future__ import annotations

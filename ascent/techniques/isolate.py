@@ -1,8 +1,8 @@
-"""isolate: naked and hidden subsets (pairs, triples, quads) in a row or column (tier 7).
+"""isolate: naked and hidden subsets (pairs, triples, quads) in a row or column.
 
-    naked:  _ | [12] [12] [123] [1234] _   ->  _ | [12] [12] [3] [34] _
+    naked:  [12] [12] [123] [1234]   ->  [12] [12] [3] [34]
             two cells holding only 1 and 2 between them take both; 1 and 2 leave the rest.
-    hidden: _ | [123] [124] [34] [34] _     ->  _ | [12] [12] [34] [34] _
+    hidden: [123] [124] [34] [34]    ->  [12] [12] [34] [34]
             1 and 2 fit only in the first two cells, so those hold nothing else.
 
 Sound because k cells of a line whose candidates together are only k heights must use all of

@@ -1,6 +1,6 @@
-"""naked single: a cell with one candidate left is placed (tier 3).
+"""naked single: a cell with one candidate left is placed.
 
-    _ | [3] [12] _   ->  _ | 3 [12] _
+    [3] [12] _ _   ->  3 [12] _ _
 
 Sound because a cell must hold one of its candidates.
 """

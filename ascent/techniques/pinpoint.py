@@ -1,6 +1,6 @@
-"""pinpoint: a height with only one possible cell in a row or column goes there (tier 4).
+"""pinpoint: a height with only one possible cell in a row or column goes there.
 
-    _ | [12] [123] [12] [124] _   ->  3 fits only the second cell, 4 only the fourth
+    [12] [123] [12] [124]   ->  [12] 3 [12] 4     3 fits only the second cell, 4 only the fourth
 
 Sound because each row and column must hold every height once; if only one cell can take it,
 that cell does. A height with no cell at all is a contradiction.

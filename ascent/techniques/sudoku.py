@@ -1,6 +1,6 @@
-"""sudoku: a placed height leaves every other cell of its row and column (tier 2).
+"""sudoku: a placed height leaves every other cell of its row and column.
 
-    _ | [123] 2 [234] _   ->  _ | [13] 2 [34] _
+    [123] 2 [234] _   ->  [13] 2 [34] [134]
 
 Sound because each row and column holds every height exactly once.
 """
