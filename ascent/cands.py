@@ -9,9 +9,15 @@ Every raw bit trick of the project lives here; the rest speaks in heights.
     count(m)        how many heights m holds
     single(m)       the height when m holds exactly one, else 0
     show(m)         "[135]" for several, "3" for one, "[]" for none
+
+What a chain link rests on (``Technique.needs``) is a mask per cell with two marks beyond the heights:
+ALL (every candidate, the placed height too: the cell read as a whole) and PLACED (the cell being placed).
 """
 
 from __future__ import annotations
+
+ALL = -1  # every candidate of a cell, and its being placed: the cell read as a whole
+PLACED = 1 << 30  # a cell's height being placed (sudoku's cross-out rests on that alone); above every height
 
 
 def full(n: int) -> int:

@@ -89,6 +89,19 @@ def fish(grid: Grid) -> Iterator[Step]:
             _NOTHING.add(seen)
 
 
+def link_needs(link: Step, n: int) -> dict[int, int] | None:
+    """As a link of a chain, a fish rests on its height being gone from its base rows (or columns) outside
+    its cover columns (or rows): the premises are its whole base lines, the cells where it is shown its own
+    candidates, which stand in the cover lines."""
+    if not (link.eliminations and link.cells):
+        return None
+    b = link.eliminations[0][1]
+    rows = {x // n for x in link.premises}
+    by_rows = len(link.premises) == len(rows) * n  # the fish's base lines are rows (else columns)
+    covers = {x % n if by_rows else x // n for x in link.cells}
+    return {x: b for x in link.premises if (x % n if by_rows else x // n) not in covers}
+
+
 def _and(numbers: list[int]) -> str:
     """[2, 3, 5] -> '2, 3 and 5'."""
     words = [str(x) for x in numbers]

@@ -30,5 +30,13 @@ def naked_single(grid: Grid) -> Iterator[Step]:
     grid.read_up_to((NAME,), grid.log_end())
 
 
+def link_needs(link: Step, n: int) -> dict[int, int] | None:
+    """As a link of a chain, a single rests on its cell's other candidates being gone."""
+    if len(link.placements) == 1:
+        c, d = link.placements[0]
+        return {c: cands.ALL & ~cands.bit(d)}
+    return None
+
+
 def _sentence(i: int, d: int, n: int) -> str:  # made when someone reads the step
     return f"{cell_name(i, n)} has only {d} left"

@@ -59,5 +59,14 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
             grid.found_nothing(key)
 
 
+def link_needs(link: Step, n: int) -> dict[int, int] | None:
+    """As a link of a chain, a pinpoint rests on its height being gone from the rest of its line."""
+    if len(link.placements) == 1 and link.lane is not None:
+        c, d = link.placements[0]
+        b = cands.bit(d)
+        return {x: b for x in link.lane.cells if x != c}
+    return None
+
+
 def _sentence(d: int, line, cell: int, n: int) -> str:  # made when someone reads the step
     return f"{d} fits nowhere else in {line.name}, so {cell_name(cell, n)} is {d}"
