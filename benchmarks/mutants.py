@@ -57,22 +57,30 @@ NAMED = (
 )
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
+def _annotations(tree: ast.AST) -> set[int]:
+    """The nodes inside annotations (never evaluated, with ``from __future__ import annotations``)."""
     out = set()
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body:
-            first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                out.add(id(first.value))
+        notes = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            notes.append(node.returns)
+        elif isinstance(node, ast.arg):
+            notes.append(node.annotation)
+        elif isinstance(node, ast.AnnAssign):
+            notes.append(node.annotation)
+        for note in notes:
+            if note is not None:
+                out.update(id(x) for x in ast.walk(note))
     return out
 
 
 def sites(tree: ast.AST) -> list[tuple[int, str, int, str]]:
     """Every mutation of ``tree``: (index of the node in ``ast.walk`` order, kind, line, description)."""
     out = []
+    skip = _annotations(tree)
     for k, node in enumerate(ast.walk(tree)):
         line = getattr(node, "lineno", 0)
-        if isinstance(node, ast.ImportFrom):
+        if isinstance(node, ast.ImportFrom) or id(node) in skip:
             continue
         if isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in BIN_SWAP:
             a, b = SYM[type(node.op)], SYM[BIN_SWAP[type(node.op)]]
