@@ -19,7 +19,7 @@ NAME = "naked single"
 
 def naked_single(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
-    cells, _ = grid.placed_since((NAME,), False)  # an open cell left with one candidate changed to get there
+    cells, _ = grid.open_since((NAME,))  # an open cell left with one candidate changed to get there
     single, n = cands.single, grid.n
     for i in cells:
         d = single(masks[i])
