@@ -66,7 +66,7 @@ def fish(grid: Grid) -> Iterator[Step]:
                 if not placed and 2 <= where.bit_count() <= MAX_K:
                     spots.append((i, where))
             for k in range(2, MAX_K + 1):
-                for group, where in _fins(spots, k):
+                for group, where in cands.groups(spots, k):
                     if where.bit_count() != k:
                         continue
                     cover_idx = [j for j in range(n) if where >> j & 1]
@@ -113,29 +113,3 @@ def _sentence(k: int, d: int, base_word: str, bases: list[int], cover_word: str,
     as a height, the rows and columns as lists, so neither can be read as the other."""
     return (f"{_WORDS[k]} on height {d}: {base_word}s {_and(bases)} have {d} only in {cover_word}s {_and(covers)}, "
             f"so {d} leaves the other cells of those {cover_word}s")
-
-
-def _fins(spots: list[tuple[int, int]], k: int):
-    """Groups of k spots (base index, cover mask), in order, whose cover masks together hold at most k
-    columns (or rows)."""
-    out = []
-    count = len(spots)
-    if count < k:
-        return out
-
-    def dfs(start: int, chosen: list[int], union: int, left: int) -> None:
-        # ``left``: spots still to choose, this one included; the last choice ends the group
-        for j in range(start, count - left + 1):
-            i, w = spots[j]
-            u = union | w
-            if u.bit_count() <= k:
-                chosen.append(i)
-                if left == 1:
-                    out.append((tuple(chosen), u))
-                else:
-                    dfs(j + 1, chosen, u, left - 1)
-                chosen.pop()
-
-    dfs(0, [], 0, k)
-    dfs = None  # it calls itself through its closure: a cycle the garbage collector would otherwise have to free
-    return out

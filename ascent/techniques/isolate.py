@@ -23,31 +23,6 @@ MAX_K = 4
 _WORDS = {2: "pair", 3: "triple", 4: "quad"}
 
 
-def _groups(items: list[tuple[int, int]], k: int):
-    """Groups of k items (key, mask), in order, whose masks together hold at most k bits."""
-    out = []
-    count = len(items)
-    if count < k:
-        return out
-
-    def dfs(start: int, chosen: list[int], union: int, left: int) -> None:
-        # ``left``: items still to choose, this one included; the last choice ends the group
-        for j in range(start, count - left + 1):
-            key, m = items[j]
-            u = union | m
-            if u.bit_count() <= k:
-                chosen.append(key)
-                if left == 1:
-                    out.append((tuple(chosen), u))
-                else:
-                    dfs(j + 1, chosen, u, left - 1)
-                chosen.pop()
-
-    dfs(0, [], 0, k)
-    dfs = None  # it calls itself through its closure: a cycle the garbage collector would otherwise have to free
-    return out
-
-
 def isolate(grid: Grid) -> Iterator[Step]:
     masks = grid.masks
     for k, line in enumerate(grid.lines):
@@ -75,7 +50,7 @@ def _line(grid: Grid, line) -> Iterator[Step]:
             break
         # naked: k cells whose candidates together are k heights
         items = [(x, masks[x]) for x in open_cells if cands.count(masks[x]) <= k]
-        for group, union in _groups(items, k):
+        for group, union in cands.groups(items, k):
             if cands.count(union) < k:
                 raise Contradiction(Conflict(f"{k} cells share only {cands.count(union)} heights", group, line), grid.n)
             elims = tuple((x, masks[x] & union) for x in open_cells if x not in group and masks[x] & union)
@@ -98,7 +73,7 @@ def _line(grid: Grid, line) -> Iterator[Step]:
                     where |= 1 << index[x]
             if where.bit_count() <= k:
                 spots.append((d, where))
-        for heights, where in _groups(spots, k):
+        for heights, where in cands.groups(spots, k):
             group = tuple(x for x in line.cells if where >> index[x] & 1)
             if where.bit_count() < k:
                 raise Contradiction(Conflict(f"{k} heights fit in only {where.bit_count()} cells", group, line), grid.n)

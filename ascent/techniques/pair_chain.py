@@ -22,7 +22,6 @@ from each two-candidate cell, each cell visited once, so the chain found is a sh
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterator
 
 from .. import cands
@@ -37,20 +36,13 @@ def pair_chain(grid: Grid) -> Iterator[Step]:
     pairs = [i for i in range(n * n) if not values[i] and masks[i].bit_count() == 2]
     if len(pairs) < 2:
         return
-    peers = _peers(n)
+    peers = shape(n).peers  # per cell, the other cells of its row and then of its column
     for start in pairs:
         for a in cands.digits(masks[start]):
             step = _walk(grid, peers, start, a)
             if step is not None:
                 yield step
                 return  # one at a time: the engine goes back to the easy passes
-
-
-@lru_cache(maxsize=16)
-def _peers(n: int) -> tuple[tuple[int, ...], ...]:
-    """Per cell, the other cells of its row and then of its column."""
-    sh = shape(n)
-    return tuple(tuple(x for x in sh.rows[i // n] + sh.cols[i % n] if x != i) for i in range(n * n))
 
 
 def _sees(n: int, x: int, y: int) -> bool:
