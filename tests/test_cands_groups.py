@@ -6,7 +6,7 @@ from ascent import cands
 def test_groups_of_k_items_whose_masks_hold_at_most_k_bits_in_order():
     items = [(10, 0b011), (11, 0b110), (12, 0b011), (13, 0b1000)]
     assert cands.groups(items, 2) == [((10, 12), 0b011)]
-    assert cands.groups(items, 3) == [((10, 11, 12), 0b111)]
+    assert cands.groups(items, 3) == [((10, 11, 12), 0b111), ((10, 12, 13), 0b1011)]
     assert cands.groups(items, 4) == [((10, 11, 12, 13), 0b1111)]
 
 
