@@ -137,3 +137,15 @@ def test_fish_link_needs_of_a_row_fish_on_a_big_grid():
     assert step.reason.startswith("X-wing on height 1: rows 1 and 3")
     # it rests on 1 gone from rows 1 and 3 outside columns 2 and 4
     assert BY_NAME["fish"].needs(step, 7) == {r * 7 + c: 1 for r in (0, 2) for c in (0, 2, 4, 5, 6)}
+
+
+def test_fish_link_needs_of_a_row_fish_away_from_the_first_row():
+    from ascent.techniques import BY_NAME
+
+    lack, free = f"{X} _ {X} _ {X} {X} {X}", "_ _ _ _ _ _ _"
+    fish_module.forget()
+    # rows 2 and 4 have 1 only in columns 2 and 4 (no column has 1 in four rows or fewer: no column fish)
+    rows = [free, lack, free, lack, free, free, free]
+    step = run_grid(fish, rows)[1][0]
+    assert step.reason.startswith("X-wing on height 1: rows 2 and 4 have 1 only in columns 2 and 4")
+    assert BY_NAME["fish"].needs(step, 7) == {r * 7 + c: 1 for r in (1, 3) for c in (0, 2, 4, 5, 6)}

@@ -69,3 +69,11 @@ def test_isolate_looks_again_only_at_lines_that_changed():
     grid.apply(Step("test", "", None, None, (4, 5), eliminations=((4, 0b1100), (5, 0b1100))))
     lines = [(s.lane.kind, s.lane.index) for s in isolate(grid)]
     assert ("row", 1) in lines and ("row", 0) not in lines
+
+
+def test_isolate_remembers_a_clued_line_where_it_found_nothing():
+    # the clue makes the line unsettled (4 cannot stand next to clue 2), so isolate looks, finds no subset, and
+    # must then pass over the line until it changes
+    grid = grid_of("2 | _ _ _ _")
+    assert list(isolate(grid)) == []
+    assert grid.quiet_line(("isolate", 0), 0)
