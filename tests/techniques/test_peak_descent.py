@@ -54,3 +54,13 @@ def test_peak_descent_looks_again_only_at_lines_that_changed():
     (step,) = peak_descent(grid)
     # the 4 is now the second building that shows; the cell after it hides behind it, so it is 1
     assert step.lane.side == "left" and step.eliminations == ((1, 0b10), (3, 0b111110))
+
+
+def test_peak_descent_looks_again_at_a_column_lane_that_changed():
+    # the same lane as column 3 read from the bottom: the look-again check reads that column, not another line
+    grid = grid_of("4 | [12] [23] 4 _ 6 5", side="lower", index=2)
+    assert list(peak_descent(grid)) == []
+    cell = 5 * 6 + 2  # R6C3, next to the bottom clue
+    grid.apply(Step("test", "", None, None, (cell,), eliminations=((cell, 0b1),)))
+    (step,) = peak_descent(grid)
+    assert step.lane.side == "lower" and step.lane.index == 2
