@@ -9,9 +9,16 @@ Every raw bit trick of the project lives here; the rest speaks in heights.
     count(m)        how many heights m holds
     single(m)       the height when m holds exactly one, else 0
     show(m)         "[135]" for several, "3" for one, "[]" for none
+    groups(items, k)  groups of k (key, mask) items whose masks together hold at most k bits
+
+What a chain link rests on (``Technique.needs``) is a mask per cell with two marks beyond the heights:
+ALL (every candidate, the placed height too: the cell read as a whole) and PLACED (the cell being placed).
 """
 
 from __future__ import annotations
+
+ALL = -1  # every candidate of a cell, and its being placed: the cell read as a whole
+PLACED = 1 << 30  # a cell's height being placed (sudoku's cross-out rests on that alone); above every height
 
 
 def full(n: int) -> int:
@@ -66,3 +73,30 @@ def show_set(m: int) -> str:
     if len(ds) <= 1:
         return "".join(ds)
     return ", ".join(ds[:-1]) + " and " + ds[-1]
+
+
+def groups(items: list[tuple[int, int]], k: int) -> list[tuple[tuple[int, ...], int]]:
+    """Groups of k items (key, mask), in order, whose masks together hold at most k bits, each as (its keys,
+    the union of its masks): isolate's subsets (cells and their heights, heights and their cells) and fish's
+    (rows and the columns a height can take there)."""
+    out = []
+    count = len(items)
+    if count < k:
+        return out
+
+    def dfs(start: int, chosen: list[int], union: int, left: int) -> None:
+        # ``left``: items still to choose, this one included; the last choice ends the group
+        for j in range(start, count - left + 1):
+            key, m = items[j]
+            u = union | m
+            if u.bit_count() <= k:
+                chosen.append(key)
+                if left == 1:
+                    out.append((tuple(chosen), u))
+                else:
+                    dfs(j + 1, chosen, u, left - 1)
+                chosen.pop()
+
+    dfs(0, [], 0, k)
+    dfs = None  # it calls itself through its closure: a cycle the garbage collector would otherwise have to free
+    return out

@@ -43,7 +43,7 @@ class _Settled(Exception):
 
 
 def grade_of(passes: list[Pass], backtracked: bool) -> str | None:
-    """The hardest technique the passes used (the finisher, tier 10, counts as the hardest)."""
+    """The hardest technique the passes used (the finisher, the table's last row, counts as the hardest)."""
     if backtracked:
         return BACKTRACK
     hardest = None
@@ -69,7 +69,6 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
     context = Context(grid, techniques, None if timeout is None else start + timeout, on_tier)
     passes: list[Pass] = []
     status, message, backtracked, found = STUCK, "", False, []
-    timed_out = False
 
     def learn() -> None:
         """Count solutions up to two from the current grid (the truth stays outside the trace)."""
@@ -100,8 +99,7 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
     except _Settled as e:
         status, message, found = e.status, e.message, e.found
         backtracked = True  # settled by searching, not by logic
-    except TimedOut:
-        timed_out = True  # stop as asked, with what logic found: no finishing off
+    except TimedOut:  # stop as asked, with what logic found: no finishing off
         message = f"stopped after {timeout:g} s (the time limit) with {sum(1 for v in grid.values if not v)} cells open"
     backtracked = backtracked or any(p.kind == BACKTRACK for p in passes)
     counts: dict[str, int] = {}

@@ -155,7 +155,7 @@ class Grid:
         self.looked: dict = {}  # (technique, place) -> the stamp when it last looked there and found nothing
         self.log: list[int] = []  # each cell again whenever a step changes it
         self.log_base = 0  # how many changes came before log[0] (a copy keeps only what its readers still need)
-        self.read: dict = {}  # key -> how many changes it has read (``placed_since``)
+        self.read: dict = {}  # key -> how many changes it has read (``placed_since``, ``open_since``)
         self.line_changed = [0] * (2 * self.n)  # per line (rows, then columns): the stamp of its last change
         self.line_placed = [0] * (2 * self.n)  # per line: the stamp of its last placement (peak bounds reads
         # only placed heights: a lane where it found nothing waits for a placement in its line)
@@ -221,13 +221,19 @@ class Grid:
         last = self.looked.get(key)
         return last is not None and self.line_changed[k] <= last
 
-    def placed_since(self, key, placed: bool = True) -> tuple[list[int], int]:
-        """The placed cells (``placed`` False: the open ones) changed, each once and in order, since ``key``
-        last said it had read up to a point (every such cell the first time), and the point to say next
-        (``read_up_to``) once it has done."""
+    def placed_since(self, key) -> tuple[list[int], int]:
+        """The placed cells changed, each once and in order, since ``key`` last said it had read up to a
+        point (every placed cell the first time), and the point to say next (``read_up_to``) once it has done."""
+        return self._changed_since(key, filter)
+
+    def open_since(self, key) -> tuple[list[int], int]:
+        """``placed_since`` for the open cells: those changed since ``key`` last read (every open cell the
+        first time), and the point to say next."""
+        return self._changed_since(key, filterfalse)
+
+    def _changed_since(self, key, pick) -> tuple[list[int], int]:
         end = self.log_base + len(self.log)
         start = self.read.get(key)
-        pick = filter if placed else filterfalse
         if start is None:
             return list(pick(self.values.__getitem__, range(len(self.masks)))), end
         if start == end:

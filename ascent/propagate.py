@@ -9,8 +9,8 @@ clue search (``lanes.supports``); on a line without, Régin's filter alone. What
 give is remembered (``_known``; the traced sequence, isolate and peak descent read it too, through
 ``consistent`` and ``settled``). A line is looked at again only when one of its cells changed.
 
-What it stands for: its fixpoint is the fixpoint of the traced tiers 1-7 (ascent, sudoku, naked
-single, pinpoint, peak descent, isolate, sequence) together, for sizes up to 9, where isolate's
+What it stands for: its fixpoint is the fixpoint of the traced techniques that read one line (ascent, sudoku,
+naked single, pinpoint, peak bounds, peak descent, isolate, sequence) together, for sizes up to 9, where isolate's
 subsets of up to four cells cover every Hall set of a line; above 9 it can be stronger. ``tests/test_propagate.py``
 checks that on the corpora.
 

@@ -115,7 +115,7 @@ class View:
     @property
     def unknown(self) -> list[str]:
         """Technique names in the trace that ascent does not have (an edited or foreign trace)."""
-        from .engine import TIER  # the techniques (and backtrack) the engine knows
+        from .techniques import TIER  # the techniques (and backtrack) the engine knows
 
         return [t for t in technique_names(self) if t not in TIER]
 
@@ -291,8 +291,8 @@ def build(result: Result) -> View:
 
 
 def grade_text(view: View) -> str:
-    """'forcing (tier 9 of 9)': the grade and where it sits among the techniques (ascent.techniques.TABLE);
-    backtracking stands beyond them."""
+    """'forcing (tier T of N)': the grade and where it sits among the techniques (the numbers read from
+    ascent.techniques.TABLE); backtracking stands beyond them."""
     from .techniques import TABLE  # the one ordered list of techniques, the finisher last
 
     if not view.grade:
@@ -314,11 +314,11 @@ def frame_of_solution(rows: Sequence[Sequence[int]], title: str, cells: tuple[in
 
 def technique_names(view: View) -> list[str]:
     """Every technique the solve used, easiest first as the engine orders them (others after)."""
-    from .engine import ORDER  # the tier order lives in the engine
+    from .techniques import TABLE  # the tier order, the finisher last
 
     used = {f.technique for f in view.frames if f.technique}
     used |= {link.technique for f in view.frames for c in f.chains for link in (x.step for x in c.frames) if link}
-    order = list(ORDER) + ["backtrack"]
+    order = [t.name for t in TABLE]
     return sorted(used, key=lambda t: (order.index(t) if t in order else len(order), t))
 
 

@@ -1,7 +1,7 @@
 """Lane pictures: ``4 | [12] [23] 4 _ 6 5 | 2``.
 
 A plain digit is a placed building, ``[13]`` candidates (``[3]`` a lone candidate not yet
-placed), ``_`` every height. Clues stand before the first ``|`` and after the last.
+placed), ``_`` every height. Clues stand before the first ``|`` and after the last (``_`` for no clue).
 The lane becomes row 1 of an N x N grid, read from the left (the other rows are open); or, with
 ``side`` and ``index``, any row or column read from any side: ``side="lower", index=2`` puts the
 picture in column 3 read upward from its bottom clue.
@@ -16,12 +16,20 @@ def parse(picture: str):
     parts = [p.strip() for p in picture.split("|")]
     front = back = 0
     if len(parts) == 3:
-        front, body, back = int(parts[0] or 0), parts[1], int(parts[2] or 0)
+        front, body, back = _clue(parts[0]), parts[1], _clue(parts[2])
     elif len(parts) == 2:
-        front, body = int(parts[0] or 0), parts[1]
+        front, body = _clue(parts[0]), parts[1]
     else:
         body = parts[0]
-    tokens = body.split()
+    return front, back, cells_from(body.split())
+
+
+def _clue(text: str) -> int:
+    return 0 if text in ("", "_") else int(text)
+
+
+def cells_from(tokens: list[str]) -> list[tuple[int, int]]:
+    """(mask, value) per token: ``_``, ``[13]`` or a placed height."""
     n = len(tokens)
     cells = []
     for t in tokens:
@@ -34,7 +42,7 @@ def parse(picture: str):
             cells.append((m, 0))
         else:
             cells.append((cands.bit(int(t)), int(t)))
-    return front, back, cells
+    return cells
 
 
 SIDES = ("left", "right", "upper", "lower")
@@ -93,3 +101,58 @@ def run(technique, pic: str, side: str = "left", index: int = 0):
         grid.apply(step)
         steps.append(step)
     return picture(grid, index, side), steps
+
+
+# Grid pictures: N rows of N tokens, no clues (fish and pair chain work across rows and columns).
+
+def grid_from_rows(rows: list[str]) -> Grid:
+    n = len(rows)
+    grid = Grid.start(Puzzle(n, (0,) * n, (0,) * n, (0,) * n, (0,) * n))
+    for r, row in enumerate(rows):
+        tokens = row.split()
+        assert len(tokens) == n, f"row {r + 1} of a {n}x{n} picture has {len(tokens)} cells: {row!r}"
+        for c, (m, v) in enumerate(cells_from(tokens)):
+            grid.masks[r * n + c], grid.values[r * n + c] = m, v
+    return grid
+
+
+def run_grid(technique, rows: list[str]):
+    """Apply every step the technique yields on the grid picture; return (the rows after, steps)."""
+    grid = grid_from_rows(rows)
+    steps = []
+    for step in technique(grid):
+        grid.apply(step)
+        steps.append(step)
+    return [picture(grid, r) for r in range(grid.n)], steps
+
+
+def examples(doc: str) -> list[tuple[str | list[str], str | list[str]]]:
+    """The pictures of a technique's docstring, as (before, after): a line ``BEFORE  ->  AFTER`` (an optional
+    ``word:`` label first, words after the AFTER picture) is a lane picture; N such lines in a row, each
+    N cells with no clue, make one grid picture. Every ``->`` line must be a picture (``ValueError``)."""
+    out: list = []
+    block: list[tuple[str, str]] = []
+
+    def close() -> None:
+        n = len(block[0][0].split()) if block else 0
+        if block and len(block) == n and all("|" not in b and len(b.split()) == n for b, _ in block):
+            out.append(([b for b, _ in block], [a for _, a in block]))
+        else:
+            out.extend(block)
+        block.clear()
+
+    for line in doc.splitlines():
+        if "->" not in line:
+            close()
+            continue
+        left, right = line.split("->", 1)
+        tokens = left.split()
+        if tokens and tokens[0].endswith(":"):
+            tokens = tokens[1:]
+        after = right.split()[: len(tokens)]
+        for t in tokens + after:
+            if not (t in ("_", "|") or t.isdigit() or (t.startswith("[") and t.endswith("]") and t[1:-1].isdigit())):
+                raise ValueError(f"not a picture: {line.strip()!r}")
+        block.append((" ".join(tokens), " ".join(after)))
+    close()
+    return out

@@ -50,7 +50,9 @@ def test_help_fits_80_columns_with_readable_placeholders(command):
 
 
 @pytest.mark.parametrize("command", [c for c in COMMANDS if c != "fetch"])  # fetch's examples need the network
-def test_every_example_runs_as_written(command, tmp_path, monkeypatch):
+def test_every_example_runs_as_written(command, tmp_path, monkeypatch, default_store):
+    """Run in tmp_path, with the default store and reports/ under it and /tmp paths moved there: the examples
+    write nothing outside tmp_path."""
     from ascent import Puzzle
 
     monkeypatch.chdir(tmp_path)
@@ -64,6 +66,7 @@ def test_every_example_runs_as_written(command, tmp_path, monkeypatch):
             if not SHARED.is_dir():
                 continue
             example = example.replace("../shared", str(SHARED))
+        example = example.replace(" /tmp/", f" {tmp_path}/")
         out = None
         for part in example.split(" | "):
             words = shlex.split(part)

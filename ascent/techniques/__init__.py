@@ -9,7 +9,10 @@ Like Tatham's DIFFLIST: a row per technique, easiest first. ``sweep`` techniques
 pass (every step they find from one grid); the others give one step at a time, after which the
 engine goes back to the easiest tier. ``cost`` is what one step adds to a puzzle's score, ``level``
 the level a puzzle needing it reaches (``ascent.grade``), and ``idea`` is how a hint names the
-technique without giving the step away.
+technique without giving the step away. ``role`` says whether it is plain logic, forcing (it supposes a
+candidate; its steps carry chains) or the finisher; ``fold`` how the Markdown walkthrough tells it inside
+a folded chain; ``link_needs`` what one of its steps rests on as a link of a chain (``Technique.needs``).
+Everything about a technique that other code needs is a field here: no code compares technique names.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
+from ..cands import ALL
 from ..trace import Step
 # the modules themselves, so ``ascent.techniques.fish.MAX_K`` names fish's constant (a technique's
 # function is ``<module>.<name>``, e.g. ``fish.fish``)
@@ -36,21 +40,42 @@ class Technique:
     contextual: bool = False  # takes the solve's context as a second argument
     level: str = "easy"  # the level a puzzle reaches when it needs this technique (ascent.grade.LEVELS)
     aftermath: bool = False  # also runs at the end of any pass that placed heights, as part of that pass
-    finisher: bool = False  # not logic: fills what logic leaves from the known solution (never in ORDER)
+    # "logic": reads the grid and says why; "forcing": supposes a candidate, its steps carry chains (and cost more
+    # per link); "finisher": not logic, fills what logic leaves from the known solution (never in ORDER)
+    role: str = "logic"
+    # how the Markdown walkthrough tells a link of this technique in a folded chain: "named" (its name and what
+    # it changed), "height" (a link that places a height shows only that height), "hidden" (left out of chains,
+    # and its steps inside a pass of another technique gathered into one sentence: Latin bookkeeping)
+    fold: str = "named"
+    # what a chain link of this technique rests on, finer than its premises: ``(link, n) -> {cell: candidates}``
+    # (``cands.ALL``: the cell as a whole; ``cands.PLACED``: the cell placed), or None to fall back on every
+    # premise as a whole; see ``needs``
+    link_needs: Callable[[Step, int], dict[int, int] | None] | None = None
+
+    @property
+    def finisher(self) -> bool:
+        return self.role == "finisher"
 
     def steps(self, grid, context=None) -> Iterator[Step]:
         return self.find(grid, context) if self.contextual else self.find(grid)
+
+    def needs(self, link: Step, n: int) -> dict[int, int]:
+        """The candidates a chain link of this technique rests on being gone, as cell -> candidates: what the
+        technique says it read (``link_needs``) where it says it, else every premise as a whole."""
+        got = self.link_needs(link, n) if self.link_needs is not None else None
+        return dict.fromkeys(link.premises, ALL) if got is None else got
 
 
 # Costs: a sweep of Latin bookkeeping is near free; clue reasoning that needs counting costs more;
 # enumeration, fish and forcing dominate, the way HoDoKu and Sudoku Explainer weigh them.
 TABLE: tuple[Technique, ...] = (
     Technique("ascent", 1, ascent.ascent, 1, True, "an edge clue rule"),
-    Technique("sudoku", 2, sudoku.sudoku, 1, True, "each height once per row and column", aftermath=True),
+    Technique("sudoku", 2, sudoku.sudoku, 1, True, "each height once per row and column", aftermath=True,
+              fold="hidden", link_needs=sudoku.link_needs),
     Technique("naked single", 3, naked_single.naked_single, 2, True, "a cell with a single candidate left",
-              aliases=("solve",)),
+              aliases=("solve",), fold="height", link_needs=naked_single.link_needs),
     Technique("pinpoint", 4, pinpoint.pinpoint, 3, True, "a height with only one place left in a row or column",
-              aliases=("hidden single",)),
+              aliases=("hidden single",), fold="height", link_needs=pinpoint.link_needs),
     Technique("peak bounds", 5, peak_bounds.peak_bounds, 4, True,
               "the tallest heights already placed bounding a clue"),  # Tatham's Easy clue rules
     Technique("peak descent", 6, peak_descent.peak_descent, 6, True, "a sure peak splitting its clue", level="tricky"),
@@ -58,22 +83,25 @@ TABLE: tuple[Technique, ...] = (
               level="hard"),
     Technique("sequence", 8, sequence.sequence, 20, False, "the orderings a clue allows along its lane", level="hard"),
     Technique("fish", 9, fish.fish, 40, False,
-              "a height confined to the same columns in several rows (or rows in several columns)", level="extreme"),
+              "a height confined to the same columns in several rows (or rows in several columns)", level="extreme",
+              link_needs=fish.link_needs),
     Technique("pair chain", 10, pair_chain.pair_chain, 50, False,
               "a chain of cells with two candidates each, linked along rows and columns",
               aliases=("xy chain",), level="extreme"),
     Technique("forcing", 11, forcing.forcing, 80, False, "supposing a candidate and following it to a contradiction",
-              contextual=True, level="unreasonable"),
+              contextual=True, level="unreasonable", role="forcing"),
     Technique("nested forcing", 12, nested.nested, 160, False,
               "supposing a candidate and following it, with forcing inside, to a contradiction",
-              contextual=True, level="unreasonable"),
+              contextual=True, level="unreasonable", role="forcing"),
     # the finisher, last: no logic at all, so it costs more than any chain of logic
     Technique(backtrack.NAME, 13, backtrack.backtrack, 200, False, "trying candidates (no technique finds a step here)",
-              contextual=True, level="unreasonable", finisher=True),
+              contextual=True, level="unreasonable", role="finisher"),
 )
 
 BY_NAME: dict[str, Technique] = {t.name: t for t in TABLE}
-FINISHER: Technique = TABLE[-1]
+FINISHER: Technique = next(t for t in TABLE if t.role == "finisher")
+# the easiest forcing row: a supposition is a link of its name, and nested forcing runs it inside its own
+FORCING: Technique = next(t for t in TABLE if t.role == "forcing")
 ORDER: tuple[str, ...] = tuple(t.name for t in TABLE if not t.finisher)  # the logic, easiest first
 TIER: dict[str, int] = {t.name: t.tier for t in TABLE}
 EASY: tuple[str, ...] = tuple(t.name for t in TABLE if t.sweep)

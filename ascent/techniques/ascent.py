@@ -1,9 +1,12 @@
-"""ascent: the edge clue rules (tier 1).
+"""ascent: the edge clue rules, the easiest of all.
 
-    1 | 6 _ _ _ _ _              clue 1: the tallest stands next to the clue
-    6 | 1 2 3 4 5 6              clue N: the lane reads 1..N
-    3 | [1234] [12345] _ _ _ _   clue c: d cells out, heights above N-c+1+d are impossible
-    2 | _ 6 _ _ _ _ | 5          opposite clues summing to N+1: N stands c cells out
+    1 | _ _ _ _ _ _      ->  1 | 6 _ _ _ _ _                    clue 1: the tallest stands next to the clue
+    6 | _ _ _ _ _ _      ->  6 | 1 2 3 4 5 6                    clue N: the lane reads 1..N
+    3 | _ _ _ _ _ _      ->  3 | [1234] [12345] _ _ _ _         clue c: d cells out, heights above N-c+1+d
+                                                                 are impossible
+    2 | _ _ _ _ _ _ | 5  ->  2 | [12345] 6 [12345] [1234] [123] [12] | 5
+                                                                 opposite clues summing to N+1: N stands c
+                                                                 cells out (and each clue caps its side)
 
 Sound because: a building of height h at distance d (0-based) hides everything after it that is
 shorter, so at most d + 1 + (N - h) buildings can show; clue c needs that to be at least c.
@@ -40,28 +43,28 @@ def ascent(grid: Grid) -> Iterator[Step]:
 def _steps(grid: Grid) -> Iterator[Step]:
     n, masks, values = grid.n, grid.masks, grid.values
     for lane in grid.lanes:
-        c, cells = lane.clue, lane.cells
-        if not c:
+        clue, cells = lane.clue, lane.cells
+        if not clue:
             continue
-        if c == 1:
+        if clue == 1:
             if values[cells[0]] != n:
                 yield Step(NAME, f"clue 1 sees only the first building, so the tallest, {n}, stands next to it",
-                           lane, c, (cells[0],), placements=((cells[0], n),), premises=())
-        elif c == n:
-            placed = tuple((cell, k + 1) for k, cell in enumerate(cells) if values[cell] != k + 1)
+                           lane, clue, (cells[0],), placements=((cells[0], n),), premises=())
+        elif clue == n:
+            placed = tuple((cell, dist + 1) for dist, cell in enumerate(cells) if values[cell] != dist + 1)
             if placed:
                 yield Step(NAME, f"clue {n} sees all {n} buildings, so they rise 1 to {n} from the clue",
-                           lane, c, cells, placements=placed, premises=())
+                           lane, clue, cells, placements=placed, premises=())
         else:
             elims = []
-            for d in range(c - 1):
-                cap = n - c + 1 + d
-                m = masks[cells[d]] & ~cands.span(1, cap)
+            for dist in range(clue - 1):
+                cap = n - clue + 1 + dist
+                m = masks[cells[dist]] & ~cands.span(1, cap)
                 if m:
-                    elims.append((cells[d], m))
+                    elims.append((cells[dist], m))
             if elims:
-                yield Step(NAME, partial(_caps, n, c, cells), lane, c, cells[: c - 1], eliminations=tuple(elims),
-                           premises=())
+                yield Step(NAME, partial(_caps, n, clue, cells), lane, clue, cells[: clue - 1],
+                           eliminations=tuple(elims), premises=())
     for line in grid.lines:
         a, b = line.front.clue, line.back.clue
         if a and b and a + b == n + 1:
@@ -72,7 +75,7 @@ def _steps(grid: Grid) -> Iterator[Step]:
                            line.front, a, (cell,), placements=((cell, n),), premises=())
 
 
-def _caps(n: int, c: int, cells: tuple[int, ...]) -> str:  # the sentence, made when someone reads the step
-    caps = ", ".join(f"{cell_name(cells[d], n)} <= {n - c + 1 + d}" for d in range(c - 1))
-    return (f"clue {c} needs {c - 1} {'buildings' if c > 2 else 'building'} in front of the tallest it sees, "
-            f"so each cell can be at most {n - c + 1} plus its distance (0 next to the clue) ({caps})")
+def _caps(n: int, clue: int, cells: tuple[int, ...]) -> str:  # the sentence, made when someone reads the step
+    caps = ", ".join(f"{cell_name(cells[dist], n)} <= {n - clue + 1 + dist}" for dist in range(clue - 1))
+    return (f"clue {clue} needs {clue - 1} {'buildings' if clue > 2 else 'building'} in front of the tallest it sees, "
+            f"so each cell can be at most {n - clue + 1} plus its distance (0 next to the clue) ({caps})")

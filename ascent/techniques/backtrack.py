@@ -1,4 +1,4 @@
-"""backtrack: the finisher, the last row of the table -- not logic (tier 10).
+"""backtrack: the finisher, the last row of the table -- not logic, so harder than any technique.
 
 When every technique has stopped, it fills the open cells from the puzzle's one solution, which
 the solve has already found by trying candidates on the fast core (``ascent.backtrack.search``,

@@ -1,12 +1,14 @@
-"""fish: a height confined to the same k columns in k rows leaves the rest of those columns (tier 9).
+"""fish: a height confined to the same k columns in k rows leaves the rest of those columns.
 
-    X-wing (k = 2), height 3:          row 1: 3 fits only in C2, C5
-                                       row 4: 3 fits only in C2, C5
-                                   ->  3 leaves C2 and C5 in every other row.
+    [234] _ [234] _   ->  [234] _     [234] _          an X-wing (k = 2) on height 1: rows 1 and 3
+    _     _ _     _   ->  _     [234] _     [234]      have 1 only in columns 2 and 4, so 1 leaves
+    [234] _ [234] _   ->  [234] _     [234] _          the other cells of columns 2 and 4
+    _     _ _     _   ->  _     [234] _     [234]
+
 Swordfish is k = 3, jellyfish k = 4; the same holds with rows and columns swapped.
 
-Sound because each of the k rows puts its 3 in one of the k columns, each column takes at
-most one 3, so those k rows fill all k columns with 3 and no other row can.
+Sound because each of the k rows puts its 1 in one of the k columns, each column takes at
+most one 1, so those k rows fill all k columns with 1 and no other row can.
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ def fish(grid: Grid) -> Iterator[Step]:
                 if not placed and 2 <= where.bit_count() <= MAX_K:
                     spots.append((i, where))
             for k in range(2, MAX_K + 1):
-                for group, where in _fins(spots, k):
+                for group, where in cands.groups(spots, k):
                     if where.bit_count() != k:
                         continue
                     cover_idx = [j for j in range(n) if where >> j & 1]
@@ -87,6 +89,19 @@ def fish(grid: Grid) -> Iterator[Step]:
             _NOTHING.add(seen)
 
 
+def link_needs(link: Step, n: int) -> dict[int, int] | None:
+    """As a link of a chain, a fish rests on its height being gone from its base rows (or columns) outside
+    its cover columns (or rows): the premises are its whole base lines, the cells where it is shown its own
+    candidates, which stand in the cover lines."""
+    if not (link.eliminations and link.cells):
+        return None
+    b = link.eliminations[0][1]
+    rows = {x // n for x in link.premises}
+    by_rows = len(link.premises) == len(rows) * n  # the fish's base lines are rows (else columns)
+    covers = {x % n if by_rows else x // n for x in link.cells}
+    return {x: b for x in link.premises if (x % n if by_rows else x // n) not in covers}
+
+
 def _and(numbers: list[int]) -> str:
     """[2, 3, 5] -> '2, 3 and 5'."""
     words = [str(x) for x in numbers]
@@ -98,29 +113,3 @@ def _sentence(k: int, d: int, base_word: str, bases: list[int], cover_word: str,
     as a height, the rows and columns as lists, so neither can be read as the other."""
     return (f"{_WORDS[k]} on height {d}: {base_word}s {_and(bases)} have {d} only in {cover_word}s {_and(covers)}, "
             f"so {d} leaves the other cells of those {cover_word}s")
-
-
-def _fins(spots: list[tuple[int, int]], k: int):
-    """Groups of k spots (base index, cover mask), in order, whose cover masks together hold at most k
-    columns (or rows)."""
-    out = []
-    count = len(spots)
-    if count < k:
-        return out
-
-    def dfs(start: int, chosen: list[int], union: int, left: int) -> None:
-        # ``left``: spots still to choose, this one included; the last choice ends the group
-        for j in range(start, count - left + 1):
-            i, w = spots[j]
-            u = union | w
-            if u.bit_count() <= k:
-                chosen.append(i)
-                if left == 1:
-                    out.append((tuple(chosen), u))
-                else:
-                    dfs(j + 1, chosen, u, left - 1)
-                chosen.pop()
-
-    dfs(0, [], 0, k)
-    dfs = None  # it calls itself through its closure: a cycle the garbage collector would otherwise have to free
-    return out

@@ -1,8 +1,8 @@
-"""isolate: naked and hidden subsets (pairs, triples, quads) in a row or column (tier 7).
+"""isolate: naked and hidden subsets (pairs, triples, quads) in a row or column.
 
-    naked:  _ | [12] [12] [123] [1234] _   ->  _ | [12] [12] [3] [34] _
+    naked:  [12] [12] [123] [1234]   ->  [12] [12] [3] [34]
             two cells holding only 1 and 2 between them take both; 1 and 2 leave the rest.
-    hidden: _ | [123] [124] [34] [34] _     ->  _ | [12] [12] [34] [34] _
+    hidden: [123] [124] [34] [34]    ->  [12] [12] [34] [34]
             1 and 2 fit only in the first two cells, so those hold nothing else.
 
 Sound because k cells of a line whose candidates together are only k heights must use all of
@@ -21,31 +21,6 @@ from ..trace import Step
 NAME = "isolate"
 MAX_K = 4
 _WORDS = {2: "pair", 3: "triple", 4: "quad"}
-
-
-def _groups(items: list[tuple[int, int]], k: int):
-    """Groups of k items (key, mask), in order, whose masks together hold at most k bits."""
-    out = []
-    count = len(items)
-    if count < k:
-        return out
-
-    def dfs(start: int, chosen: list[int], union: int, left: int) -> None:
-        # ``left``: items still to choose, this one included; the last choice ends the group
-        for j in range(start, count - left + 1):
-            key, m = items[j]
-            u = union | m
-            if u.bit_count() <= k:
-                chosen.append(key)
-                if left == 1:
-                    out.append((tuple(chosen), u))
-                else:
-                    dfs(j + 1, chosen, u, left - 1)
-                chosen.pop()
-
-    dfs(0, [], 0, k)
-    dfs = None  # it calls itself through its closure: a cycle the garbage collector would otherwise have to free
-    return out
 
 
 def isolate(grid: Grid) -> Iterator[Step]:
@@ -75,7 +50,7 @@ def _line(grid: Grid, line) -> Iterator[Step]:
             break
         # naked: k cells whose candidates together are k heights
         items = [(x, masks[x]) for x in open_cells if cands.count(masks[x]) <= k]
-        for group, union in _groups(items, k):
+        for group, union in cands.groups(items, k):
             if cands.count(union) < k:
                 raise Contradiction(Conflict(f"{k} cells share only {cands.count(union)} heights", group, line), grid.n)
             elims = tuple((x, masks[x] & union) for x in open_cells if x not in group and masks[x] & union)
@@ -98,7 +73,7 @@ def _line(grid: Grid, line) -> Iterator[Step]:
                     where |= 1 << index[x]
             if where.bit_count() <= k:
                 spots.append((d, where))
-        for heights, where in _groups(spots, k):
+        for heights, where in cands.groups(spots, k):
             group = tuple(x for x in line.cells if where >> index[x] & 1)
             if where.bit_count() < k:
                 raise Contradiction(Conflict(f"{k} heights fit in only {where.bit_count()} cells", group, line), grid.n)

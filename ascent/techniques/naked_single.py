@@ -1,6 +1,6 @@
-"""naked single: a cell with one candidate left is placed (tier 3).
+"""naked single: a cell with one candidate left is placed.
 
-    _ | [3] [12] _   ->  _ | 3 [12] _
+    [3] [12] _ _   ->  3 [12] _ _
 
 Sound because a cell must hold one of its candidates.
 """
@@ -19,7 +19,7 @@ NAME = "naked single"
 
 def naked_single(grid: Grid) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
-    cells, _ = grid.placed_since((NAME,), False)  # an open cell left with one candidate changed to get there
+    cells, _ = grid.open_since((NAME,))  # an open cell left with one candidate changed to get there
     single, n = cands.single, grid.n
     for i in cells:
         d = single(masks[i])
@@ -28,6 +28,14 @@ def naked_single(grid: Grid) -> Iterator[Step]:
     # Every change since this look began is one of the steps just given, applied by the caller as they came (a caller
     # that applies nothing adds nothing): placements, never open again, which no later look needs to read.
     grid.read_up_to((NAME,), grid.log_end())
+
+
+def link_needs(link: Step, n: int) -> dict[int, int] | None:
+    """As a link of a chain, a single rests on its cell's other candidates being gone."""
+    if len(link.placements) == 1:
+        c, d = link.placements[0]
+        return {c: cands.ALL & ~cands.bit(d)}
+    return None
 
 
 def _sentence(i: int, d: int, n: int) -> str:  # made when someone reads the step

@@ -1,4 +1,4 @@
-"""nested forcing: suppose a candidate and follow it with the easier tiers *and* forcing (tier 10).
+"""nested forcing: suppose a candidate and follow it with the easier tiers *and* forcing.
 
     R3C4 [257]: suppose 2 -> sudoku, pinpoint, ...
                           -> forcing: if R6C1 were 4, ... a contradiction, so R6C1 is not 4

@@ -1,9 +1,10 @@
-"""pair chain (an XY-chain): cells with two candidates each, linked along rows and columns (tier 10, extreme).
+"""pair chain (an XY-chain): cells with two candidates each, linked along rows and columns.
 
-    row 1:  [35] R1C1 ... [57] R1C4               R1C1 is 3, or it is 5; then R1C4 is 7,
-    col 4:                [72] R4C4               then R4C4 is 2, then R4C1 is 3:
-    row 4:  [23] R4C1 ... [2367] R4C4? no --      so 3 is at R1C1 or at R4C1, and any
-    col 1:  R2C1, R3C1 see both ends              cell seeing both (R2C1, R3C1) is not 3.
+    [35] _ _ [45] _   ->  [35]   _ _ [45] _      R1C1 is 3, or it is 5; then R1C4 (row 1) is 4,
+    _    _ _ _    _   ->  [1245] _ _ _    _      then R4C4 (column 4) is 2, then R4C1 (row 4)
+    _    _ _ _    _   ->  [1245] _ _ _    _      is 3: so 3 is at R1C1 or at R4C1, and R2C1,
+    [23] _ _ [24] _   ->  [23]   _ _ [24] _      R3C1 and R5C1, seeing both, are not 3
+    _    _ _ _    _   ->  [1245] _ _ _    _
 
 A chain starts at a cell with exactly two candidates, a or b. Suppose it is not a: it is b. Every
 next cell shares a row or column with the one before, has exactly two candidates, and one of them is
@@ -21,7 +22,6 @@ from each two-candidate cell, each cell visited once, so the chain found is a sh
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterator
 
 from .. import cands
@@ -36,20 +36,13 @@ def pair_chain(grid: Grid) -> Iterator[Step]:
     pairs = [i for i in range(n * n) if not values[i] and masks[i].bit_count() == 2]
     if len(pairs) < 2:
         return
-    peers = _peers(n)
+    peers = shape(n).peers  # per cell, the other cells of its row and then of its column
     for start in pairs:
         for a in cands.digits(masks[start]):
             step = _walk(grid, peers, start, a)
             if step is not None:
                 yield step
                 return  # one at a time: the engine goes back to the easy passes
-
-
-@lru_cache(maxsize=16)
-def _peers(n: int) -> tuple[tuple[int, ...], ...]:
-    """Per cell, the other cells of its row and then of its column."""
-    sh = shape(n)
-    return tuple(tuple(x for x in sh.rows[i // n] + sh.cols[i % n] if x != i) for i in range(n * n))
 
 
 def _sees(n: int, x: int, y: int) -> bool:

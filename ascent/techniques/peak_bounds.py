@@ -1,4 +1,4 @@
-"""peak bounds: the clue rules that read the tallest buildings already placed (tier 5, easy).
+"""peak bounds: the clue rules that read the tallest buildings already placed.
 
     3 | _ _ 7 _ _ 5 _  ->  3 | [123457] _ 7 _ _ 5 _    5 hides behind 7, so 6 is the second tallest that
                                                         can show: it needs one building in front (lower bounds)
@@ -20,7 +20,7 @@ between them is hidden, so the first cell is the tallest of the p cells before t
 one of the p - 1 smallest heights those p cells can hold (heights not placed from the peak on).
 
 Sound for the reasons given with each rule: they only count what must show and what cannot.
-These are a subset of ``peak descent`` (tier 6), which splits a clue at any sure peak by
+These are a subset of ``peak descent`` (the next tier), which splits a clue at any sure peak by
 enumerating the cells before it; a puzzle that needs only these is Tatham's Easy.
 
 Both rules read only the heights placed in the lane (candidates only say what would go, and they only
@@ -107,7 +107,7 @@ def _lower_bounds(grid: Grid, lane, at: dict[int, int]) -> Step | None:
                 behind[v] = min(taller)
             nearer.append(v)
     if not behind:
-        return None  # with nothing hidden this is the edge rule of tier 1 (ascent), already applied
+        return None  # with nothing hidden this is the edge rule (ascent), already applied
     hidden = [(h, behind[h]) for h in sorted(behind, reverse=True)]  # (height, the taller one that hides it)
     counted = [h for h in range(n, 0, -1) if h not in behind]
     elims: dict[int, int] = {}

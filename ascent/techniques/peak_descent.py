@@ -1,9 +1,10 @@
-"""peak descent: count what the peaks already show; the rest of the clue falls on the cells before them (tier 6, tricky).
+"""peak descent: count what the peaks already show; the rest of the clue falls on the cells before them.
 
-    4 | _ _ 4 _ 6 5     ->  4 | [12] [23] 4 [123] 6 5
-    3 | _ _ _ 5 _ 6     ->  3 | [34] [123] [123] 5 [1234] 6     (not [4]: 3 1 2 5 4 6 shows 3 too)
+    4 | _ _ 4 _ 6 5     ->  4 | [12] [23] 4 _ 6 5
+    3 | _ _ _ 5 _ 6     ->  3 | [34] [123] [123] 5 _ 6     (the first is not [4] alone: 3 1 2 5 4 6 shows 3 too)
 
-Candidates are read less the heights already placed elsewhere in the lane.
+Candidates are read less the heights already placed elsewhere in the lane (the cells past the peak are
+sudoku's: they lose 4, 5 and 6 there).
 A *sure peak* is a placed building taller than every candidate before it: it is visible,
 and everything before it is shorter. From it onward, count the buildings that surely show
 (smin) and that possibly show (smax). Each sure peak is looked at in turn: the cells before it

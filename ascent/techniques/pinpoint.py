@@ -1,6 +1,6 @@
-"""pinpoint: a height with only one possible cell in a row or column goes there (tier 4).
+"""pinpoint: a height with only one possible cell in a row or column goes there.
 
-    _ | [12] [123] [12] [124] _   ->  3 fits only the second cell, 4 only the fourth
+    [12] [123] [12] [124]   ->  [12] 3 [12] 4     3 fits only the second cell, 4 only the fourth
 
 Sound because each row and column must hold every height once; if only one cell can take it,
 that cell does. A height with no cell at all is a contradiction.
@@ -57,6 +57,15 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
                        premises=cells)
         if not found:
             grid.found_nothing(key)
+
+
+def link_needs(link: Step, n: int) -> dict[int, int] | None:
+    """As a link of a chain, a pinpoint rests on its height being gone from the rest of its line."""
+    if len(link.placements) == 1 and link.lane is not None:
+        c, d = link.placements[0]
+        b = cands.bit(d)
+        return {x: b for x in link.lane.cells if x != c}
+    return None
 
 
 def _sentence(d: int, line, cell: int, n: int) -> str:  # made when someone reads the step

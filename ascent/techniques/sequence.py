@@ -1,4 +1,4 @@
-"""sequence: enumerate the orderings of a lane that fit its candidates and both clues (tier 8).
+"""sequence: enumerate the orderings of a lane that fit its candidates and both clues.
 
     2 | [123] [123] 4 [123] | 2   ->  2 | [23] [12] 4 [123] | 2
     the orderings that fit are 2 1 4 3, 3 1 4 2 and 3 2 4 1: the first cell is never 1

@@ -1,6 +1,6 @@
-"""sudoku: a placed height leaves every other cell of its row and column (tier 2).
+"""sudoku: a placed height leaves every other cell of its row and column.
 
-    _ | [123] 2 [234] _   ->  _ | [13] 2 [34] _
+    [123] 2 [234] _   ->  [13] 2 [34] [134]
 
 Sound because each row and column holds every height exactly once.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Iterator
 
+from .. import cands
 from ..grid import Grid, cell_name, shape
 from ..trace import Step
 
@@ -31,6 +32,13 @@ def sudoku(grid: Grid) -> Iterator[Step]:
     # Every change since this look began is one of the steps just given, applied by the caller as they came (a caller
     # that applies nothing adds nothing): heights gone from open cells, which no later look needs to read.
     grid.read_up_to((NAME,), grid.log_end())
+
+
+def link_needs(link: Step, n: int) -> dict[int, int] | None:
+    """As a link of a chain, a cross-out rests on its cell being placed, and on nothing else."""
+    if not link.placements and len(link.cells) == 1:
+        return {link.cells[0]: cands.PLACED}
+    return None
 
 
 def _sentence(i: int, d: int, n: int) -> str:  # made when someone reads the step

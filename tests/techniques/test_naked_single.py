@@ -1,0 +1,31 @@
+"""naked single: a cell with one candidate left is placed. The step's fields, and its memory: each look reads
+only the open cells changed since the last one."""
+
+from ascent.techniques.naked_single import naked_single
+from ascent.trace import Step
+from tests.lanepic import grid_from_rows, run
+
+
+def test_naked_single_step():
+    got, (step,) = run(naked_single, "[3] [12] _ _")
+    assert got == "3 [12] _ _"
+    assert step.technique == "naked single" and step.lane is None
+    assert step.cells == step.premises == (0,) and step.placements == ((0, 3),) and step.eliminations == ()
+    assert step.reason == "R1C1 has only 3 left"
+
+
+def test_naked_single_places_every_single_in_order():
+    got, steps = run(naked_single, "[1] [12] [4] [2]")
+    assert got == "1 [12] 4 2"
+    assert [s.placements for s in steps] == [((0, 1),), ((2, 4),), ((3, 2),)]
+
+
+def test_naked_single_must_not_fire():
+    assert run(naked_single, "[12] [12] [34] 3")[1] == []  # a placed height is no single to place
+
+
+def test_naked_single_reads_only_open_cells_changed_since_its_last_look():
+    grid = grid_from_rows(["[12] _ _ _", "_ _ _ _", "_ _ _ _", "_ _ _ _"])
+    assert list(naked_single(grid)) == []
+    grid.apply(Step("test", "", None, None, (0,), eliminations=((0, 1),)))
+    assert [s.placements for s in naked_single(grid)] == [((0, 2),)]

@@ -1,0 +1,80 @@
+"""peak bounds (Tatham's Easy clue rules): each rule's step field by field and word by word, where the
+bounds fall (one cell short or long is wrong), and the lanes it looks at again."""
+
+import pytest
+
+from ascent.techniques.peak_bounds import peak_bounds
+from ascent.trace import Step
+from tests.lanepic import grid_of, run
+
+
+@pytest.mark.parametrize("before, after, cells, elims, says", [
+    # lower bounds: the k-th height that can show (from 0) stands at least clue - 1 - k cells out
+    ("3 | _ _ 7 _ _ 5 _", "3 | [123457] _ 7 _ _ 5 _", (5, 2, 0), ((0, 0b100000),),
+     "5 behind 7 at R1C3 can never show, so the heights that can show are, tallest first, 7, 6, 4...; the k-th of "
+     "them (from 0) has at least clue 3 - 1 - k buildings in front of it: 6 not in the first 1 cell"),
+    ("4 | _ _ 7 2 _ 5 _", "4 | [12357] [123457] 7 2 _ 5 _", (5, 3, 2, 0, 1), ((0, 0b101000), (1, 0b100000)),
+     "5 behind 7 at R1C3, 2 behind 7 at R1C3 can never show, so the heights that can show are, tallest first, "
+     "7, 6, 4, 3...; the k-th of them (from 0) has at least clue 4 - 1 - k buildings in front of it: 6 not in the "
+     "first 2 cells, 4 not in the first 1 cell"),
+    ("5 | _ _ 7 _ _ 5 _", "5 | [1257] [12357] 7 _ _ 5 _", (5, 2, 0, 1), ((0, 0b101100), (1, 0b101000)),
+     "6 not in the first 3 cells, 4 not in the first 2 cells, 3 not in the first 1 cell"),
+    # nearly filled: the tallest placed show, and the clue needs one more, the first cell
+    ("3 | _ _ _ 6 7 _ _", "3 | [34567] _ _ 6 7 _ _", (0, 4, 3), ((0, 0b11),),
+     "7 at R1C5, 6 at R1C4 show (each nearer the clue than every taller height), so clue 3 needs exactly one more, "
+     "the first cell: it hides the 2 cells between it and 6, so it is not among the 2 smallest heights they can "
+     "hold (1, 2)"),
+    ("3 | _ _ 6 7 _ _ _", "3 | [234567] _ 6 7 _ _ _", (0, 3, 2), ((0, 0b1),),
+     "it hides the 1 cell between it and 6, so it is not among the 1 smallest heights they can hold (1)"),
+    ("4 | _ _ _ 5 6 7 _", "4 | [34567] _ _ 5 6 7 _", (0, 5, 4, 3), ((0, 0b11),),
+     "7 at R1C6, 6 at R1C5, 5 at R1C4 show (each nearer the clue than every taller height), so clue 4 needs exactly "
+     "one more, the first cell: it hides the 2 cells between it and 5, so it is not among the 2 smallest heights "
+     "they can hold (1, 2)"),
+    ("2 | _ _ 7 _ _ _ _", "2 | [234567] _ 7 _ _ _ _", (0, 2), ((0, 0b1),),
+     "7 at R1C3 shows (each nearer the clue than every taller height), so clue 2 needs exactly one more, the first "
+     "cell: it hides the 1 cell between it and 7, so it is not among the 1 smallest heights they can hold (1)"),
+    ("2 | _ _ 6 _ 3 _ _", "2 | [123456] _ 6 _ 3 _ _", (4, 2, 0), ((0, 0b1000000),),
+     "3 behind 6 at R1C3 can never show, so the heights that can show are, tallest first, 7, 6...; the k-th of them "
+     "(from 0) has at least clue 2 - 1 - k buildings in front of it: 7 not in the first 1 cell"),
+])
+def test_peak_bounds_step(before, after, cells, elims, says):
+    got, steps = run(peak_bounds, before)
+    assert got == after
+    (step,) = steps
+    assert step.technique == "peak bounds" and step.clue == int(before[0]) and step.lane.side == "left"
+    assert step.cells == cells and step.eliminations == elims and step.placements == ()
+    assert step.premises == step.lane.cells
+    assert step.reason.startswith(says) or step.reason.endswith(says)
+
+
+@pytest.mark.parametrize("lane", [
+    "3 | _ 6 7 _ _ _ _",  # 6 next to the first cell: nothing hides between
+    "4 | _ _ 6 7 _ _ _",  # two show, the clue needs two more: not nearly filled
+    "2 | _ _ _ 6 7 _ _",  # two show and the clue is 2: not one short
+    "4 | _ _ _ 6 7 _ _",  # two show and the clue is 4: two short, and nothing is hidden
+    "2 | 6 _ 7 _ _ _ _",  # the first cell is placed
+    "3 | [123457] _ 7 _ _ 5 _",  # already bounded
+    "3 | 1 _ _ 6 7 _ _",  # nearly filled, but the first cell is placed
+])
+def test_peak_bounds_must_not_fire(lane):
+    got, steps = run(peak_bounds, lane)
+    assert steps == [] and got == lane
+
+
+def test_peak_bounds_from_the_right_and_below():
+    got, steps = run(peak_bounds, "3 | _ _ 7 _ _ 5 _", side="right", index=3)
+    assert got == "3 | [123457] _ 7 _ _ 5 _" and steps[0].lane.side == "right"
+    got, steps = run(peak_bounds, "3 | _ _ _ 6 7 _ _", side="lower", index=6)
+    assert got == "3 | [34567] _ _ 6 7 _ _" and steps[0].lane.side == "lower"
+
+
+def test_peak_bounds_looks_again_only_once_a_height_is_placed_in_the_line():
+    grid = grid_of("3 | _ _ 7 _ _ _ _")
+    assert list(peak_bounds(grid)) == []
+    # candidates going does not wake the lane ...
+    grid.apply(Step("test", "", None, None, (6,), eliminations=((6, 0b1),)))
+    assert list(peak_bounds(grid)) == []
+    # ... a height placed in its line does: 5 now hides behind 7
+    grid.apply(Step("test", "", None, None, (5,), placements=((5, 5),)))
+    steps = list(peak_bounds(grid))
+    assert [(s.lane.side, s.eliminations) for s in steps] == [("left", ((0, 0b100000),))]

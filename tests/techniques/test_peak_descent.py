@@ -1,0 +1,66 @@
+"""peak descent: a sure peak splits its clue. The step's fields and sentence (the fillings listed when few,
+else their number and why one removed height fails), the bounds on what the front must show, and the lanes
+it looks at again."""
+
+import pytest
+
+from ascent.techniques.peak_descent import peak_descent
+from ascent.trace import Step
+from tests.lanepic import grid_of, run
+
+
+@pytest.mark.parametrize("before, after, cells, elims, reason", [
+    ("4 | _ _ 4 _ 6 5", "4 | [12] [23] 4 _ 6 5", (0, 1, 2), ((0, 60), (1, 57)),
+     "4 at R1C3 is a sure peak and from it on exactly 2 buildings show, so the 2 cells before it (all below 4) "
+     "must show exactly 2; 3 fillings do: 1 2; 1 3; 2 3 (from the clue)"),
+    ("3 | _ _ _ 5 _ 6", "3 | [34] [123] [123] 5 _ 6", (0, 1, 2, 3), ((0, 51), (1, 56), (2, 56)),
+     "5 at R1C4 is a sure peak and from it on exactly 2 buildings show, so the 3 cells before it (all below 5) "
+     "must show exactly 1; 8 fillings do (for one, with R1C1 = 1, they would show 2 to 3, not 1)"),
+    ("2 | _ _ 5 _ _", "2 | [234] [123] 5 _ _", (0, 1, 2), ((0, 17), (1, 24)),
+     "5 at R1C3 is a sure peak and from it on exactly 1 building shows, so the 2 cells before it (all below 5) "
+     "must show exactly 1; 6 fillings do: 2 1; 3 1; 3 2; 4 1; 4 2; 4 3 (from the clue)"),
+    ("4 | _ _ _ _ 7 _ _", "4 | [1234] [12345] [123456] [123456] 7 _ _", (0, 1, 2, 3, 4),
+     ((0, 112), (1, 96), (2, 64), (3, 64)),
+     "7 at R1C5 is a sure peak and from it on exactly 1 building shows, so the 4 cells before it (all below 7) "
+     "must show exactly 3; 90 fillings do (for one, with R1C1 = 5, they would show 1 to 2, not 3)"),
+])
+def test_peak_descent_step(before, after, cells, elims, reason):
+    got, steps = run(peak_descent, before)
+    assert got == after
+    (step,) = steps
+    assert step.technique == "peak descent" and step.lane.side == "left" and step.clue == int(before[0])
+    assert step.cells == cells and step.eliminations == elims and step.premises == step.lane.cells
+    if reason is not None:
+        assert step.reason == reason
+
+
+@pytest.mark.parametrize("lane", [
+    "3 | _ _ _ _ _ 7 _ _",  # 8 may stand before the 7: no sure peak
+    "2 | [12] 5 _ _ _",  # one cell before the peak: it shows anyway
+    "4 | [12] [23] 4 _ 6 5",  # already split
+    "3 | [123456] [123456] 6 _ _ _ _",  # only the peak's own height goes from the front: sudoku's, not this
+    "_ _ 4 _ 6 5",  # no clue
+])
+def test_peak_descent_must_not_fire(lane):
+    got, steps = run(peak_descent, lane)
+    assert steps == [] and got == lane
+
+
+def test_peak_descent_looks_again_only_at_lines_that_changed():
+    grid = grid_of("4 | [12] [23] 4 _ 6 5")
+    assert list(peak_descent(grid)) == []
+    assert grid.quiet_line(("peak descent", 0), 0)
+    grid.apply(Step("test", "", None, None, (0,), eliminations=((0, 0b1),)))  # R1C1 is 2: then R1C2 is 3
+    (step,) = peak_descent(grid)
+    # the 4 is now the second building that shows; the cell after it hides behind it, so it is 1
+    assert step.lane.side == "left" and step.eliminations == ((1, 0b10), (3, 0b111110))
+
+
+def test_peak_descent_looks_again_at_a_column_lane_that_changed():
+    # the same lane as column 3 read from the bottom: the look-again check reads that column, not another line
+    grid = grid_of("4 | [12] [23] 4 _ 6 5", side="lower", index=2)
+    assert list(peak_descent(grid)) == []
+    cell = 5 * 6 + 2  # R6C3, next to the bottom clue
+    grid.apply(Step("test", "", None, None, (cell,), eliminations=((cell, 0b1),)))
+    (step,) = peak_descent(grid)
+    assert step.lane.side == "lower" and step.lane.index == 2
