@@ -26,7 +26,7 @@ from typing import Callable
 from .grid import Conflict, Contradiction, Grid, Lane, Line, lines_of
 from .linecheck import broken, first_broken, is_broken
 from .passes import OverBudget, filled_lane_broken, narrow, run
-from .techniques import BY_NAME, Technique
+from .techniques import FORCING, Technique, needs
 from .techniques.forcing import conflict_needs, slice_links
 from .trace import Pass, Step
 
@@ -77,13 +77,13 @@ class Tracer:
         """Suppose ``cell`` is ``d`` on a copy and run the easier tiers: (the copy, the chain with the
         supposition first, the contradiction reached or None). Raises OverBudget past ``limit`` steps."""
         trial = grid.copy()
-        suppose = Step("forcing", f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),),
+        suppose = Step(FORCING.name, f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),),
                        premises=(), supposition=True)
         passes: list[Pass] = []
         broke = None
         techniques, context = self.easier, None
         if nested:  # one level of forcing inside: a context of its own, knowing no solution under a supposition
-            techniques += (BY_NAME["forcing"],)
+            techniques += (FORCING,)
             context = self.inner(grid, techniques)
         try:
             trial.apply(suppose)
@@ -147,7 +147,11 @@ class Minimizer:
 
     def sliced(self, chain: tuple[Step, ...], conflict: Conflict | None,
                lost: tuple[tuple[int, int], ...]) -> tuple[Step, ...]:
-        return tuple(chain[k] for k in slice_links(chain, self.needs(conflict, lost), self.n))
+        return tuple(chain[k] for k in slice_links(chain, self.needs(conflict, lost), self.n, self.link_needs))
+
+    def link_needs(self, link: Step, n: int) -> dict[int, int]:
+        """What a link rests on, by its technique's row of the table (``techniques.needs``)."""
+        return needs(link, n)
 
     def minimal(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None = None,
                 lost: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[Step, ...], Conflict | None]:

@@ -244,6 +244,7 @@ def floor() -> list[str]:
     from ascent.context import Context
     from ascent.passes import techniques_of
     from ascent.techniques import ORDER
+    from ascent.techniques import needs
     from ascent.techniques.forcing import conflict_needs, shown, slice_links
 
     shortest, clearing, chosen = [], [], []
@@ -268,7 +269,7 @@ def floor() -> list[str]:
                         traced = tracer.trace(grid, cell, d)
                         if traced is None:
                             continue
-                        length = shown(traced.chain, slice_links(traced.chain, conflict_needs(traced.conflict, n), n))
+                        length = shown(traced.chain, slice_links(traced.chain, conflict_needs(traced.conflict, n), n, needs))
                         best = length if best is None else min(best, length)
                         if core.gain(grid.masks, cell, d):
                             best_clearing = length if best_clearing is None else min(best_clearing, length)

@@ -11,6 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from ascent import Puzzle, broken_rule, solve
 from ascent.audit import audit
 from ascent.engine import EASY
+from ascent.techniques import needs
 from ascent.techniques.forcing import conflict_needs, slice_links
 from tests.conftest import shared_sets
 
@@ -37,14 +38,14 @@ def dangling(result) -> list[str]:
         if step.technique != "forcing":
             continue  # nested forcing's chains are not pruned (an inner forcing step is not replayed)
         if step.chain:
-            kept = slice_links(step.chain, conflict_needs(step.contradiction, n), n)
+            kept = slice_links(step.chain, conflict_needs(step.contradiction, n), n, needs)
             if len(kept) != len(step.chain):
                 out.append(f"{len(step.chain) - len(kept)} dangling links: {step.reason}")
         for branch in step.branches:
             need = {}
             for c, m in step.eliminations:
                 need[c] = need.get(c, 0) | m
-            if len(slice_links(branch, need, n)) != len(branch):
+            if len(slice_links(branch, need, n, needs)) != len(branch):
                 out.append(f"a branch with dangling links: {step.reason}")
     return out
 

@@ -70,7 +70,8 @@ def _counts_table(counts: dict[str, int]) -> Table:
         table.add_column(name, justify="right" if right else "left", no_wrap=True)
     for name, k in sorted(counts.items(), key=lambda kv: TIER.get(kv[0], 99)):
         cost = BY_NAME[name].cost if name in BY_NAME else BACKTRACK_COST
-        each = f"{cost}+" if name == "forcing" else str(cost)  # forcing: more per step of its chain
+        forcing = name in BY_NAME and BY_NAME[name].role == "forcing"
+        each = f"{cost}+" if forcing else str(cost)  # forcing: more per step of its chain
         table.add_row(name, LEVEL[name], str(k), each)
     return table
 

@@ -199,7 +199,6 @@ def unsolvable_page(view: View) -> str:
     """An ambiguous puzzle: two of its solutions side by side, the cells where they differ marked.
     An impossible one: the grid where logic found the contradiction, its broken cells marked. No script."""
     p = view.puzzle
-    n = p.size
     out = [head(view), header(view), '<main class="verdict">\n']
     if view.status == "ambiguous" and len(view.solutions) >= 2:
         out.append(two_solutions(view))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .. import cands
 from ..grid import cell_name
 from ..puzzle import Puzzle
+from ..techniques import TABLE
 from ..view import Chain, Frame, View, grade_text, plural
 from .formats import formats
 from .links import link_count, link_head, numbered
@@ -135,7 +136,8 @@ def reasons_shown(technique: str | None) -> bool:
     return LEVEL.get(technique or "", "unknown") not in ("easy", "tricky")
 
 
-QUIET = ("naked single", "pinpoint")  # in a folded chain, these links show only the height they place
+QUIET = tuple(t.name for t in TABLE if t.fold == "height")  # in a folded chain, these show only the height placed
+HIDDEN = tuple(t.name for t in TABLE if t.fold == "hidden")  # bookkeeping (sudoku's cross-outs): left out there
 
 
 def chain_text(chain: Chain, n: int, told: bool = False, most: int | None = None) -> str:
@@ -146,7 +148,7 @@ def chain_text(chain: Chain, n: int, told: bool = False, most: int | None = None
     show at most this many links, the first and the last ones, saying how many were left out."""
     parts: list[str] = []
     for k, link in numbered(chain):
-        if link.technique == "sudoku" and not link.broken:
+        if link.technique in HIDDEN and not link.broken:
             continue
         head = link_head(k, link)
         if link.step is not None and link.step.supposition:
@@ -286,7 +288,7 @@ def short_passes(view: View, detail: Detail) -> list:
     for pv in view.passes:
         lines: list[str] = []
         sentences: list[str] = []
-        sudoku = [f for f in pv.frames if f.technique == "sudoku" and not f.chains and not f.broken]
+        sudoku = [f for f in pv.frames if f.technique in HIDDEN and not f.chains and not f.broken]
         forcing = []
         for f in pv.frames:
             if f in sudoku and pv.kind != "sudoku":

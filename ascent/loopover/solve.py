@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .board import Board, LoopoverError, move_perm
+from .board import Board, LoopoverError
 from .heuristic import Work, fill_row, next_row, parity, top_row
 from .beam import beam_solve
 from . import pattern

@@ -129,3 +129,10 @@ def select(techniques: Iterable[str] | str | None) -> tuple[str, ...]:
         techniques = [techniques]
     wanted = {canonical(t) for t in techniques}
     return tuple(t for t in ORDER if t in wanted)
+
+
+def needs(link: Step, n: int) -> dict[int, int]:
+    """What a chain link rests on, as cell -> candidates, by its technique's row (``Technique.needs``);
+    a link whose technique is not in the table (a trace read back from elsewhere) needs every premise."""
+    row = BY_NAME.get(link.technique)
+    return row.needs(link, n) if row is not None else dict.fromkeys(link.premises, ALL)

@@ -1,4 +1,4 @@
-"""forcing: suppose a candidate, run the easier tiers, and see where it leads (tier 11).
+"""forcing: suppose a candidate, run the easier tiers, and see where it leads.
 
     contradiction:  R2C3 [25]: suppose 2 -> sudoku, pinpoint, ... -> R2C6 has no candidates left
                     ->  R2C3 is not 2
@@ -33,13 +33,15 @@ the step rests on the traced chain.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .. import cands
+from ..cands import ALL, PLACED
 from ..grid import Contradiction, Grid, cell_name
 from ..trace import Step
 
 NAME = "forcing"
+Needs = Callable[[Step, int], "dict[int, int]"]  # what a chain link rests on (``techniques.needs``, from the table)
 # How widely forcing looks for its supposition: (TRACED, SCAN, GAINS, WEIGHT): the breaking suppositions traced
 # (the best by estimate: work on the fast core, and gain), those found in the cells with fewest candidates (those
 # seen breaking before join free), those whose gain is measured, and how much gain counts against a chain's length
@@ -119,7 +121,7 @@ def _choose(grid: Grid, context, open_cells: list[int], search: tuple[int, int, 
                 continue
             seen[("trace", cell, d)] = traced
         chain, conflict = traced.chain, traced.conflict
-        kept = slice_links(chain, conflict_needs(conflict, grid.n), grid.n)  # the sliced chain, before it is cut
+        kept = slice_links(chain, conflict_needs(conflict, grid.n), grid.n, context.chains.link_needs)  # before it is cut
         length = shown(chain, kept)  # as shown: cross-outs folded
         # best rank; then the shorter chain; then one that places a height
         rank = (rank_of(length, gain, weight), length, masks[cell].bit_count() > 2)
@@ -148,7 +150,7 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
         _, cell, d, chain, conflict = best
         n = grid.n
         chain, conflict = context.chains.minimal(grid, fold(chain, n, breaks_on_last(grid, chain), grid.masks), conflict)
-        chain, ending = numbered(chain, conflict, n)
+        chain, ending = numbered(chain, conflict, n, context.chains.link_needs)
         yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {_links(len(chain) - 1)} would lead to a "
                                  f"contradiction ({conflict.text(n)}), so it is not {d}",
                    None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain,
@@ -178,7 +180,7 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
             elims = tuple((i, masks[i] & ~union[i]) for i in range(len(masks)) if masks[i] & ~union[i])
             if elims:
                 branches = tuple(numbered(context.chains.minimal(grid, fold(steps, grid.n, masks=grid.masks), None,
-                                                                 elims)[0], None, grid.n, elims)[0]
+                                                                 elims)[0], None, grid.n, context.chains.link_needs, elims)[0]
                                  for _, _, steps in outcomes)
                 lost = ", ".join(f"{grid.name(i)} loses {cands.show_set(m)}" for i, m in elims)
                 yield Step(NAME, f"{grid.name(cell)} is {' or '.join(str(d) for d, _, _ in outcomes)}, and every one "
@@ -192,9 +194,9 @@ def _links(k: int) -> str:
     return f"{k} link" if k == 1 else f"{k} links"
 
 
-def numbered(chain, conflict, n: int, lost=()) -> tuple[tuple[Step, ...], tuple[int, ...]]:
+def numbered(chain, conflict, n: int, needs: Needs, lost=()) -> tuple[tuple[Step, ...], tuple[int, ...]]:
     """The chain with each link's ``reads``: the numbers of the earlier links (0 the supposition, then
-    1, 2, ... as shown: L1, L2, ...) that changed a candidate the link needs (``link_needs``); and the
+    1, 2, ... as shown: L1, L2, ...) that changed a candidate the link needs (``needs``); and the
     numbers the ending reads (the contradiction's needs, or the candidates a branch removes)."""
     removed: list[dict[int, int]] = []  # per link: cell -> candidates it took away (placed cells: PLACED too)
     for link in chain:
@@ -211,7 +213,7 @@ def numbered(chain, conflict, n: int, lost=()) -> tuple[tuple[Step, ...], tuple[
     out = [chain[0]] if chain else []
     for j in range(1, len(chain)):
         link = chain[j]
-        reads = read_by(link_needs(link, n), j)
+        reads = read_by(needs(link, n), j)
         out.append(Step(link.technique, link._reason, link.lane, link.clue, link.cells, link.eliminations,
                         link.placements, link.chain, link.premises, link.supposition, link.contradiction,
                         link.branches, link.crossed, reads))
@@ -222,10 +224,6 @@ def numbered(chain, conflict, n: int, lost=()) -> tuple[tuple[Step, ...], tuple[
         for c, m in lost:
             end[c] = end.get(c, 0) | m
     return tuple(out), read_by(end, len(chain))
-
-
-ALL = -1  # every candidate of a cell is needed: a later link (or the contradiction) read the cell
-PLACED = 1 << 30  # a cell's height being placed is needed (sudoku's cross-out): only its placement gives that
 
 
 def conflict_needs(conflict, n: int) -> dict[int, int]:
@@ -246,34 +244,11 @@ def conflict_reads(conflict, n: int) -> tuple[int, ...]:
     return tuple(sorted(conflict_needs(conflict, n)))
 
 
-def link_needs(link, n: int) -> dict[int, int]:
-    """The candidates a link's deduction rests on being gone, as cell -> candidates (ALL: the cell as a
-    whole, its placed height included; PLACED: the cell placed). Finer than its premises where the
-    technique says exactly what it read: sudoku needs its cell placed, a naked single the cell's other
-    candidates gone, a pinpoint its height gone from the rest of its line, a fish its height gone from
-    its rows outside its columns. Every other link needs all of its premises."""
-    kind = link.technique
-    if kind == "sudoku" and not link.placements and len(link.cells) == 1:
-        return {link.cells[0]: PLACED}  # a placed height crossed out: it rests on the placement alone
-    if kind == "naked single" and len(link.placements) == 1:
-        c, d = link.placements[0]
-        return {c: ALL & ~(1 << (d - 1))}
-    if kind == "pinpoint" and len(link.placements) == 1 and link.lane is not None:
-        c, d = link.placements[0]
-        return {x: 1 << (d - 1) for x in link.lane.cells if x != c}
-    if kind == "fish" and link.eliminations and link.cells:
-        b = link.eliminations[0][1]
-        rows = {x // n for x in link.premises}
-        by_rows = len(link.premises) == len(rows) * n  # the fish's base lines are rows (else columns)
-        covers = {x % n if by_rows else x // n for x in link.cells}
-        return {x: b for x in link.premises if (x % n if by_rows else x // n) not in covers}
-    return dict.fromkeys(link.premises, ALL)
-
-
-def slice_links(links, need: dict[int, int], n: int) -> tuple[int, ...]:
+def slice_links(links, need: dict[int, int], n: int, needs: Needs) -> tuple[int, ...]:
     """The indices of the links a chain needs, in order: walking back from the end, a link is kept when
     it took away a candidate that is needed -- by what the chain proves (``need``: cell -> candidates,
-    ALL for a cell read as a whole) or by a later kept link (``link_needs``: its premises). A
+    ALL for a cell read as a whole) or by a later kept link (``needs``: what its technique's row says it
+    rests on, ``techniques.needs``). A
     supposition is always kept. A placement takes away all but its height."""
     need = dict(need)
     kept = []
@@ -292,7 +267,7 @@ def slice_links(links, need: dict[int, int], n: int) -> tuple[int, ...]:
                         break
         if hit:
             kept.append(k)
-            for c, m in link_needs(link, n).items():
+            for c, m in needs(link, n).items():
                 need[c] = need.get(c, 0) | m
     kept.reverse()
     return tuple(kept)
@@ -314,22 +289,27 @@ def breaks_on_last(grid: Grid, chain) -> bool:
     return False
 
 
-def _cross_out_of(link, placed) -> bool:
-    """Is ``link`` sudoku crossing out the height of a cell in ``placed`` (placed earlier in the chain)?"""
-    return link.technique == "sudoku" and not link.placements and len(link.cells) == 1 and link.cells[0] in placed
+def _cross_out_of(link, placed: dict[int, int]) -> bool:
+    """Is ``link`` a cross-out of a height placed earlier in the chain (``placed``: cell -> height): a link
+    that places nothing, names that one cell, and removes only its height from other cells (sudoku's)?"""
+    if link.placements or len(link.cells) != 1 or link.cells[0] not in placed or not link.eliminations:
+        return False
+    cell = link.cells[0]
+    b = 1 << (placed[cell] - 1)
+    return all(m == b and c != cell for c, m in link.eliminations)
 
 
 def shown(links, kept) -> int:
     """How many links the chain ``links[k] for k in kept`` shows once its cross-outs are folded (``fold``;
     a cross-out that ends the chain is counted, as it may stay a link of its own there)."""
-    placed = set()
+    placed: dict[int, int] = {}
     count = 0
     last = kept[-1] if kept else -1
     for k in kept:
         link = links[k]
         if k != last and _cross_out_of(link, placed):
             continue
-        placed.update(c for c, _ in link.placements)
+        placed.update(link.placements)
         count += 1
     return count
 
@@ -343,16 +323,18 @@ def fold(links, n: int, broke: bool = False, masks=None) -> tuple[Step, ...]:
     that link stays where it is: it is where the contradiction shows. Given ``masks`` (the grid the
     chain starts from), a cross-out list the chain does not need whole says how many more cells the
     height leaves ("and 2 more"), so no list is cut without saying so."""
-    placed_by: dict[int, int] = {}
+    placed_by: dict[int, int] = {}  # cell -> the index of the link that placed it
+    heights: dict[int, int] = {}  # cell -> the height placed there
     crosses: dict[int, list] = {}  # index of a placing link -> the cross-outs joining it
     kept: list[int] = []
     last = len(links) - 1 if broke else -1
     for k, link in enumerate(links):
-        if k != last and _cross_out_of(link, placed_by):
+        if k != last and _cross_out_of(link, heights):
             crosses.setdefault(placed_by[link.cells[0]], []).append(link.eliminations)
             continue
-        for c, _ in link.placements:
+        for c, d in link.placements:
             placed_by[c] = k
+            heights[c] = d
         kept.append(k)
     more = _more(links, crosses, masks, n) if masks is not None else {}
     return tuple(_joined(links[k], crosses[k], n, more.get(k, 0)) if k in crosses else links[k] for k in kept)

@@ -18,7 +18,7 @@ NAME = "naked single"
 
 
 def naked_single(grid: Grid) -> Iterator[Step]:
-    masks, values = grid.masks, grid.values
+    masks = grid.masks
     cells, _ = grid.open_since((NAME,))  # an open cell left with one candidate changed to get there
     single, n = cands.single, grid.n
     for i in cells:

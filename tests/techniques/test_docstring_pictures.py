@@ -47,12 +47,7 @@ def test_examples_reads_lanes_grids_and_refuses_prose():
     assert run_grid(lambda grid: iter(()), ["_ [12] _", "3 _ _", "_ _ _"]) == (["_ [12] _", "3 _ _", "_ _ _"], [])
 
 
-# forcing.py is being rewritten under issue 26; its docstring still says "tier 11" (which is right today)
-_LEAD = pytest.mark.xfail(reason="forcing.py belongs to issue 26's rewrite", strict=False)
-
-
-@pytest.mark.parametrize("technique", [pytest.param(t, marks=_LEAD) if t.find.__module__.endswith(".forcing") else t
-                                       for t in TABLE], ids=[t.name.replace(" ", "_") for t in TABLE])
+@pytest.mark.parametrize("technique", TABLE, ids=[t.name.replace(" ", "_") for t in TABLE])
 def test_docstring_names_no_tier_number(technique):
     """A tier number copied into prose drifts when the table changes: the table alone says it."""
     import re

@@ -9,7 +9,9 @@ from ascent.grid import Conflict, Grid, lines_of
 from ascent.context import Context
 from ascent.passes import techniques_of
 from ascent.techniques import ORDER
-from ascent.techniques.forcing import ALL, PLACED, conflict_needs, fold, link_needs, slice_links
+from ascent.cands import ALL, PLACED
+from ascent.techniques import needs as link_needs
+from ascent.techniques.forcing import conflict_needs, fold, slice_links
 from ascent.trace import Step
 
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, needs forcing
@@ -28,7 +30,7 @@ def test_slice_keeps_what_the_contradiction_read_and_drops_the_rest():
     last = Step("sudoku", "R2C2 is 2 ...", None, None, (5,), eliminations=((1, b(2)),))
     chain = (suppose, sudoku, unrelated, last)
     need = conflict_needs(Conflict("no candidates left", (1,)), 4)
-    assert slice_links(chain, need, 4) == (0, 1, 3)
+    assert slice_links(chain, need, 4, link_needs) == (0, 1, 3)
 
 
 def test_a_link_needs_only_what_its_technique_read():
@@ -44,13 +46,13 @@ def test_a_link_needs_only_what_its_technique_read():
     before = Step("ascent", "cap", None, None, (1,), eliminations=((1, b(4)),), premises=())  # R1C2 loses 4
     suppose0 = Step("forcing", "suppose R2C1 is 1", None, None, (4,), placements=((4, 1),), premises=(),
                     supposition=True)
-    assert slice_links((suppose0, before, pin, sudoku), {0: ALL}, n) == (0, 2, 3)
+    assert slice_links((suppose0, before, pin, sudoku), {0: ALL}, n, link_needs) == (0, 2, 3)
     # a removal the pinpoint did not need is not kept behind it
     suppose = Step("forcing", "suppose R2C1 is 1", None, None, (4,), placements=((4, 1),), premises=(), supposition=True)
     other = Step("ascent", "cap", None, None, (0,), eliminations=((0, b(4)),), premises=())  # R1C1 loses 4: not 3
     gone = Step("ascent", "cap", None, None, (0,), eliminations=((0, b(3)),), premises=())  # R1C1 loses 3: needed
     chain = (suppose, other, gone, pin)
-    assert slice_links(chain, {1: ALL}, n) == (0, 2, 3)
+    assert slice_links(chain, {1: ALL}, n, link_needs) == (0, 2, 3)
 
 
 def test_fold_joins_each_cross_out_to_the_link_that_placed_its_height():
@@ -99,7 +101,7 @@ def test_every_chain_is_pruned_no_link_dangles_and_it_replays(medved):
     for grid, step in _forcing_steps_on_their_grids(medved):
         context = Context(grid, techniques_of(ORDER))
         if step.chain:
-            assert slice_links(step.chain, conflict_needs(step.contradiction, n), n) == tuple(range(len(step.chain)))
+            assert slice_links(step.chain, conflict_needs(step.contradiction, n), n, link_needs) == tuple(range(len(step.chain)))
             assert context.chains.replay(grid, step.chain, step.contradiction).ok
             k = len(step.chain) - 1
             assert f"{k} link{'s' if k != 1 else ''} would lead" in step.reason  # the sentence counts the cut chain
@@ -134,7 +136,7 @@ def test_pruning_shortens_chains_and_keeps_forcing_sound(shared):
         n = result.puzzle.size
         for step in result.steps:
             if step.chain:
-                assert slice_links(step.chain, conflict_needs(step.contradiction, n), n) == tuple(range(len(step.chain)))
+                assert slice_links(step.chain, conflict_needs(step.contradiction, n), n, link_needs) == tuple(range(len(step.chain)))
 
 
 # ---------------------------------------------------------------------------- nested forcing
