@@ -1,19 +1,26 @@
 """nested forcing, with a stand-in for the solve's context: the order it supposes candidates in (fewest
 candidates first, never the known true height, past a trace that does not break), and its sentence."""
 
-from ascent.grid import Conflict, Contradiction, Grid
+from ascent.chains import Traced
+from ascent.grid import Conflict, Grid
 from ascent.puzzle import Puzzle
+from ascent.techniques import needs
 from ascent.techniques.nested import nested
 from ascent.trace import Step
 
 
 class Stand:
     """A context whose fast core breaks only ``breaking`` (cell, height) pairs, whose traced run breaks only
-    ``traced`` ones, with ``inner`` links of forcing in the chain; it records what it was asked."""
+    ``traced`` ones, with ``inner`` links of forcing in the chain; it records what it was asked. It stands
+    in for the context's three pieces (``core``, ``tracer``, ``chains``) at once."""
 
     def __init__(self, grid, truth=None, breaking=(), traced=(), inner=0):
         self.truth, self.breaking, self.traced, self.inner, self.asked = truth, set(breaking), set(traced), inner, []
         self.conflict = Conflict("no cell can hold 4", grid.lines[0].cells, grid.lines[0], 4)
+        self.core = self.tracer = self.chains = self
+
+    def link_needs(self, link, n):
+        return needs(link, n)
 
     def deepens_to_break(self, masks, cell, d):
         self.asked.append((cell, d))
@@ -25,9 +32,9 @@ class Stand:
         suppose = Step("forcing", "", None, None, (cell,), placements=((cell, d),), premises=(), supposition=True)
         inner = tuple(Step("forcing", "", None, None, (5,), eliminations=((5, 1),), premises=(5,),
                            chain=(suppose,)) for _ in range(self.inner))
-        return (suppose,) + inner, Contradiction(self.conflict, grid.n)
+        return Traced((suppose,) + inner, self.conflict)
 
-    def prune(self, grid, chain, conflict):
+    def minimal(self, grid, chain, conflict):
         return chain, conflict
 
 
@@ -59,7 +66,7 @@ def test_nested_never_supposes_the_true_height_and_goes_on_past_a_trace_that_doe
 def test_nested_sentence_counts_its_steps_and_the_forcing_among_them():
     grid = _grid({7: 0b0011})
     (step,) = nested(grid, Stand(grid, breaking={(7, 1)}, traced={(7, 1)}, inner=2))
-    assert step.reason == ("if R2C4 were 1, 2 steps (2 of them forcing) would lead to a contradiction (row 1: no "
+    assert step.reason == ("if R2C4 were 1, 2 links (2 of them forcing) would lead to a contradiction (row 1: no "
                            "cell can hold 4), so it is not 1")
     assert step.contradiction == Stand(grid).conflict and len(step.chain) == 3
 
