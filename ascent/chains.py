@@ -171,6 +171,22 @@ class Minimizer:
             conflict = got.conflict
             cut = self.sliced(cut[:got.sooner], conflict, lost)
             got = self.replay(grid, cut, conflict, lost, check=True)
+        while True:
+            cut, conflict = self._drop(grid, cut, conflict, lost)
+            said = self._said(grid, cut, conflict)
+            # said afresh, the contradiction may rest on less (a height with no place reads that height only):
+            # slice again from it, and drop again, while that still replays
+            again = self.sliced(cut, said, lost)
+            if len(again) == len(cut) or not self.replay(grid, again, said, lost).ok:
+                break
+            cut, conflict = again, said
+        self.found = {}
+        return cut, said
+
+    def _drop(self, grid: Grid, cut: tuple[Step, ...], conflict: Conflict | None,
+              lost: tuple[tuple[int, int], ...]) -> tuple[tuple[Step, ...], Conflict | None]:
+        """Drop each link in turn, latest first, while the rest still replays; again until a whole round
+        drops nothing. (The chain given replays.)"""
         states: list[Grid] = []
         self.replay(grid, cut, conflict, lost, keep=states)
         dropped = True
@@ -192,8 +208,7 @@ class Minimizer:
                         states = []
                         self.replay(grid, cut, conflict, lost, keep=states)
                 k = min(k, len(cut)) - 1
-        self.found = {}
-        return cut, self._said(grid, cut, conflict)
+        return cut, conflict
 
     def _said(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None) -> Conflict | None:
         """The contradiction a cut chain reaches, in words made from its own last grid: a row or column seen

@@ -31,22 +31,34 @@ def check(item):
 
 
 def dangling(result) -> list[str]:
-    """Forcing chains with links that a slice back from what they prove does not keep."""
+    """Forcing chains with a link that a slice back from what they prove does not keep, and that can be
+    dropped with the rest still replaying (a link the slice misses but the replay needs -- a technique that
+    read more than its row's ``link_needs`` says -- is needed, not dangling)."""
+    from ascent.context import Context
+    from ascent.grid import Grid
+    from ascent.passes import techniques_of
+    from ascent.techniques import ORDER
+
     n = result.puzzle.size
     out = []
+    grid = Grid.start(result.puzzle)
     for step in result.steps:
-        if step.technique != "forcing":
-            continue  # nested forcing's chains are not pruned (an inner forcing step is not replayed)
-        if step.chain:
-            kept = slice_links(step.chain, conflict_needs(step.contradiction, n), n, needs)
-            if len(kept) != len(step.chain):
-                out.append(f"{len(step.chain) - len(kept)} dangling links: {step.reason}")
-        for branch in step.branches:
-            need = {}
-            for c, m in step.eliminations:
-                need[c] = need.get(c, 0) | m
-            if len(slice_links(branch, need, n, needs)) != len(branch):
-                out.append(f"a branch with dangling links: {step.reason}")
+        if step.technique == "forcing":  # nested forcing's chains are not pruned (an inner forcing step is not replayed)
+            chains = [(step.chain, conflict_needs(step.contradiction, n), step.contradiction, ())] if step.chain else []
+            for branch in step.branches:
+                need = {}
+                for c, m in step.eliminations:
+                    need[c] = need.get(c, 0) | m
+                chains.append((branch, need, None, step.eliminations))
+            for links, need, conflict, lost in chains:
+                kept = slice_links(links, need, n, needs)
+                missed = [k for k in range(1, len(links)) if k not in kept]
+                if missed:
+                    cut = Context(grid, techniques_of(ORDER)).chains
+                    droppable = [k for k in missed if cut.replay(grid, links[:k] + links[k + 1:], conflict, lost).ok]
+                    if droppable:
+                        out.append(f"{len(droppable)} dangling links: {step.reason}")
+        grid.apply(step)
     return out
 
 

@@ -291,13 +291,13 @@ def short_passes(view: View, detail: Detail) -> list:
         sudoku = [f for f in pv.frames if f.technique in HIDDEN and not f.chains and not f.broken]
         forcing = []
         for f in pv.frames:
-            if f in sudoku and pv.kind != "sudoku":
+            if f in sudoku and pv.kind not in HIDDEN:
                 continue
             if f.chains:
                 forcing.append(f)
                 continue
             sentences.append(short_sentence(f, n, name=f.technique != pv.kind, reasons=detail.reasons))
-        if sudoku and pv.kind != "sudoku":
+        if sudoku and pv.kind not in HIDDEN:
             span = f"{sudoku[0].number}" if len(sudoku) == 1 else f"{sudoku[0].number}-{sudoku[-1].number}"
             sentences.append(f"**{span}** sudoku clears {'that height from its row and column' if len(sudoku) == 1 else 'those heights from their rows and columns'}.")
         head = f"Pass {pv.number}, {md_escape(pv.kind)}:"

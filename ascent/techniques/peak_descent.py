@@ -123,10 +123,11 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
             removed = [(i, h) for i in range(p) for h in cands.digits(ms[i] & ~allowed[i])]
             names = [grid.name(x) for x in cells[:p]]
             why = witnesses(front, removed, names, "they would show", (kmin, kmax), must="where they must show")
-            elsewhere = [f"{grid.name(x)} = {h}" for x, m in elims for h in cands.digits(m)
-                         if (cells.index(x), h) not in set(removed)]
+            twice = [(x, [str(h) for h in cands.digits(m) if (cells.index(x), h) not in set(removed)]) for x, m in elims]
+            elsewhere = [f"{grid.name(x)} = {_or(hs)}" for x, hs in twice if hs]
             if elsewhere:
-                why = "; ".join(w for w in (why, f"with {_or(elsewhere)}, that height would stand twice in the lane") if w)
+                joined = (", or " if any(" or " in e for e in elsewhere) else " or ").join(elsewhere)
+                why = "; ".join(w for w in (why, f"with {joined}, that height would stand twice in the lane") if w)
             which = f"{count} fillings do, and none uses a removed height: {why}"
         return (f"{peak} at {grid.name(cells[p])} is a sure peak and from it on {shown} "
                 f"{'buildings show' if smax != 1 else 'building shows'}, so the {p} cells before it (all below {peak}) "

@@ -23,8 +23,10 @@ from tests.lanepic import grid_of, run
      "only 1 ordering of row 1 fits its candidates and clue 2 from the left and clue 3 from the right: 2 4 3 1 "
      "(read from the left); the candidates none of them use go"),
     ("2 | _ _ _ _ _ _ _ | 3", "2 | [123456] [123457] _ _ _ [123456] [12345] | 3", ((0, 64), (1, 32), (5, 64), (6, 96)), 2,
-     "675 orderings of row 1 fit its candidates and clue 2 from the left and clue 3 from the right; the candidates "
-     "none of them use go (for one, with R1C1 = 7, the left would see only 1, not 2)"),
+     "675 orderings of row 1 fit its candidates and clue 2 from the left and clue 3 from the right, and none of them "
+     "uses a removed height: with R1C1 = 7, the left would see 1, where the clue is 2; with R1C2 = 6, the left would "
+     "see 1 or 3, where the clue is 2; with R1C6 = 7 or R1C7 = 6, the right would see 2, where the clue is 3; with "
+     "R1C7 = 7, the right would see 1, where the clue is 3"),
 ])
 def test_sequence_step(before, after, elims, clue, reason):
     got, steps = run(sequence, before)
