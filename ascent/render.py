@@ -26,6 +26,11 @@ from .trace import Result, Step
 from .view import Frame, is_supposition, link_names, plural
 from .view import pass_title  # noqa: F401  (callers name it render.pass_title)
 
+def letter_key(n: int) -> str:
+    """'A = 10, B = 11, C = 12' (as far as the size goes): heights 10-12 are drawn as letters, as in the pages."""
+    return ", ".join(f"{cands.show(1 << (h - 1))} = {h}" for h in range(10, n + 1))
+
+
 class GridView:
     """A grid that lays itself out for the width it is given (see ``gridtext``).
 
@@ -64,9 +69,12 @@ class GridView:
 
 def grid_view(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), title: str | None = None,
               compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = ()) -> Group:
-    """A title line over the grid."""
+    """A title line over the grid; under a 10x10-12x12 grid, the key to the heights written as letters."""
     view = GridView(puzzle, masks, changed, compact, values, broken)
-    return Group(Text(title, style="bold underline"), view) if title else Group(view)
+    parts = ([Text(title, style="bold underline")] if title else []) + [view]
+    if puzzle.size >= 10:
+        parts.append(Text(letter_key(puzzle.size), style="dim"))
+    return Group(*parts)
 
 
 def frame_view(puzzle: Puzzle, frame: Frame, changed: Iterable[int] = (), title: str | None = None,

@@ -82,6 +82,8 @@ def export_cmd(
     markdown: Optional[Path] = typer.Option(None, "--markdown", help="Write a Markdown walk-through."),
     step: Optional[int] = typer.Option(None, "--step", min=0, help="With --svg: the grid right after step N (0 = the start)."),
     markdown_full: bool = MARKDOWN_FULL,
+    index: Optional[int] = typer.Option(None, "--index", min=1, metavar="K",
+                                        help="A file of several traces (solve --file ... --json): draw its K-th (from 1)."),
 ) -> int:
     """Draw a saved solve as an HTML step-through, an SVG grid or a Markdown walk-through.
 
@@ -91,6 +93,8 @@ def export_cmd(
       ascent export trace.json --html solve.html --markdown solve.md
       ascent export trace.json --svg step12.svg --step 12
       ascent export trace.json --markdown long.md --markdown-full
+      ascent solve --file puzzles.jsonl --json traces.json
+      ascent export traces.json --index 2 --html second.html
     """
     if html is None and svg is None and markdown is None:
         raise Usage("give at least one of --html, --svg or --markdown")
@@ -103,6 +107,14 @@ def export_cmd(
     if _is_puzzle(data):
         raise Usage(f"{trace}: this is a puzzle, not a trace: solve it with --json first "
                     f"(ascent solve --file {trace} --json trace.json)")
+    if isinstance(data, list):  # several traces, as 'solve --file' writes them for a file of puzzles
+        if index is None:
+            raise Usage(f"{trace} holds {len(data)} traces: choose one with --index K (1..{len(data)})")
+        if index > len(data):
+            raise Usage(f"--index {index}: {trace} holds only {len(data)} trace{'s' if len(data) != 1 else ''}")
+        data = data[index - 1]
+    elif index is not None and index != 1:
+        raise Usage(f"--index {index}: {trace} holds one trace")
     try:
         result = result_from_dict(data)
     except TraceError as e:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .. import cands
-from ..explain import SHOWN_LIMIT, fillings, listed, witnesses
+from ..explain import SHOWN_LIMIT, counted, fillings, listed, shown_counts, witnesses
 from ..grid import Conflict, Contradiction, Grid
 from ..lanes import front_supports, orderings
 from ..propagate import settled
@@ -103,8 +103,8 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
         return None  # any filling of the front cells fits the clue: nothing to say
     allowed = _fillings(tuple(ms[:p]), kmin, kmax) if kmin <= kmax else None
     if allowed is None:
-        raise Contradiction(Conflict(f"{peak} at {grid.name(cells[p])} is a sure peak, and no filling of the {p} "
-                                     f"cells before it can make clue {c} hold", cells[: p + 1], lane, peak), grid.n)
+        raise Contradiction(Conflict(_no_filling(grid.name(cells[p]), peak, tuple(ms[:p]), c, smin, smax, kmin, kmax),
+                                     cells[: p + 1], lane, peak), grid.n)
     if not any(ms[i] & ~allowed[i] for i in range(p)):
         return None  # the clue removes nothing beyond the heights placed in the lane: that is sudoku's
     elims = tuple((cells[i], masks[cells[i]] & ~allowed[i]) for i in range(p) if masks[cells[i]] & ~allowed[i])
@@ -138,3 +138,20 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
 
 def _or(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _no_filling(name: str, peak: int, front: tuple[int, ...], c: int, smin: int, smax: int, kmin: int, kmax: int) -> str:
+    """The contradiction with its count: what the cells before the sure peak must show, and what they can."""
+    shown = f"exactly {smin}" if smin == smax else f"{smin} to {smax}"
+    before = "the cell before it" if len(front) == 1 else f"the {len(front)} cells before it"
+    if kmin > kmax:  # the clue asks the cells before it for fewer than 1, or more than there are cells
+        lo, hi = c - smax, c - smin
+        asked = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        return (f"{peak} at {name} is a sure peak and from it on {shown} show, so clue {c} leaves {asked} for "
+                f"{before}, which can show 1 to {len(front)}")
+    else:
+        need = f"{before} must show {kmin if kmin == kmax else f'{kmin} to {kmax}'}"
+    seen = shown_counts(front)
+    can = (f"they can show only {counted(seen)}" if len(front) > 1 else f"it can show only {counted(seen)}") if seen \
+        else "they cannot be filled with distinct heights below it"
+    return f"{peak} at {name} is a sure peak and from it on {shown} show, so {need}, but {can}"
