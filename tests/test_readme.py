@@ -67,7 +67,8 @@ def commands() -> list[tuple[str, list[str]]]:
 
 def run_line(text: str, tmp_path: Path):
     """Run one shell line of ascent commands (pipes and a '>' allowed); the last result."""
-    words = shlex.split(text.replace("../shared", str(SHARED)).replace("/tmp/", f"{tmp_path}/"), comments=True)
+    # /tmp first: the data folder may itself lie under /tmp (a CI clone there)
+    words = shlex.split(text.replace("/tmp/", f"{tmp_path}/").replace("../shared", str(SHARED)), comments=True)
     result, feed = None, "quit\n"
     while words:
         part, words = (words[:words.index("|")], words[words.index("|") + 1:]) if "|" in words else (words, [])

@@ -93,6 +93,7 @@ def export_cmd(
       ascent export trace.json --html solve.html --markdown solve.md
       ascent export trace.json --svg step12.svg --step 12
       ascent export trace.json --markdown long.md --markdown-full
+      ascent generate 5 --level easy --count 2 --seed 1 > puzzles.jsonl
       ascent solve --file puzzles.jsonl --json traces.json
       ascent export traces.json --index 2 --html second.html
     """

@@ -153,5 +153,5 @@ def _no_filling(name: str, peak: int, front: tuple[int, ...], c: int, smin: int,
         need = f"{before} must show {kmin if kmin == kmax else f'{kmin} to {kmax}'}"
     seen = shown_counts(front)
     can = (f"they can show only {counted(seen)}" if len(front) > 1 else f"it can show only {counted(seen)}") if seen \
-        else "they cannot be filled with distinct heights below it"
+        else "no filling of them with distinct heights below it exists"
     return f"{peak} at {name} is a sure peak and from it on {shown} show, so {need}, but {can}"
