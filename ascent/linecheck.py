@@ -188,14 +188,15 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int) -> Conflict | None:
                 f"the {len(fit)} fillings that show {front.clue} from {frm[front.side]}, {listed},")
     else:
         what = f"every filling that shows {front.clue} from {frm[front.side]}"
+    verb = "show" if 1 < len(fit) <= LISTED else "shows"  # "the 2 fillings ... show", "every filling ... shows"
     if len(seen) == 1:
-        shows = f"shows {seen[0]}"
+        shows = f"{verb} {seen[0]}"
     elif seen[-1] < back.clue:
-        shows = f"shows at most {seen[-1]}"
+        shows = f"{verb} at most {seen[-1]}"
     elif seen[0] > back.clue:
-        shows = f"shows at least {seen[0]}"
+        shows = f"{verb} at least {seen[0]}"
     else:
-        shows = f"shows {_or(seen)}"
+        shows = f"{verb} {_or(seen)}"
     return Conflict(f"reads {picture(ms)}: {what} {shows} from {frm[back.side]}, but that clue is {back.clue}",
                     line.cells, line)
 
