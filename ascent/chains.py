@@ -158,7 +158,8 @@ class Minimizer:
         """The chain cut to a minimal one that still replays to a contradiction (``conflict``, or every
         candidate in ``lost`` gone, for a branch of the every-branch form), and the contradiction it
         reaches (sooner than ``conflict`` when the cut chain meets one first). A chain whose cut form
-        never replays is returned whole (never seen on ../shared).
+        never replays is returned whole (then links could be dropped: the benchmark's check finds none
+        on the 9x9 dev set).
 
         Dropping link k replays only from k on: the grids after the links before it are kept from the
         last replay that held (``states``)."""
@@ -167,6 +168,7 @@ class Minimizer:
         got = self.replay(grid, cut, conflict, lost, check=True)
         while not got.ok:
             if got.sooner is None or conflict is None:
+                self.found = {}
                 return chain, conflict
             conflict = got.conflict
             cut = self.sliced(cut[:got.sooner], conflict, lost)
