@@ -5,25 +5,23 @@
     every branch:   R2C3 [25]: suppose 2 -> ... R4C4 loses 1;  suppose 5 -> ... R4C4 loses 1
                     ->  R4C4 is not 1, whichever R2C3 holds
 
-Which supposition: the ones that break on the fast untraced core (``propagate``, which reaches the
+Which supposition: the ones that break on the fast untraced core (``context.core``, which reaches the
 same fixpoint as the easier tiers) are gathered -- every one seen breaking earlier in this solve (a
 supposition that broke stays broken as the grid loses candidates), and the cells with the fewest
-candidates, tried until SCAN of them break. When the solve already knows the unique solution,
-only candidates that are false are supposed; and a height that a supposition found to hold placed
-where it led (``Context.placed_by``) is not supposed on its own, for it holds too (that grid has every
-line consistent with it). The GAINS quickest to break are each weighed by what a
-person pays for what the step clears (``rank_of``): its chain's length over (1 + its *gain*) **
-WEIGHT, the gain being the candidates the fast core removes once it is gone. A short chain that
-clears nothing is worth less than a slightly longer one that unlocks the grid, and the solve then
-needs fewer forcing steps. The TRACED best by estimate (the fast core's work standing in for the
-length) are traced with the easier tiers themselves, and each chain is *pruned* to what its
-contradiction needs: walking back from the contradiction, a link stays only if it took away a
-candidate that the contradiction or a later kept link read (``slice_links``). The best pruned chain
-is replayed from the supposition, each link found again by its own technique (``Context.replays``);
-were that ever to fail, the whole chain would be kept (and counted). Each placed height's cross-out
-is then said in the link that placed it (``fold``: "R3C4 has only 5 left; 5 leaves R5C4"). Only
-when no single supposition breaks are the branches of one cell compared; each branch is pruned back
-to the candidates they all remove.
+candidates, tried until SCAN of them break. When the solve already knows the unique solution, only
+candidates that are false are supposed; and a height that a supposition found to hold placed where
+it led (``FastCore.placed_by``) is not supposed on its own, for it holds too. The GAINS quickest to
+break are each weighed by what a person pays for what the step clears (``rank_of``): its chain's
+length over (1 + its *gain*) ** WEIGHT, the gain being the candidates the fast core removes once it
+is gone. The TRACED best by estimate are traced with the easier tiers (``context.tracer``: the
+trace ends at the first row or column that breaks, ``linecheck``) and sliced back from their
+contradiction (``slice_links``) to estimate their length. A step looks narrowly first (NARROW) and,
+when its best chain is longer than WIDEN links, widely (WIDE): the measure is the links a reader
+reads over the whole puzzle. The chosen chain is folded (each placed height's cross-out said in the
+link that placed it, ``fold``) and cut to a minimal chain (``context.chains.minimal``: no link can
+go with the rest, each found again by its own technique, still reaching the contradiction), then
+numbered (``numbered``: each link's ``reads``). Only when no single supposition breaks are the
+branches of one cell compared; each branch is cut back to the candidates they all remove.
 
 Sound because every easier tier is sound: if supposing a candidate lets sound steps reach an
 impossible grid, no solution has it; and the solution takes one of a cell's candidates, so a
