@@ -17,6 +17,7 @@ ALL (every candidate, the placed height too: the cell read as a whole) and PLACE
 
 from __future__ import annotations
 
+from .words import joined
 ALL = -1  # every candidate of a cell, and its being placed: the cell read as a whole
 PLACED = 1 << 30  # a cell's height being placed (sudoku's cross-out rests on that alone); above every height
 
@@ -69,10 +70,7 @@ def show(m: int) -> str:
 
 def show_set(m: int) -> str:
     """Heights as words for sentences: '1, 3 and 5'."""
-    ds = [str(d) for d in digits(m)]
-    if len(ds) <= 1:
-        return "".join(ds)
-    return ", ".join(ds[:-1]) + " and " + ds[-1]
+    return joined(digits(m))
 
 
 def groups(items: list[tuple[int, int]], k: int) -> list[tuple[tuple[int, ...], int]]:

@@ -7,6 +7,7 @@ never in the search itself. Masks are read in lane order, outward from the front
 from __future__ import annotations
 
 from . import cands
+from .words import joined
 
 SHOWN_LIMIT = 6  # list the orderings when at most this many survive
 _BUDGET = 200_000  # nodes; past it the orderings are not listed (the count still is)
@@ -86,13 +87,9 @@ def counted(counts: set[int]) -> str:
 
 def _too_few(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     """The smallest set of positions holding fewer heights than positions (no filling with distinct heights)."""
-    from itertools import combinations
-
+    items = list(enumerate(masks))
     for k in range(1, len(masks) + 1):
-        for group in combinations(range(len(masks)), k):
-            union = 0
-            for i in group:
-                union |= masks[i]
+        for group, union in cands.groups(items, k):
             if union.bit_count() < k:
                 return group
     return None
@@ -113,8 +110,7 @@ def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: st
         cells = [names[i] for i in short]
         if not union:
             return f"{cells[0]} would have nothing left"
-        where = cells[0] if len(cells) == 1 else ", ".join(cells[:-1]) + " and " + cells[-1]
-        return f"{where} would hold only {cands.show_set(union)} between them"
+        return f"{joined(cells)} would hold only {cands.show_set(union)} between them"
     if need_front:
         seen = shown_counts(fixed)
         lo, hi = need_front

@@ -20,13 +20,13 @@ fillings; a line with more than LIMIT of them is left for the techniques to brea
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Sequence
 
 from . import cands
 from .grid import Conflict, Line, cell_name
 from .lanes import TABLE_MAX, visible
 from .propagate import consistent
+from .words import joined
 
 LIMIT = 20000  # fillings enumerated to describe a broken line
 LISTED = 3  # fillings listed by name; more are counted
@@ -77,7 +77,7 @@ def broken(masks: Sequence[int], line: Line, n: int) -> Conflict | None:
     hidden = _too_few_places(ms, n)
     if hidden is not None:
         heights, where = hidden
-        names = _and([cell_name(line.cells[i], n) for i in where]) if where else "no cell"
+        names = joined(cell_name(line.cells[i], n) for i in where) if where else "no cell"
         return Conflict(f"{cands.show_set(heights)} fit only in {names} ({heights.bit_count()} heights, "
                         f"{len(where)} cell{'s' if len(where) != 1 else ''})",
                         tuple(line.cells[i] for i in where) or line.cells, line)
@@ -93,7 +93,7 @@ def hall_conflict(cells: tuple[int, ...], ms: tuple[int, ...], line: Line, n: in
     for c in cells:
         union |= where[c]
     k, j = len(cells), union.bit_count()
-    names = _and([cell_name(c, n) for c in cells])
+    names = joined(cell_name(c, n) for c in cells)
     return Conflict(f"{names} hold only {cands.show_set(union)} between them ({k} cells, "
                     f"{j} height{'s' if j != 1 else ''})", cells, line)
 
@@ -105,25 +105,20 @@ def _too_few_places(ms: tuple[int, ...], n: int) -> tuple[int, tuple[int, ...]] 
     for i, m in enumerate(ms):
         for d in cands.digits(m):
             places[d] |= 1 << i
+    spots = [(d, places[d]) for d in range(1, n + 1)]
     for k in range(2, min(HALL, n) + 1):
-        for group in combinations(range(1, n + 1), k):
-            where = 0
-            for d in group:
-                where |= places[d]
+        for heights, where in cands.groups(spots, k):
             if where.bit_count() < k:
-                return sum(1 << (d - 1) for d in group), tuple(i for i in range(len(ms)) if where >> i & 1)
+                return sum(1 << (d - 1) for d in heights), tuple(i for i in range(len(ms)) if where >> i & 1)
     return None
 
 
 def _too_few(cells: tuple[int, ...], ms: tuple[int, ...], n: int, most: int = HALL) -> tuple[int, ...] | None:
     """The smallest set of cells, up to ``most`` of them, holding fewer heights than cells (a Hall
     violation), or None: a set of more than HALL is no easier to check than the clue's count."""
-    idx = range(len(ms))
+    items = list(enumerate(ms))
     for k in range(2, min(most, len(ms)) + 1):
-        for group in combinations(idx, k):
-            union = 0
-            for i in group:
-                union |= ms[i]
+        for group, union in cands.groups(items, k):
             if union.bit_count() < k:
                 return tuple(cells[i] for i in group)
     return None
@@ -176,14 +171,14 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int) -> Conflict | None:
         elif lane.clue > hi:
             how = f"sees at most {hi}" if lo != hi else f"sees {hi} whatever the order"
         else:
-            how = f"sees {_or(sorted(seen))}, never {lane.clue}"
+            how = f"sees {joined(sorted(seen), 'or')}, never {lane.clue}"
         return Conflict(f"reads {shown} and {how}, but the clue is {lane.clue}", lane.cells, lane)
     # each clue alone can hold, not both: the fillings that show the front clue, against the back one
     fit = [f for f in every if visible(f) == front.clue]
     seen = sorted({visible(f[::-1]) for f in fit})
     frm = {"left": "the left", "right": "the right", "upper": "the top", "lower": "the bottom"}
     if len(fit) <= LISTED:
-        listed = _and([" ".join(cands.show(1 << (d - 1)) for d in f) for f in fit])
+        listed = joined(" ".join(cands.show(1 << (d - 1)) for d in f) for f in fit)
         what = (f"the filling that shows {front.clue} from {frm[front.side]}, {listed}," if len(fit) == 1 else
                 f"the {len(fit)} fillings that show {front.clue} from {frm[front.side]}, {listed},")
     else:
@@ -196,18 +191,9 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int) -> Conflict | None:
     elif seen[0] > back.clue:
         shows = f"{verb} at least {seen[0]}"
     else:
-        shows = f"{verb} {_or(seen)}"
+        shows = f"{verb} {joined(seen, 'or')}"
     return Conflict(f"reads {picture(ms)}: {what} {shows} from {frm[back.side]}, but that clue is {back.clue}",
                     line.cells, line)
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _or(numbers: list[int]) -> str:
-    words = [str(k) for k in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def lines_through(lines: tuple[Line, ...], cells, n: int) -> list[Line]:

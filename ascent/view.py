@@ -26,6 +26,7 @@ from . import cands
 from .grid import Conflict, Grid, cell_name
 from .puzzle import Puzzle
 from .trace import Pass, Result, Step
+from .words import joined
 
 SIDES = ("upper", "lower", "left", "right")
 
@@ -178,8 +179,7 @@ def _frame(number: int, title: str, step: Step, masks: list[int], values: list[i
 
 def link_names(reads) -> str:
     """Link numbers as a reader says them: 'L2', 'L2 and L5', 'L1, L2 and L5' (L0 is the supposition)."""
-    names = [f"L{k}" for k in reads]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return joined(f"L{k}" for k in reads)
 
 
 def is_supposition(step: Step | None) -> bool:

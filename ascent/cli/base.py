@@ -19,6 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from ..console import console, err_console, note, set_color, settings
+from ..words import joined
 from . import fastparams, helpwrap
 
 if TYPE_CHECKING:
@@ -120,8 +121,7 @@ class OneLineErrors(TyperGroup):
 
             matches = get_close_matches(args[0], list(COMMANDS)) if args else []
             if matches and hasattr(e, "message"):
-                quoted = [repr(m) for m in matches]
-                either = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+                either = joined((repr(m) for m in matches), "or")
                 e.message = f"{e.message.rstrip('.')}. Did you mean {either}?"
             raise
 
@@ -310,8 +310,7 @@ def not_a_count(text: str) -> str | None:
 
 def listing(items) -> str:
     """1, 2 and 3 -- a list as a person writes it, not [1, 2, 3]."""
-    items = [str(x) for x in items]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else "none"
+    return joined(items) or "none"
 
 
 def labels(values: Optional[List[str]]) -> list[str]:

@@ -8,6 +8,7 @@ from an engine without that field reads as reading nothing said.
 from __future__ import annotations
 
 from ..view import Chain, Frame, is_supposition
+from ..words import joined
 
 
 def numbered(chain: Chain) -> list[tuple[int, Frame]]:
@@ -41,5 +42,4 @@ def link_head(k: int, frame: Frame) -> str:
     if not got:
         return link_name(k)
     names = [link_name(x) for x in got]
-    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"{link_name(k)}, from {said}"
+    return f"{link_name(k)}, from {joined(names)}"

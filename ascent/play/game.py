@@ -24,6 +24,7 @@ from ..hint import DONE, STEP, WRONG, WRONG_MARKS, Hint, hint
 from ..puzzle import Puzzle, PuzzleError
 from ..rules import broken_rule
 from ..trace import Step
+from ..words import joined
 
 SAVE_VERSION = 1
 
@@ -308,8 +309,7 @@ _FIELDS = (("puzzle", dict, "a puzzle record"), ("values", list, "a list of heig
 
 
 def _listing(items: list[str]) -> str:
-    quoted = [repr(x) for x in items]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+    return joined(repr(x) for x in items)
 
 
 def _items(value, where: str) -> list:

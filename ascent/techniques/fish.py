@@ -18,6 +18,7 @@ from typing import Iterator
 from .. import cands
 from ..grid import Grid, shape
 from ..trace import Step
+from ..words import joined
 
 NAME = "fish"
 MAX_K = 4
@@ -104,8 +105,7 @@ def link_needs(link: Step, n: int) -> dict[int, int] | None:
 
 def _and(numbers: list[int]) -> str:
     """[2, 3, 5] -> '2, 3 and 5'."""
-    words = [str(x) for x in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return joined(numbers)
 
 
 def _sentence(k: int, d: int, base_word: str, bases: list[int], cover_word: str, covers: list[int]) -> str:

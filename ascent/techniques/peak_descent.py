@@ -27,6 +27,7 @@ from ..grid import Conflict, Contradiction, Grid
 from ..lanes import front_supports, orderings
 from ..propagate import settled
 from ..trace import Step
+from ..words import joined
 
 NAME = "peak descent"
 
@@ -124,20 +125,16 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
             names = [grid.name(x) for x in cells[:p]]
             why = witnesses(front, removed, names, "they would show", (kmin, kmax), must="where they must show")
             twice = [(x, [str(h) for h in cands.digits(m) if (cells.index(x), h) not in set(removed)]) for x, m in elims]
-            elsewhere = [f"{grid.name(x)} = {_or(hs)}" for x, hs in twice if hs]
+            elsewhere = [f"{grid.name(x)} = {joined(hs, 'or')}" for x, hs in twice if hs]
             if elsewhere:
-                joined = (", or " if any(" or " in e for e in elsewhere) else " or ").join(elsewhere)
-                why = "; ".join(w for w in (why, f"with {joined}, that height would stand twice in the lane") if w)
+                which = (", or " if any(" or " in e for e in elsewhere) else " or ").join(elsewhere)
+                why = "; ".join(w for w in (why, f"with {which}, that height would stand twice in the lane") if w)
             which = f"{count} fillings do, and none uses a removed height: {why}"
         return (f"{peak} at {grid.name(cells[p])} is a sure peak and from it on {shown} "
                 f"{'buildings show' if smax != 1 else 'building shows'}, so the {p} cells before it (all below {peak}) "
                 f"must show {need}; {which}")
 
     return Step(NAME, sentence, lane, c, cells[: p + 1], eliminations=elims, premises=cells)
-
-
-def _or(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _no_filling(name: str, peak: int, front: tuple[int, ...], c: int, smin: int, smax: int, kmin: int, kmax: int) -> str:
