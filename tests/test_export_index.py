@@ -23,12 +23,18 @@ def _traces(tmp_path):
 
 def test_export_draws_the_kth_trace_of_a_file_of_traces(tmp_path):
     traces, data = _traces(tmp_path)
+    drawn = []
     for k in (1, 2):
         svg = tmp_path / f"{k}.svg"
         r = runner.invoke(app, ["export", str(traces), "--index", str(k), "--svg", str(svg)])
         assert r.exit_code == 0, r.stderr
-        rows = data[k - 1]["solution"]
-        assert all(str(h) in svg.read_text() for h in rows[0])
+        alone = tmp_path / f"alone{k}.json"  # the same trace on its own: the K-th is drawn exactly as it
+        alone.write_text(json.dumps(data[k - 1]))
+        r = runner.invoke(app, ["export", str(alone), "--svg", str(tmp_path / f"alone{k}.svg")])
+        assert r.exit_code == 0, r.stderr
+        assert svg.read_text() == (tmp_path / f"alone{k}.svg").read_text()
+        drawn.append(svg.read_text())
+    assert drawn[0] != drawn[1]  # two puzzles, two drawings: --index chose
 
 
 def test_a_file_of_traces_without_index_or_past_its_end_is_one_line(tmp_path):

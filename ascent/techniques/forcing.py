@@ -35,7 +35,7 @@ from typing import Callable, Iterator
 
 from .. import cands
 from ..cands import ALL, PLACED
-from ..grid import Contradiction, Grid, cell_name
+from ..grid import Contradiction, Grid, cell_name, shape
 from ..trace import Step
 
 NAME = "forcing"
@@ -343,20 +343,13 @@ def _more(links, crosses: dict[int, list], masks, n: int) -> dict[int, int]:
     still held the placed height when it was placed (replaying ``links`` from ``masks``) that the joined
     cross-outs do not name."""
     ms = list(masks)
+    peers = shape(n).peers
     out: dict[int, int] = {}
     for k, link in enumerate(links):
         if k in crosses:
-            named: dict[int, int] = {}
-            for marks in crosses[k]:
-                for c, m in marks:
-                    named[c] = named.get(c, 0) | m
-            count = 0
-            for c, d in link.placements:
-                b = 1 << (d - 1)
-                for x in range(n * n):
-                    if x != c and (x // n == c // n or x % n == c % n) and ms[x] & b and not named.get(x, 0) & b:
-                        count += 1
-            out[k] = count
+            named = dict(_merged(crosses[k]))
+            out[k] = sum(1 for c, d in link.placements for x in peers[c]
+                         if ms[x] & (1 << (d - 1)) and not named.get(x, 0) & (1 << (d - 1)))
         for c, m in link.eliminations:
             ms[c] &= ~m
         for c, d in link.placements:
