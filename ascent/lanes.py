@@ -732,6 +732,25 @@ def forget() -> None:
     _ors_bytes[0] = 0
 
 
+def fits(ms: tuple[int, ...], a: int, b: int) -> bool:
+    """Does some filling of a whole line keep to its candidates ``ms`` and show its clues a and b (0 =
+    none)? ``filtered(ms, a, b) is not None``, without working out which heights each cell keeps: the
+    tables' fillings ANDed, stopping at the first part with one left (sizes up to TABLE_MAX)."""
+    n = len(ms)
+    if not (a or b):
+        return distinct(ms) is not None
+    if n > TABLE_MAX:
+        return supports(ms, a or 1, a or n, b, b) is not None
+    tallest = 1 << (n - 1)
+    for place, fit, rows, _, base in _table(n, a, b):
+        if place is None:
+            if _left(ms, n, fit, rows, base):
+                return True
+        elif ms[place] & tallest and _left(ms[:place] + (tallest,) + ms[place + 1:], n, fit, rows, base):
+            return True
+    return False
+
+
 def filtered(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
     """A whole line (heights 1..len(ms), each once) made consistent with its clues a and b (0 = none):
     the heights each cell takes in some filling, or None when none fits. The same answer as
@@ -760,10 +779,9 @@ def filtered(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
     return None if out is None else tuple(out)
 
 
-def _fit(ms: tuple[int, ...], n: int, fit: int, rows, flat: bytes, base: int) -> list[int] | None:
-    """``filtered`` on one part of a table: the fillings ``fit`` (bits) that the candidates keep, and the
-    heights each cell takes in one of them (None when none is left). ``base`` names the part in
-    ``_ORS`` (its serial number, shifted past a position and a mask)."""
+def _left(ms: tuple[int, ...], n: int, fit: int, rows, base: int) -> int:
+    """The fillings ``fit`` (bits) of one table part that the candidates ``ms`` keep, as bits (0: none).
+    ``base`` names the part in ``_ORS`` (its serial number, shifted past a position and a mask)."""
     full = (1 << n) - 1
     half = n >> 1
     wide = []
@@ -771,10 +789,10 @@ def _fit(ms: tuple[int, ...], n: int, fit: int, rows, flat: bytes, base: int) ->
     for m, row in zip(ms, rows):  # the placed cells first: one AND each, and the fillings left fall fastest
         if not m & (m - 1):
             if not m:
-                return None
+                return 0
             fit &= row[m.bit_length()]
             if not fit:
-                return None
+                return 0
         elif m != full:
             wide.append((p, m, row))
         p += 1
@@ -799,7 +817,16 @@ def _fit(ms: tuple[int, ...], n: int, fit: int, rows, flat: bytes, base: int) ->
             _ors_bytes[0] += u.bit_length() >> 3
         fit &= u
         if not fit:
-            return None
+            return 0
+    return fit
+
+
+def _fit(ms: tuple[int, ...], n: int, fit: int, rows, flat: bytes, base: int) -> list[int] | None:
+    """``filtered`` on one part of a table: the fillings ``fit`` (bits) that the candidates keep
+    (``_left``), and the heights each cell takes in one of them (None when none is left)."""
+    fit = _left(ms, n, fit, rows, base)
+    if not fit:
+        return None
     if fit.bit_count() <= FEW:
         return _fillings_left(fit, flat, n)
     out = []

@@ -2,7 +2,7 @@
 
 A line is *broken* when no filling of it fits: a height with no place left in it, a set of cells
 holding fewer heights than there are cells, or no ordering of the heights its candidates allow that
-shows what its clues ask. The fast core (``propagate.consistent``) says whether a filling fits;
+shows what its clues ask. The fast core (``propagate.fits``) says whether a filling fits;
 this module says why not, in a sentence a reader checks on the line alone, with its count:
 
     a height with no place   "no cell can hold 7 any more"
@@ -25,7 +25,7 @@ from typing import Sequence
 from . import cands
 from .grid import Conflict, Line, cell_name
 from .lanes import TABLE_MAX, visible
-from .propagate import consistent
+from .propagate import fits
 from .words import joined
 
 LIMIT = 20000  # fillings enumerated to describe a broken line
@@ -40,7 +40,25 @@ def _fits(ms: tuple[int, ...], a: int, b: int, n: int) -> bool:
     most of their time in them), so at 10x10-12x12 the techniques say the rest."""
     if n > TABLE_MAX:
         return True
-    return consistent(ms, a, b) is not None
+    return fits(ms, a, b)
+
+
+def exact(n: int) -> bool:
+    """Does ``is_broken`` decide a line exactly at size ``n`` (every filling tried, both clues read)? Then a
+    line it finds unbroken holds a filling, and no sound reasoning on that line alone finds a contradiction."""
+    return n <= TABLE_MAX
+
+
+def latin_broken(masks: Sequence[int], line: Line, n: int) -> bool:
+    """Is ``line`` broken on ``masks`` by the Latin rule alone: a cell with no candidates, or a height with no
+    place? (Checked in O(n): the tracer's watch after every pass; the clues are left to the minimizer's replay.)"""
+    union = 0
+    for c in line.cells:
+        m = masks[c]
+        if not m:
+            return True
+        union |= m
+    return union != (1 << n) - 1
 
 
 def is_broken(masks: Sequence[int], line: Line, n: int) -> bool:
@@ -202,9 +220,12 @@ def lines_through(lines: tuple[Line, ...], cells, n: int) -> list[Line]:
     return [lines[k] for k in ks]
 
 
-def first_broken(masks: Sequence[int], lines: tuple[Line, ...], cells, n: int) -> Conflict | None:
-    """The first row or column through ``cells`` that is broken on ``masks``, or None."""
+def first_broken(masks: Sequence[int], lines: tuple[Line, ...], cells, n: int, latin: bool = False) -> Conflict | None:
+    """The first row or column through ``cells`` that is broken on ``masks``, or None. With ``latin``, only
+    the lines broken by the Latin rule (``latin_broken``) are seen."""
     for line in lines_through(lines, cells, n):
+        if latin and not latin_broken(masks, line, n):
+            continue
         found = broken(masks, line, n)
         if found is not None:
             return found

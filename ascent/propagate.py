@@ -24,6 +24,7 @@ from functools import lru_cache
 from operator import itemgetter
 
 from .lanes import TABLE_MAX, cover, distinct, filtered, supports_seeded, unpacked
+from .lanes import fits as lanes_fits
 from .lanes import forget as lanes_forget
 
 
@@ -117,6 +118,16 @@ def consistent(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
     if got is None:
         return ms
     return None if got is _EMPTY else got[0]
+
+
+def fits(ms: tuple[int, ...], a: int, b: int) -> bool:
+    """Does some filling keep to a whole line's candidates and show its clues a and b? From the fast
+    core's memory of lines when it holds the line, else ``lanes.fits`` (which stops at the first filling
+    and is not remembered: a yes or no is cheaper to find again than to keep)."""
+    got = _known.get((ms, a, b), _MISSING)
+    if got is _MISSING:
+        return lanes_fits(ms, a, b)
+    return got is not _EMPTY
 
 
 def settled(ms: tuple[int, ...], a: int, b: int) -> bool:
