@@ -10,12 +10,19 @@ Every raw bit trick of the project lives here; the rest speaks in heights.
     single(m)       the height when m holds exactly one, else 0
     show(m)         "[135]" for several, "3" for one, "[]" for none
     groups(items, k)  groups of k (key, mask) items whose masks together hold at most k bits
+    packed(masks)   a whole grid's candidates as one integer (16 bits a cell), for whole-grid
+                    subset tests and differences in a few big-integer operations
+    unpacked(p, k)  the k cells' candidates of a packed grid
+    changed(a, b)   the cells where two packed grids differ
 
 What a chain link rests on (``Technique.needs``) is a mask per cell with two marks beyond the heights:
 ALL (every candidate, the placed height too: the cell read as a whole) and PLACED (the cell being placed).
 """
 
 from __future__ import annotations
+
+from array import array
+from sys import byteorder
 
 from .words import joined
 ALL = -1  # every candidate of a cell, and its being placed: the cell read as a whole
@@ -97,4 +104,30 @@ def groups(items: list[tuple[int, int]], k: int) -> list[tuple[tuple[int, ...], 
 
     dfs(0, [], 0, k)
     dfs = None  # it calls itself through its closure: a cycle the garbage collector would otherwise have to free
+    return out
+
+
+CELL_BITS = 16  # a cell's candidates in a packed grid (sizes up to 16)
+
+
+def packed(masks) -> int:
+    """A grid's candidates as one integer, cell i at bits 16i..16i+15: ``packed(a) & ~packed(b) == 0`` says
+    every candidate of ``a`` is one of ``b``'s, and ``packed(a) & packed(b)`` is the grid of both."""
+    return int.from_bytes(array("H", masks).tobytes(), byteorder)  # array writes in the machine's order
+
+
+def unpacked(p: int, k: int) -> list[int]:
+    """The candidates of the ``k`` cells of a packed grid (``packed``), as a list."""
+    return array("H", p.to_bytes(2 * k, byteorder)).tolist()
+
+
+def changed(a: int, b: int) -> list[int]:
+    """The cells (ascending) where two packed grids differ."""
+    diff = a ^ b
+    out = []
+    while diff:
+        low = diff & -diff
+        cell = (low.bit_length() - 1) // CELL_BITS
+        out.append(cell)
+        diff &= ~0 << ((cell + 1) * CELL_BITS)  # past this cell
     return out

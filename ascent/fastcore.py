@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Callable
 
+from .cands import changed, packed, unpacked
 from .propagate import Broken, line_table, propagate
 
 
@@ -27,8 +28,8 @@ class FastCore:
         self.check_time = check_time
         self.broken: dict[tuple[int, int], int] = {}  # (cell, height) seen to break -> the work it took; it
         # still breaks as the grid loses candidates (forcing reads and fills it)
-        self.held: dict[tuple[int, int], tuple[tuple[int, ...], list[int], int]] = {}  # (cell, height) -> (the
-        # candidates it was supposed on, where propagating led, the work that took) for suppositions that held
+        self.held: dict[tuple[int, int], tuple[int, int, int]] = {}  # (cell, height) -> (the candidates it was
+        # supposed on, where propagating led, both packed (``cands.packed``), the work that took) for suppositions that held
 
     @cached_property
     def lines(self):
@@ -69,25 +70,28 @@ class FastCore:
         seen = self.held.get((cell, d))
         if seen is not None:
             base, led, w0 = seen
-            if not any(m & ~b for m, b in zip(masks, base)):
-                trial = [a & m for a, m in zip(led, masks)]
+            now = packed(masks)
+            if not now & ~base:  # a subset of the candidates it held on
+                after = led & now
+                if after == led:  # nothing it led to has gone since: it holds there still
+                    self.held[(cell, d)] = (now, led, w0)
+                    return None
+                trial = unpacked(after, len(masks))
                 dirty = set()
-                for i, (a, b) in enumerate(zip(trial, led)):
-                    if a != b:
-                        dirty.add(i // n)
-                        dirty.add(n + i % n)
+                for i in changed(after, led):
+                    dirty.add(i // n)
+                    dirty.add(n + i % n)
                 self.check_time()
                 try:
-                    if dirty:
-                        propagate(trial, n, self.lines, dirty, self.check_time)
-                    self.held[(cell, d)] = (tuple(masks), trial, w0)
+                    propagate(trial, n, self.lines, dirty, self.check_time)
+                    self.held[(cell, d)] = (now, packed(trial), w0)
                     return None
                 except Broken as e:
                     return w0 + e.work + 1  # the work to where it held, and on from there
         after, work = self._propagated(masks, cell, d)
         if after is None:
             return work
-        self.held[(cell, d)] = (tuple(masks), after, work)
+        self.held[(cell, d)] = (packed(masks), packed(after), work)
         return None
 
     def placed_by(self, masks: list[int], cell: int, d: int):
@@ -95,7 +99,7 @@ class FastCore:
         supposition that ``work_to_break`` has just found to hold on ``masks``. Each holds too, supposed alone:
         the grid the supposition led to has that height placed and every line consistent, so propagating
         the height alone ends at a grid that holds at least that one, and does not break."""
-        led = self.held[(cell, d)][1]
+        led = unpacked(self.held[(cell, d)][1], len(masks))
         return [(i, m.bit_length()) for i, (m, o) in enumerate(zip(led, masks)) if m != o and not m & (m - 1)]
 
     def gain(self, masks: list[int], cell: int, d: int) -> int:
