@@ -6,7 +6,9 @@
             1 and 2 fit only in the first two cells, so those hold nothing else.
 
 Sound because k cells of a line whose candidates together are only k heights must use all of
-them, and k heights confined to k cells must fill those cells.
+them, and k heights confined to k cells must fill those cells. A set never holds a cell with one
+candidate left, nor a height with one place left: those are a naked single and a hidden single
+(``naked single``, ``pinpoint``), and the set without them is smaller once they are placed.
 """
 
 from __future__ import annotations
@@ -48,11 +50,14 @@ def _line(grid: Grid, line) -> Iterator[Step]:
         open_cells = [x for x in line.cells if not values[x]]
         if 2 * k > len(open_cells):
             break
-        # naked: k cells whose candidates together are k heights
+        # naked: k cells whose candidates together are k heights (a set holding a cell with one candidate left says
+        # nothing: that cell is naked single's, and the rest is a smaller set once it is placed)
         items = [(x, masks[x]) for x in open_cells if cands.count(masks[x]) <= k]
         for group, union in cands.groups(items, k):
             if cands.count(union) < k:
                 raise Contradiction(Conflict(f"{k} cells share only {cands.count(union)} heights", group, line), grid.n)
+            if any(cands.count(masks[x]) == 1 for x in group):
+                continue
             elims = tuple((x, masks[x] & union) for x in open_cells if x not in group and masks[x] & union)
             if elims:
                 names = ", ".join(grid.name(x) for x in group)
@@ -73,10 +78,13 @@ def _line(grid: Grid, line) -> Iterator[Step]:
                     where |= 1 << index[x]
             if where.bit_count() <= k:
                 spots.append((d, where))
+        lone = {d for d, where in spots if where.bit_count() == 1}  # hidden singles: pinpoint's
         for heights, where in cands.groups(spots, k):
             group = tuple(x for x in line.cells if where >> index[x] & 1)
             if where.bit_count() < k:
                 raise Contradiction(Conflict(f"{k} heights fit in only {where.bit_count()} cells", group, line), grid.n)
+            if lone.intersection(heights):
+                continue  # a set holding a height with one place left says nothing: pinpoint places it first
             keep = sum(cands.bit(d) for d in heights)
             elims = tuple((x, masks[x] & ~keep) for x in group if masks[x] & ~keep)
             if elims:

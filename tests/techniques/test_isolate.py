@@ -51,6 +51,21 @@ def test_isolate_must_not_fire(lane):
     assert steps == [] and got == lane
 
 
+def test_isolate_names_no_set_holding_a_naked_single():
+    # R1C1 holds only 2: "R1C1, R1C2 hold only 1 and 2" would be bigger than the step (naked single places 2, and
+    # sudoku takes it from R1C2); the hidden pair of 3 and 6 holds no such cell, and is said
+    got, steps = run(isolate, "[2] [12] [14] [1245] [3456] [3456]")
+    assert [s.reason for s in steps] == [
+        "hidden pair: 3 and 6 fit only in R1C5, R1C6 in row 1, so those cells hold nothing else"]
+    assert got == "[2] [12] [14] [1245] [36] [36]"
+
+
+def test_isolate_names_no_set_holding_a_hidden_single():
+    # 5 fits only in R1C3: "5 and 6 fit only in R1C3, R1C4" would be bigger than the step (pinpoint places 5)
+    lane = "[1234] [1234] [12356] [12346] [1234] [1234]"
+    assert run(isolate, lane) == (lane, [])
+
+
 def test_isolate_reports_too_few_heights_for_its_cells():
     with pytest.raises(Contradiction, match="2 cells share only 1 heights"):
         run(isolate, "[1] [1] _ _ _")
