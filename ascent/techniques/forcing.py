@@ -16,7 +16,7 @@ length over (1 + its *gain*) ** WEIGHT, the gain being the candidates the fast c
 is gone. The TRACED best by estimate are traced with the easier tiers (``context.tracer``: the
 trace ends at the first row or column that breaks, ``linecheck``) and sliced back from their
 contradiction (``slice_links``) to estimate their length. A step looks narrowly first (NARROW) and,
-when its best chain is longer than WIDEN links, widely (WIDE): the measure is the links a reader
+when its best chain is longer than WIDEN links, widely (WIDE, at the WIDE_SIZES): the measure is the links a reader
 reads over the whole puzzle. The chosen chain is folded (each placed height's cross-out said in the
 link that placed it, ``fold``) and cut to a minimal chain (``context.chains.minimal``: no link can
 go with the rest, each found again by its own technique, still reaching the contradiction), then
@@ -47,11 +47,14 @@ Needs = Callable[[Step, int], "dict[int, int]"]  # what a chain link rests on (`
 # look again, widely (search wider where it pays). Chosen by the links a reader reads over a whole puzzle (issue 26)
 # on the 9x9 dev set, median / p90: narrow alone (2, 8, 12, 0.4) 153 / 341; wide alone (4, 12, 16, 0.8) 113.5 / 265
 # for 30% more time (50% at 8x8, where it saved 8% of the links); (6, 16, 24, 0.8) 117.5 / 221 for 40% more;
-# narrow, then wide past WIDEN 8: 113.5 / 265 at 9x9, and at 8x8 the time of the narrow search.
+# narrow, then wide past WIDEN 8: 113.5 / 265 at 9x9 (only there: WIDE_SIZES).
 NARROW = (2, 8, 12, 0.8)
 WIDE = (4, 12, 16, 0.8)
 WIDEN = 8  # a best chain longer than this (as shown) makes the step look again widely
-BIG = 9  # above this size only the narrow search: each propagation costs several times more
+# the sizes that look widely: below 9 the wide look read more links over a puzzle, not fewer (Tatham's unreasonable
+# sets, median / p90 / max, narrow only against narrow then wide: 7x7 21 / 114 / 302 against 20.5 / 127 / 476, 8x8
+# 59.5 / 207 / 394 against 61 / 216 / 539, for a quarter more time); above 9 each propagation costs several times more
+WIDE_SIZES = (9,)
 SHORT = 5  # a pruned chain this short (as shown) is taken without tracing the rest
 LONGER = 2.5  # a trace longer than this many times the length the best rank allows it is given up
 WEIGHT = NARROW[3]
@@ -140,7 +143,7 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
     open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
     seen: dict = {}  # what this step already measured (gains, traces), for the wide look to reuse
     best = _choose(grid, context, open_cells, NARROW, seen)
-    if grid.n <= BIG and (best is None or best[0][1] > WIDEN):
+    if grid.n in WIDE_SIZES and (best is None or best[0][1] > WIDEN):
         wide = _choose(grid, context, open_cells, WIDE, seen)
         if wide is not None and (best is None or wide[0] < best[0]):
             best = wide
