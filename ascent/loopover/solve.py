@@ -41,7 +41,8 @@ from typing import Sequence
 from .board import Board, LoopoverError
 from .heuristic import Work, fill_row, next_row, parity, top_row
 from .beam import beam_solve
-from . import pattern
+from . import five_tables, pattern
+from .five import Tables as FiveTables, TooLarge as FiveTooLarge, solve5
 from .block import GREEDY, LOOK, block_solve
 from .optimal import TooLarge, fewest
 from .frames import SWAP_AXES, Frame, frames
@@ -88,7 +89,7 @@ class Solution:
     target: Board
     moves: tuple[str, ...]
     phases: tuple[Phase, ...]
-    method: str  # "search" (a shortest solution), "pattern" (4x4: proven fewest by pattern tables), "line" (a 1xN or Nx1 board's turn), "beam", "block" or "heuristic"
+    method: str  # "search" (a shortest solution), "pattern" (4x4: proven fewest by pattern tables), "line" (a 1xN or Nx1 board's turn), "two-phase" (5x5), "beam", "block" or "heuristic"
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -195,6 +196,8 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
         except SearchTooLarge:  # too far for the memory cap: the answer says "heuristic", not optimal
             solution = _heuristic(start, target, note)
             blocks = budget > 0
+    elif blocks and (rows, cols) == (5, 5) and (two := _two_phase(start, target, cells, budget, note)) is not None:
+        solution, blocks = two, False  # the two phases beat the beam and block building
     elif blocks and rows * cols > HEURISTIC_CELLS:
         solution = None  # block building does better; the heuristic only if every frame fails
     else:
@@ -236,6 +239,32 @@ def _bounds(make: bool) -> "pattern.Bounds | None":
         _LOADED.clear()
         _LOADED[key] = pattern.Bounds(table, walk)
     return _LOADED[key]
+
+
+def _five(make: bool) -> "FiveTables | None":
+    """The 5x5 two-phase tables from the cache (built first when ``make``), or None."""
+    key = ("5x5", tuple(str(p) for p in five_tables.paths()))
+    if key not in _LOADED:
+        found = five_tables.load(make=make)
+        if found is None:
+            return None
+        _LOADED[key] = FiveTables(*found)
+    return _LOADED[key]
+
+
+def _two_phase(start: Board, target: Board, cells, budget: float, note) -> Solution | None:
+    """5x5 by a 3x3 block, then the two free rows and columns (``ascent.loopover.five``), when its
+    tables are cached; None when they are not (or, with a damaged table, when it finds nothing)."""
+    tables = _five(make=False)
+    if tables is None:
+        return None
+    try:
+        phases = solve5(cells, tables, budget, note)
+    except FiveTooLarge:
+        return None
+    tagged = [(m[0], int(m[1:]), k) for k, (_, moves) in enumerate(phases) for m in moves]
+    texts, named = _phased(tidy_runs(tagged, 5, 5), [name for name, _ in phases])
+    return Solution(start, target, texts, named, "two-phase")
 
 
 def _prove(solution: Solution, cells, bounds, budget: float, note) -> Solution:
