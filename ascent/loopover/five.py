@@ -25,6 +25,8 @@ from .frames import FLIP, Frame
 WORK = 2_500_000  # states per second of budget
 ONES = 12  # phase-1 lists per second of budget (at least 4)
 MAX1, MAX2 = 24, 40  # no 5x5 block needs more (its tables' bounds would have said so); a bad table stops here
+LEVEL_CAP = 4_000_000  # states made from one level: past it (weak or damaged tables) the search gives up
+HARD = 10  # and past this many times its work (at least a second's)
 
 
 class TooLarge(Exception):
@@ -60,12 +62,20 @@ def _keys2(states: np.ndarray) -> np.ndarray:
 
 
 class Spent:
+    """Work counted in states made: ``over`` past the budget's share; ``add`` raises ``TooLarge`` on
+    a level past ``LEVEL_CAP`` or past ``HARD`` times the work (the tables cannot be the real ones)."""
+
     def __init__(self, work: int):
         self.work, self.used = work, 0
 
     @property
     def over(self) -> bool:
         return self.used > self.work
+
+    def add(self, made: int) -> None:
+        self.used += made
+        if made > LEVEL_CAP or self.used > HARD * max(self.work, WORK):
+            raise TooLarge(f"the two-phase search made {self.used:,} states (a level of {made:,})")
 
 
 def phase1(starts: np.ndarray, tables: Tables, want: int, spent: Spent, progress=None):
@@ -81,10 +91,12 @@ def phase1(starts: np.ndarray, tables: Tables, want: int, spent: Spent, progress
             progress(f"3x3 blocks in {bound} moves")
         live = np.flatnonzero((first <= bound) & ~done)
         states, frame = starts[live], live.astype(np.int64)
+        order = np.argsort(_keys(states, frame))
+        states, frame = states[order], frame[order]
         levels = [(states, frame, _keys(states, frame))]
         for g in range(bound):
             n = len(states)
-            spent.used += 20 * n
+            spent.add(20 * n)
             kids = tables.step1[:, states].reshape(20 * n, 9)
             kf = np.tile(frame, 20)
             keys, keep = np.unique(_keys(kids, kf), return_index=True)
@@ -137,7 +149,7 @@ def phase2(start: np.ndarray, tables: Tables, bound: int, spent: Spent) -> list[
     goal = np.arange(16, dtype=np.uint8)
     for g in range(bound):
         n = len(states)
-        spent.used += 8 * n
+        spent.add(8 * n)
         kids = tables.step2[:, states].reshape(8 * n, 16)
         _, keep = np.unique(_keys2(kids), return_index=True)
         keep = keep[tables.two.within(kids[keep], bound - g - 1)]
@@ -210,7 +222,7 @@ def solve5(cells, tables: Tables, budget: float, progress=None):
             if found is not None:
                 best = (i, found)
                 break
-            if spent.over and i == order[0]:
+            if spent.over:
                 break
         if spent.over:  # out of work: only the most promising candidate goes on
             order = order[:1]
