@@ -235,16 +235,13 @@ def solve5(cells, tables: Tables, budget: float, progress=None):
     first = [_back(tables.names1[m], frame) for m in one]
     second = [_back(tables.names2[m], frame) for m in two]
     r, c = (-frame.shift[0]) % 5, (-frame.shift[1]) % 5
-    rows, cols = f"{r}-{(r + 2) % 5}", f"{c}-{(c + 2) % 5}"
-    free_rows = f"{(r + 3) % 5} and {(r + 4) % 5}"
-    free_cols = f"{(c + 3) % 5} and {(c + 4) % 5}"
-    block = f"3x3 block (rows {rows}, columns {cols})"
-    rest = f"the rest: rows {free_rows}, columns {free_cols}"
+    block = f"3x3 block, rows {r}-{(r + 2) % 5}, cols {c}-{(c + 2) % 5}"
+    rest = f"rows {(r + 3) % 5}, {(r + 4) % 5} and cols {(c + 3) % 5}, {(c + 4) % 5}"
     if not inverse:
         return [(block, first), (rest, second)]
+    # found on the inverse board (from the target's side): played reversed, each move turned back
     undo = lambda moves: [FLIP[m[0]] + m[1:] for m in reversed(moves)]  # noqa: E731
-    return [(f"{rest}, worked back from the target", undo(second)),
-            (f"{block}, worked back from the target", undo(first))]
+    return [(f"back: {rest}", undo(second)), (f"back: {block}", undo(first))]
 
 
 def _back(name: str, frame: Frame) -> str:
