@@ -79,7 +79,7 @@ def loopover_command(
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the moves and phases as JSON."),
     optimal: bool = typer.Option(False, "--optimal", help="Fewest moves: breadth-first search from both ends (boards of up to 12 cells, or near their target), on 4x4 a search bounded by pattern tables (a 15-move board can take a minute); says so when it cannot prove the fewest."),
     budget: Optional[float] = typer.Option(None, "--budget", min=0, max=3600, metavar="SECONDS",
-                                           help="About how long to look for a shorter list: block building in more frames, the beam search up to 36 cells (default 1; 0: the heuristic alone). The same board and budget always give the same moves."),
+                                           help="About how long to look for a shorter list: block building in more frames, the beam search up to 36 cells, more phase-1 lists on 5x5 (default 1; 0: the heuristic alone). The same board and budget always give the same moves."),
     file: Optional[Path] = typer.Option(None, "--file", help="A JSON file {\"start\": ..., \"target\": ...}, each a board as text or rows."),
 ) -> int:
     """Solve a Loopover board: rotate rows (L/R) and columns (U/D) until it is the target.
@@ -88,7 +88,8 @@ def loopover_command(
     corner and then the last rows (the board seen in several frames, the shortest kept), up to 36 cells
     also by a beam search; --budget lets both look longer for a shorter list. On 4x4 a search bounded
     by a pattern table (built once, about 20 s, and kept in the user data folder) then proves the list
-    fewest or finds a shorter one. Boards up to 60x60 (a status line on stderr past a second). A single row or column is turned the short way round. Exit code 3 when the target cannot
+    fewest or finds a shorter one. 5x5 goes in two phases, a 3x3 block then the two free rows and
+    columns, each a search bounded by pattern tables (built once, about 50 s). Boards up to 60x60 (a status line on stderr past a second). A single row or column is turned the short way round. Exit code 3 when the target cannot
     be reached (parity; on a single row or column, a target that is not a turn of it).
 
     \b
