@@ -163,3 +163,53 @@ def test_the_cli_builds_the_tables_once_with_a_note(small):
     assert ft.cached() and "3x3 block" in r.stdout
     r = CliRunner().invoke(app, ["loopover", str(start), str(target)])
     assert r.exit_code == 0 and "building" not in r.stderr
+
+
+
+def test_a_bound_too_wide_ends_phase_one_with_the_lists_found(small, monkeypatch):
+    """More budget asks for more phase-1 lists, at larger bounds: a bound whose search grows too wide
+    ends phase 1 with the lists it has (none: the two phases give up)."""
+    from ascent.loopover import five
+
+    tables = Tables(*ft.load())
+    starts = []
+    for n, seed in [(8, 71), (3, 72)]:  # two boards as two frames: one is done before the other
+        start, target = scrambled(n, seed)
+        starts.append(np.argsort(np.array(relabel(start, target)))[list(ft.BLOCK)])
+    starts = np.array(starts, dtype=np.uint8)
+    raised, bound1 = [], five._bound1
+
+    def wide(always):
+        def fake(starts, tables, bound, first, done, found, *rest):
+            if always or found:  # too wide once some list is found
+                raised.append(bound)
+                raise five.TooLarge("too wide")
+            return bound1(starts, tables, bound, first, done, found, *rest)
+        return fake
+
+    monkeypatch.setattr(five, "_bound1", wide(False))
+    found = five.phase1(starts, tables, 50, five.Spent(10 ** 9))
+    assert found and len(raised) == 1 and {f for f, _ in found} != {0, 1}
+    monkeypatch.setattr(five, "_bound1", wide(True))
+    with pytest.raises(five.TooLarge):
+        five.phase1(starts, tables, 50, five.Spent(10 ** 9))
+
+
+def test_a_phase_two_too_wide_drops_that_list_only(small, monkeypatch):
+    from ascent.loopover import five
+
+    tables = Tables(*ft.load())
+    start, target = scrambled(9, 81)
+    cells = relabel(start, target)
+    firsts, phase2_ = [], five.phase2
+
+    def fake(state, *args):
+        if not firsts:
+            firsts.append(state.tobytes())
+        if state.tobytes() == firsts[0]:
+            raise five.TooLarge("too wide")
+        return phase2_(state, *args)
+
+    monkeypatch.setattr(five, "phase2", fake)
+    moves = [m for _, ms in solve5(cells, tables, 1.0) for m in ms]
+    assert start.apply_all(moves) == target

@@ -67,6 +67,11 @@ class Spent:
 
     def __init__(self, work: int):
         self.work, self.used = work, 0
+        self.ceiling = HARD * max(work, WORK)
+
+    def renew(self) -> None:
+        """A fresh hard ceiling (for phase 2, after phase 1 has spent its share)."""
+        self.ceiling = self.used + HARD * max(self.work, WORK)
 
     @property
     def over(self) -> bool:
@@ -74,49 +79,62 @@ class Spent:
 
     def add(self, made: int) -> None:
         self.used += made
-        if made > LEVEL_CAP or self.used > HARD * max(self.work, WORK):
+        if made > LEVEL_CAP or self.used > self.ceiling:
             raise TooLarge(f"the two-phase search made {self.used:,} states (a level of {made:,})")
 
 
 def phase1(starts: np.ndarray, tables: Tables, want: int, spent: Spent, progress=None):
     """Up to ``want`` shortest phase-1 lists over the frames ``starts`` ((F, 9) block positions):
     (frame, moves) pairs, the fewest-move frames first (then one move more, and so on, while work
-    allows and fewer than ``want`` are found)."""
-    home = np.array(ft.BLOCK, dtype=np.uint8)
+    allows and fewer than ``want`` are found). A bound whose search grows too wide ends it, with the
+    lists found so far (none: ``TooLarge``)."""
     first = tables.one.of(starts)
     bound, found = int(first.min()), []
     done = np.zeros(len(starts), dtype=bool)  # frames whose shortest lists are found
     while bound <= MAX1 and (not found or (len(found) < want and not spent.over)):
         if progress is not None:
             progress(f"3x3 blocks in {bound} moves")
-        live = np.flatnonzero((first <= bound) & ~done)
-        states, frame = starts[live], live.astype(np.int64)
-        order = np.argsort(_keys(states, frame))
-        states, frame = states[order], frame[order]
-        levels = [(states, frame, _keys(states, frame))]
-        for g in range(bound):
-            n = len(states)
-            spent.add(20 * n)
-            kids = tables.step1[:, states].reshape(20 * n, 9)
-            kf = np.tile(frame, 20)
-            keys, keep = np.unique(_keys(kids, kf), return_index=True)
-            keep = keep[tables.one.within(kids[keep], bound - g - 1)]
-            if g + 1 < bound:  # a block home early was found at a smaller bound
-                keep = keep[~(kids[keep] == home).all(axis=1)]
-            if keep.size == 0:
-                break
-            states, frame = kids[keep], kf[keep]
-            order = np.argsort(_keys(states, frame))
-            states, frame = states[order], frame[order]
-            levels.append((states, frame, _keys(states, frame)))
-        else:
-            goal = (states == home).all(axis=1)
-            for f in np.unique(frame[goal]):
-                done[f] = True
-                for path in _paths(levels, tables, home, int(f), max(1, want - len(found))):
-                    found.append((int(f), path))
+        try:
+            _bound1(starts, tables, bound, first, done, found, want, spent)
+        except TooLarge:
+            if not found:
+                raise
+            break  # the lists found so far will do
+        if done.all():
+            break
         bound += 1
     return found
+
+
+def _bound1(starts, tables, bound, first, done, found, want, spent):
+    """Phase 1 at one bound, over the frames not yet done; the lists found go to ``found``."""
+    home = np.array(ft.BLOCK, dtype=np.uint8)
+    live = np.flatnonzero((first <= bound) & ~done)
+    states, frame = starts[live], live.astype(np.int64)
+    order = np.argsort(_keys(states, frame))
+    states, frame = states[order], frame[order]
+    levels = [(states, frame, _keys(states, frame))]
+    for g in range(bound):
+        n = len(states)
+        spent.add(20 * n)
+        kids = tables.step1[:, states].reshape(20 * n, 9)
+        kf = np.tile(frame, 20)
+        _, keep = np.unique(_keys(kids, kf), return_index=True)
+        keep = keep[tables.one.within(kids[keep], bound - g - 1)]
+        if g + 1 < bound:  # a block home early was found at a smaller bound
+            keep = keep[~(kids[keep] == home).all(axis=1)]
+        if keep.size == 0:
+            break
+        states, frame = kids[keep], kf[keep]
+        order = np.argsort(_keys(states, frame))
+        states, frame = states[order], frame[order]
+        levels.append((states, frame, _keys(states, frame)))
+    else:
+        goal = (states == home).all(axis=1)
+        for f in np.unique(frame[goal]):
+            done[f] = True
+            for path in _paths(levels, tables, home, int(f), max(1, want - len(found))):
+                found.append((int(f), path))
 
 
 def _paths(levels, tables: Tables, home, f: int, most: int) -> list[list[int]]:
@@ -209,7 +227,8 @@ def solve5(cells, tables: Tables, budget: float, progress=None):
     order = sorted(range(len(candidates)), key=lambda i: (len(candidates[i][1]) + int(lows[i]), i))
     tried = {i: int(lows[i]) - 1 for i in order}
     target = min(len(candidates[i][1]) + int(lows[i]) for i in order)
-    best = None
+    best, dead = None, set()
+    spent.renew()
     while best is None and target <= MAX1 + MAX2:
         note(f"last two rows and columns, {target} moves in all")
         for i in order:
@@ -218,12 +237,19 @@ def solve5(cells, tables: Tables, budget: float, progress=None):
             if b <= tried[i] or b < 0:
                 continue
             tried[i] = b
-            found = phase2(state, tables, b, spent)
+            try:
+                found = phase2(state, tables, b, spent)
+            except TooLarge:  # too wide for this candidate: the others go on
+                dead.add(i)
+                continue
             if found is not None:
                 best = (i, found)
                 break
             if spent.over:
                 break
+        order = [i for i in order if i not in dead]
+        if not order:
+            break
         if spent.over:  # out of work: only the most promising candidate goes on
             order = order[:1]
         target += 1
@@ -235,13 +261,19 @@ def solve5(cells, tables: Tables, budget: float, progress=None):
     first = [_back(tables.names1[m], frame) for m in one]
     second = [_back(tables.names2[m], frame) for m in two]
     r, c = (-frame.shift[0]) % 5, (-frame.shift[1]) % 5
-    block = f"3x3 block, rows {r}-{(r + 2) % 5}, cols {c}-{(c + 2) % 5}"
-    rest = f"rows {(r + 3) % 5}, {(r + 4) % 5} and cols {(c + 3) % 5}, {(c + 4) % 5}"
+    block = f"3x3 block, rows {_lines(r, 3)}, cols {_lines(c, 3)}"
+    rest = f"rows {_lines(r + 3, 2)} and cols {_lines(c + 3, 2)}"
     if not inverse:
         return [(block, first), (rest, second)]
     # found on the inverse board (from the target's side): played reversed, each move turned back
     undo = lambda moves: [FLIP[m[0]] + m[1:] for m in reversed(moves)]  # noqa: E731
     return [(f"back: {rest}", undo(second)), (f"back: {block}", undo(first))]
+
+
+def _lines(first: int, n: int) -> str:
+    """``n`` lines from ``first`` round the torus: ``1-3``, or ``3, 4, 0`` when they wrap."""
+    lines = [(first + k) % 5 for k in range(n)]
+    return f"{lines[0]}-{lines[-1]}" if lines[-1] - lines[0] == n - 1 and n > 2 else ", ".join(map(str, lines))
 
 
 def _back(name: str, frame: Frame) -> str:
