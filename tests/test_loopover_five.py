@@ -24,7 +24,7 @@ def small(monkeypatch, tmp_path):
     monkeypatch.setenv("ASCENT_LOOPOVER_TABLES", str(tmp_path / "tables"))
     monkeypatch.setattr(ft, "PHASE1", SMALL1)
     monkeypatch.setattr(ft, "PHASE2", SMALL2)
-    monkeypatch.setattr(solve_module, "_LOADED", {})
+    monkeypatch.setattr(solve_module, "_LOADED5", {})
     return tmp_path / "tables"
 
 

@@ -120,7 +120,8 @@ def loopover_command(
         if begin.shape == (pattern.SIDE, pattern.SIDE) and (optimal or budget != 0) and not pattern.cached():
             build_tables(out)
         if begin.shape == (five_tables.SIDE, five_tables.SIDE) and not optimal and budget != 0 and not five_tables.cached():
-            build_tables(out, "5x5 pattern tables", lambda say: five_tables.load(progress=say), five_tables.paths()[-1].parent)
+            build_tables(out, "5x5 pattern tables", lambda say: five_tables.load(progress=say), five_tables.paths()[-1].parent,
+                         plural=True)
         t0 = time.perf_counter()
         unproven = None
         with StatusLine(f"{begin.shape[0]}x{begin.shape[1]} board") as status:
@@ -183,11 +184,11 @@ def _load_4x4(say) -> None:
     pattern.load_walking(progress=say)
 
 
-def build_tables(out, what: str = "4x4 pattern table", load=_load_4x4, where=None) -> None:
+def build_tables(out, what: str = "4x4 pattern table", load=_load_4x4, where=None, plural: bool = False) -> None:
     """A board size's pattern tables (the 4x4 one by default), built once and cached, with a note
     saying so (on stderr)."""
     where = pattern.path() if where is None else where
-    err_console.print(f"note: building the {what} once (up to a minute); {'they are' if 'tables' in what else 'it is'} "
+    err_console.print(f"note: building the {what} once (up to a minute); {'they are' if plural else 'it is'} "
                       f"kept in {where}", markup=False, soft_wrap=True)
     t0 = time.perf_counter()
     try:
@@ -196,7 +197,7 @@ def build_tables(out, what: str = "4x4 pattern table", load=_load_4x4, where=Non
     except OSError as e:
         raise Usage(f"cannot keep the {what} in {where}: {e.strerror or e} "
                     f"(set ASCENT_LOOPOVER_TABLES to another folder)") from None
-    err_console.print(f"note: the {what} {'are' if 'tables' in what else 'is'} built ({time.perf_counter() - t0:.0f} s)",
+    err_console.print(f"note: the {what} {'are' if plural else 'is'} built ({time.perf_counter() - t0:.0f} s)",
                       markup=False)
 
 

@@ -27,6 +27,11 @@ budget: a shorter list found is the fewest, none found proves the list fewest (m
 ``pattern``); out of work, the list stands unproven. ``optimal`` mode on 4x4 uses that search with
 no limit (building the table first when it is missing).
 
+5x5 (``ascent.loopover.five``, ``five_tables``): when the two-phase tables are cached, fast mode
+solves a 3x3 block (over 50 frames), then the two free rows and columns, each a search bounded by
+pattern tables (method ``two-phase``); the budget sets how many phase-1 lists are finished. Without
+the tables (``solve`` never builds them), or when that search gives up, 5x5 goes as before.
+
 Large boards: past ``HEURISTIC_CELLS`` the heuristic is skipped (block building does better), and
 block building goes greedy once two frames of its lookahead would take more than ``LOOK_SECONDS``
 (see ``block_plan``). Boards with more than ``MAX_SIDE`` rows or columns raise ``SizeError`` at
@@ -226,6 +231,7 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
 
 
 _LOADED: dict = {}  # (table file, pieces) -> Bounds: the table is read once a process
+_LOADED5: dict = {}  # the 5x5 tables' files -> their Tables, the same way
 
 
 def _bounds(make: bool) -> "pattern.Bounds | None":
@@ -243,13 +249,14 @@ def _bounds(make: bool) -> "pattern.Bounds | None":
 
 def _five(make: bool) -> "FiveTables | None":
     """The 5x5 two-phase tables from the cache (built first when ``make``), or None."""
-    key = ("5x5", tuple(str(p) for p in five_tables.paths()))
-    if key not in _LOADED:
+    key = tuple(str(p) for p in five_tables.paths())
+    if key not in _LOADED5:
         found = five_tables.load(make=make)
         if found is None:
             return None
-        _LOADED[key] = FiveTables(*found)
-    return _LOADED[key]
+        _LOADED5.clear()  # one set at a time (173 MB)
+        _LOADED5[key] = FiveTables(*found)
+    return _LOADED5[key]
 
 
 def _two_phase(start: Board, target: Board, cells, budget: float, note) -> Solution | None:
