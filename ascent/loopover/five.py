@@ -7,7 +7,7 @@ home. Both are searched as in ``ascent.loopover.optimal``: for a bound B, every 
 in g moves whose lower bound (``five_tables``) is at most B - g is kept, a level at a time.
 
 Phase 1 runs over all frames at once (the frame is part of a state's key) and yields its shortest
-lists first: every frame whose block takes the fewest moves, then one more, up to ``ones`` lists
+lists first: every frame whose block takes the fewest moves, then one more, up to ``ONES`` lists a second of budget
 (distinct boards after phase 1; several lists per frame are read back from the levels). Each list's
 board gets phase 2's bound, and the targets rise from the smallest sum: at target T each candidate
 whose phase 1 took p moves is searched for a phase 2 of exactly T - p moves (each bound once). The
@@ -21,6 +21,7 @@ import numpy as np
 
 from . import five_tables as ft
 from .frames import FLIP, Frame
+from .optimal import keys as keys16  # 16 positions of 4 bits as one 64-bit number
 
 WORK = 2_500_000  # states per second of budget
 ONES = 12  # phase-1 lists per second of budget (at least 4)
@@ -30,7 +31,7 @@ HARD = 10  # and past this many times its work (at least a second's)
 
 
 class TooLarge(Exception):
-    """The two-phase search found nothing within its bounds (a damaged table); the caller falls back."""
+    """The two-phase search gave up (tables too weak for the board, or damaged); the caller falls back."""
 
 
 class Tables:
@@ -54,11 +55,6 @@ def _keys(states: np.ndarray, frame: np.ndarray | None = None) -> np.ndarray:
     if frame is not None:
         out |= frame.astype(np.uint64) << np.uint64(50)
     return out
-
-
-def _keys2(states: np.ndarray) -> np.ndarray:
-    packed = states[:, ::2] | (states[:, 1::2] << 4)
-    return np.ascontiguousarray(packed).view(np.uint64).ravel()
 
 
 class Spent:
@@ -169,7 +165,7 @@ def phase2(start: np.ndarray, tables: Tables, bound: int, spent: Spent) -> list[
         n = len(states)
         spent.add(8 * n)
         kids = tables.step2[:, states].reshape(8 * n, 16)
-        _, keep = np.unique(_keys2(kids), return_index=True)
+        _, keep = np.unique(keys16(kids), return_index=True)
         keep = keep[tables.two.within(kids[keep], bound - g - 1)]
         if keep.size == 0:
             return None
