@@ -89,7 +89,7 @@ def loopover_command(
     also by a beam search; --budget lets both look longer for a shorter list. On 4x4 a search bounded
     by a pattern table (built once, about 20 s, and kept in the user data folder) then proves the list
     fewest or finds a shorter one. 5x5 goes in two phases, a 3x3 block then the two free rows and
-    columns, each a search bounded by pattern tables (built once, about 50 s). Boards up to 60x60 (a status line on stderr past a second). A single row or column is turned the short way round. Exit code 3 when the target cannot
+    columns, each a search bounded by pattern tables (built once, about a minute). Boards up to 60x60 (a status line on stderr past a second). A single row or column is turned the short way round. Exit code 3 when the target cannot
     be reached (parity; on a single row or column, a target that is not a turn of it).
 
     \b
@@ -121,7 +121,7 @@ def loopover_command(
             build_tables(out)
         if begin.shape == (five_tables.SIDE, five_tables.SIDE) and not optimal and budget != 0 and not five_tables.cached():
             build_tables(out, "5x5 pattern tables", lambda say: five_tables.load(progress=say), five_tables.paths()[-1].parent,
-                         plural=True)
+                         plural=True, takes="about a minute")
         t0 = time.perf_counter()
         unproven = None
         with StatusLine(f"{begin.shape[0]}x{begin.shape[1]} board") as status:
@@ -184,11 +184,12 @@ def _load_4x4(say) -> None:
     pattern.load_walking(progress=say)
 
 
-def build_tables(out, what: str = "4x4 pattern table", load=_load_4x4, where=None, plural: bool = False) -> None:
+def build_tables(out, what: str = "4x4 pattern table", load=_load_4x4, where=None, plural: bool = False,
+                 takes: str = "up to a minute") -> None:
     """A board size's pattern tables (the 4x4 one by default), built once and cached, with a note
     saying so (on stderr)."""
     where = pattern.path() if where is None else where
-    err_console.print(f"note: building the {what} once (up to a minute); {'they are' if plural else 'it is'} "
+    err_console.print(f"note: building the {what} once ({takes}); {'they are' if plural else 'it is'} "
                       f"kept in {where}", markup=False, soft_wrap=True)
     t0 = time.perf_counter()
     try:

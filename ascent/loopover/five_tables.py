@@ -102,7 +102,7 @@ def build(home, steps: np.ndarray, n: int, progress=None, what: str = "") -> np.
         frontier = np.flatnonzero(table == depth)
         total += frontier.size
         if progress is not None:
-            progress(f"{what}{total:,} placements, {depth} moves deep")
+            progress(f"{what}{total:,} placed, {depth} moves")
     return table
 
 
@@ -181,7 +181,7 @@ def load(progress=None, make: bool = True):
         if table is None:
             if not make:
                 return None
-            table = build(home, steps, CELLS, progress, f"5x5 phase 1 ({shape}): ")
+            table = build(home, steps, CELLS, progress, f"phase 1 ({shape}): ")
             pattern.save(table, where)
         ones[shape] = table
     where = folder / name2()
@@ -189,7 +189,7 @@ def load(progress=None, make: bool = True):
     if two is None:
         if not make:
             return None
-        full = build(PHASE2, np.stack([w for _, w in region_moves()]), 16, progress, "5x5 phase 2: ")
+        full = build(PHASE2, np.stack([w for _, w in region_moves()]), 16, progress, "phase 2: ")
         two = pack(full)
         del full
         pattern.save(two, where)
