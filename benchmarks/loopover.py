@@ -15,7 +15,9 @@ Each board is a random start and a random target with the same symbols (on an od
 start of the unreachable parity gets two symbols swapped, so every board is solvable). The default
 fast mode is timed (wall clock, and the process's CPU time, which a busy machine disturbs less):
 a shortest search for boards of at most 12 cells; past that the shortest of the heuristic, block
-building in several frames and (up to 36 cells) the beam search, within the default budget. Every solution is replayed. Boards of at most 9 cells are
+building in several frames and (up to 36 cells) the beam search, within the default budget; 5x5 in
+two phases when their tables are cached (``ascent/loopover/five.py``; the 4x4 and 5x5 rows measure
+the beam alone until ``ascent loopover`` has built them once). Every solution is replayed. Boards of at most 9 cells are
 checked against a full breadth-first search:
 ``optimal`` counts the boards whose solution length equals the true distance. The seed README's
 worked 5x5 example (106 moves there) is solved last.

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ..console import console, err_console
 from ..loopover import Board, LoopoverError, SearchTooLarge, SizeError, solve, unsolvable_reason
-from ..loopover import pattern
+from ..loopover import five_tables, pattern
 from ..loopover.solve import check_size
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output, read_json, write_json
 
@@ -22,6 +22,7 @@ HOME, MOVED = "bold green", "black on yellow"
 HOW = {"search": "fewest moves (breadth-first search)", "line": "fewest moves (one line: its shortest turn)",
        "beam": "beam search (short, not proven fewest)",
        "pattern": "fewest moves (search bounded by pattern tables)",
+       "two-phase": "a 3x3 block, then the two free rows and columns (searches bounded by pattern tables)",
        "block": "block building, then the last rows", "heuristic": "heuristic, then runs merged"}
 
 
@@ -78,7 +79,7 @@ def loopover_command(
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the moves and phases as JSON."),
     optimal: bool = typer.Option(False, "--optimal", help="Fewest moves: breadth-first search from both ends (boards of up to 12 cells, or near their target), on 4x4 a search bounded by pattern tables (a 15-move board can take a minute); says so when it cannot prove the fewest."),
     budget: Optional[float] = typer.Option(None, "--budget", min=0, max=3600, metavar="SECONDS",
-                                           help="About how long to look for a shorter list: block building in more frames, the beam search up to 36 cells (default 1; 0: the heuristic alone). The same board and budget always give the same moves."),
+                                           help="About how long to look for a shorter list: block building in more frames, the beam search up to 36 cells, more phase-1 lists on 5x5 (default 1; 0: the heuristic alone). The same board and budget always give the same moves."),
     file: Optional[Path] = typer.Option(None, "--file", help="A JSON file {\"start\": ..., \"target\": ...}, each a board as text or rows."),
 ) -> int:
     """Solve a Loopover board: rotate rows (L/R) and columns (U/D) until it is the target.
@@ -87,7 +88,8 @@ def loopover_command(
     corner and then the last rows (the board seen in several frames, the shortest kept), up to 36 cells
     also by a beam search; --budget lets both look longer for a shorter list. On 4x4 a search bounded
     by a pattern table (built once, about 20 s, and kept in the user data folder) then proves the list
-    fewest or finds a shorter one. Boards up to 60x60 (a status line on stderr past a second). A single row or column is turned the short way round. Exit code 3 when the target cannot
+    fewest or finds a shorter one. 5x5 goes in two phases, a 3x3 block then the two free rows and
+    columns, each a search bounded by pattern tables (built once, about a minute). Boards up to 60x60 (a status line on stderr past a second). A single row or column is turned the short way round. Exit code 3 when the target cannot
     be reached (parity; on a single row or column, a target that is not a turn of it).
 
     \b
@@ -117,6 +119,9 @@ def loopover_command(
             return EXIT_UNSOLVED
         if begin.shape == (pattern.SIDE, pattern.SIDE) and (optimal or budget != 0) and not pattern.cached():
             build_tables(out)
+        if begin.shape == (five_tables.SIDE, five_tables.SIDE) and not optimal and budget != 0 and not five_tables.cached():
+            build_tables(out, "5x5 pattern tables", lambda say: five_tables.load(progress=say), five_tables.paths()[-1].parent,
+                         plural=True, takes="about a minute")
         t0 = time.perf_counter()
         unproven = None
         with StatusLine(f"{begin.shape[0]}x{begin.shape[1]} board") as status:
@@ -174,20 +179,27 @@ def show_replay(solution, debug: bool, out=console) -> None:
             out.print(Columns(cells, padding=(1, 2)))
 
 
-def build_tables(out) -> None:
-    """The 4x4 pattern table, built once and cached, with a note saying so (on stderr)."""
-    where = pattern.path()
-    err_console.print(f"note: building the 4x4 pattern table once (up to a minute); it is kept in {where}",
-                      markup=False, soft_wrap=True)
+def _load_4x4(say) -> None:
+    pattern.load(progress=say)
+    pattern.load_walking(progress=say)
+
+
+def build_tables(out, what: str = "4x4 pattern table", load=_load_4x4, where=None, plural: bool = False,
+                 takes: str = "up to a minute") -> None:
+    """A board size's pattern tables (the 4x4 one by default), built once and cached, with a note
+    saying so (on stderr)."""
+    where = pattern.path() if where is None else where
+    err_console.print(f"note: building the {what} once ({takes}); {'they are' if plural else 'it is'} "
+                      f"kept in {where}", markup=False, soft_wrap=True)
     t0 = time.perf_counter()
     try:
-        with StatusLine("4x4 pattern table", verb="building") as status:
-            pattern.load(progress=status.say)
-            pattern.load_walking(progress=status.say)
+        with StatusLine(what, verb="building") as status:
+            load(status.say)
     except OSError as e:
-        raise Usage(f"cannot keep the 4x4 pattern table in {where}: {e.strerror or e} "
+        raise Usage(f"cannot keep the {what} in {where}: {e.strerror or e} "
                     f"(set ASCENT_LOOPOVER_TABLES to another folder)") from None
-    err_console.print(f"note: the 4x4 pattern table is built ({time.perf_counter() - t0:.0f} s)", markup=False)
+    err_console.print(f"note: the {what} {'are' if plural else 'is'} built ({time.perf_counter() - t0:.0f} s)",
+                      markup=False)
 
 
 class StatusLine:

@@ -52,15 +52,15 @@ def path() -> Path:
     return folder() / NAME
 
 
-def moves() -> list[tuple[str, np.ndarray]]:
-    """(name, where) for the 16 moves of the 4x4 board: ``where[pos]`` is the position a piece at
-    ``pos`` moves to."""
+def moves(side: int = SIDE) -> list[tuple[str, np.ndarray]]:
+    """(name, where) for the moves of the side x side board (16 on 4x4): ``where[pos]`` is the
+    position a piece at ``pos`` moves to."""
     out = []
     for letter in "RLDU":
-        for i in range(SIDE):
-            perm = move_perm(letter, i, SIDE, SIDE)  # cell pos now holds what was at perm[pos]
-            where = np.empty(CELLS, dtype=np.uint8)
-            where[list(perm)] = np.arange(CELLS, dtype=np.uint8)
+        for i in range(side):
+            perm = move_perm(letter, i, side, side)  # cell pos now holds what was at perm[pos]
+            where = np.empty(side * side, dtype=np.uint8)
+            where[list(perm)] = np.arange(side * side, dtype=np.uint8)
             out.append((f"{letter}{i}", where))
     return out
 

@@ -27,6 +27,11 @@ budget: a shorter list found is the fewest, none found proves the list fewest (m
 ``pattern``); out of work, the list stands unproven. ``optimal`` mode on 4x4 uses that search with
 no limit (building the table first when it is missing).
 
+5x5 (``ascent.loopover.five``, ``five_tables``): when the two-phase tables are cached, fast mode
+solves a 3x3 block (over 50 frames), then the two free rows and columns, each a search bounded by
+pattern tables (method ``two-phase``); the budget sets how many phase-1 lists are finished. Without
+the tables (``solve`` never builds them), or when that search gives up, 5x5 goes as before.
+
 Large boards: past ``HEURISTIC_CELLS`` the heuristic is skipped (block building does better), and
 block building goes greedy once two frames of its lookahead would take more than ``LOOK_SECONDS``
 (see ``block_plan``). Boards with more than ``MAX_SIDE`` rows or columns raise ``SizeError`` at
@@ -41,7 +46,8 @@ from typing import Sequence
 from .board import Board, LoopoverError
 from .heuristic import Work, fill_row, next_row, parity, top_row
 from .beam import beam_solve
-from . import pattern
+from . import five_tables, pattern
+from .five import Tables as FiveTables, TooLarge as FiveTooLarge, solve5
 from .block import GREEDY, LOOK, block_solve
 from .optimal import TooLarge, fewest
 from .frames import SWAP_AXES, Frame, frames
@@ -88,7 +94,7 @@ class Solution:
     target: Board
     moves: tuple[str, ...]
     phases: tuple[Phase, ...]
-    method: str  # "search" (a shortest solution), "pattern" (4x4: proven fewest by pattern tables), "line" (a 1xN or Nx1 board's turn), "beam", "block" or "heuristic"
+    method: str  # "search" (a shortest solution), "pattern" (4x4: proven fewest by pattern tables), "line" (a 1xN or Nx1 board's turn), "two-phase" (5x5), "beam", "block" or "heuristic"
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -195,6 +201,8 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
         except SearchTooLarge:  # too far for the memory cap: the answer says "heuristic", not optimal
             solution = _heuristic(start, target, note)
             blocks = budget > 0
+    elif blocks and (rows, cols) == (5, 5) and (two := _two_phase(start, target, cells, budget, note)) is not None:
+        solution, blocks = two, False  # the two phases beat the beam and block building
     elif blocks and rows * cols > HEURISTIC_CELLS:
         solution = None  # block building does better; the heuristic only if every frame fails
     else:
@@ -223,6 +231,7 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
 
 
 _LOADED: dict = {}  # (table file, pieces) -> Bounds: the table is read once a process
+_LOADED5: dict = {}  # the 5x5 tables' files -> their Tables, the same way
 
 
 def _bounds(make: bool) -> "pattern.Bounds | None":
@@ -236,6 +245,33 @@ def _bounds(make: bool) -> "pattern.Bounds | None":
         _LOADED.clear()
         _LOADED[key] = pattern.Bounds(table, walk)
     return _LOADED[key]
+
+
+def _five(make: bool) -> "FiveTables | None":
+    """The 5x5 two-phase tables from the cache (built first when ``make``), or None."""
+    key = tuple(str(p) for p in five_tables.paths())
+    if key not in _LOADED5:
+        found = five_tables.load(make=make)
+        if found is None:
+            return None
+        _LOADED5.clear()  # one set at a time (173 MB)
+        _LOADED5[key] = FiveTables(*found)
+    return _LOADED5[key]
+
+
+def _two_phase(start: Board, target: Board, cells, budget: float, note) -> Solution | None:
+    """5x5 by a 3x3 block, then the two free rows and columns (``ascent.loopover.five``), when its
+    tables are cached; None when they are not (or, with a damaged table, when it finds nothing)."""
+    tables = _five(make=False)
+    if tables is None:
+        return None
+    try:
+        phases = solve5(cells, tables, budget, note)
+    except FiveTooLarge:
+        return None
+    tagged = [(m[0], int(m[1:]), k) for k, (_, moves) in enumerate(phases) for m in moves]
+    texts, named = _phased(tidy_runs(tagged, 5, 5), [name for name, _ in phases])
+    return Solution(start, target, texts, named, "two-phase")
 
 
 def _prove(solution: Solution, cells, bounds, budget: float, note) -> Solution:
