@@ -26,6 +26,26 @@ def shared():
     return SHARED
 
 
+@pytest.fixture(autouse=True)
+def loopover_tables_in_tmp(tmp_path, monkeypatch):
+    """Loopover's pattern tables go under tmp_path, never into the user's data folder: a test that needs a
+    table builds it there (``small_loopover_tables`` makes that quick)."""
+    monkeypatch.setenv("ASCENT_LOOPOVER_TABLES", str(tmp_path / "loopover-tables"))
+
+
+@pytest.fixture
+def small_loopover_tables(monkeypatch, tmp_path):
+    """4x4 boards build a three-piece pattern table under tmp_path, never the user's six-piece one (17 s);
+    5x5 boards small two-phase tables (three pieces each), never the full ones (about a minute, 170 MB)."""
+    from ascent.loopover import five_tables, pattern
+
+    monkeypatch.setenv("ASCENT_LOOPOVER_TABLES", str(tmp_path / "tables"))
+    monkeypatch.setattr(pattern, "PIECES", (0, 1, 2))
+    monkeypatch.setattr(five_tables, "PHASE1", {"P": (0, 1, 2)})
+    monkeypatch.setattr(five_tables, "PHASE2", (0, 1, 2))
+    return tmp_path / "tables"
+
+
 @pytest.fixture
 def default_store(tmp_path, monkeypatch):
     """The CLI's default store (fetched/ in its data folder) is an empty folder under tmp_path."""

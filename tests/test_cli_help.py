@@ -50,9 +50,9 @@ def test_help_fits_80_columns_with_readable_placeholders(command):
 
 
 @pytest.mark.parametrize("command", [c for c in COMMANDS if c != "fetch"])  # fetch's examples need the network
-def test_every_example_runs_as_written(command, tmp_path, monkeypatch, default_store):
+def test_every_example_runs_as_written(command, tmp_path, monkeypatch, default_store, small_loopover_tables):
     """Run in tmp_path, with the default store and reports/ under it and /tmp paths moved there: the examples
-    write nothing outside tmp_path."""
+    write nothing outside tmp_path (Loopover's tables are small ones built there)."""
     from ascent import Puzzle
 
     monkeypatch.chdir(tmp_path)

@@ -14,16 +14,9 @@ SEED = "CWMFJ/ORDBA/NKGLY/PHSVE/XTQUI"
 
 
 @pytest.fixture(autouse=True)
-def small_tables(monkeypatch, tmp_path):
-    """4x4 boards build a three-piece pattern table under tmp_path, never the user's six-piece one;
-    5x5 boards small two-phase tables (three pieces each)."""
-    from ascent.loopover import five_tables, pattern
-
-    monkeypatch.setenv("ASCENT_LOOPOVER_TABLES", str(tmp_path / "tables"))
-    monkeypatch.setattr(pattern, "PIECES", (0, 1, 2))
-    monkeypatch.setattr(five_tables, "PHASE1", {"P": (0, 1, 2)})
-    monkeypatch.setattr(five_tables, "PHASE2", (0, 1, 2))
-    return tmp_path / "tables"
+def small_tables(small_loopover_tables):
+    """Every test here on small tables (conftest's ``small_loopover_tables``)."""
+    return small_loopover_tables
 
 
 def invoke(*args):
