@@ -21,11 +21,16 @@ def complete(words: str, cword: int) -> list[str]:
     return r.stdout.split()
 
 
-def test_shell_completion_of_commands_and_options(tmp_path):
+def test_shell_completion_of_commands_and_options(tmp_path, monkeypatch):
     assert complete("ascent so", 1) == ["solve", "solve-one", "solve-all"]
     assert complete("ascent tech", 1) == ["techniques"]
     assert complete("ascent solve --u", 2) == ["--url"]
-    r = runner.invoke(app, ["--install-completion", "bash"], prog_name="ascent", env={"HOME": str(tmp_path)})
+    # --install-completion is a flag: typer asks shellingham which shell runs it, and that is whatever started
+    # pytest (none at all under a job runner: "Shell None is not supported", exit 1). Say it is bash.
+    import typer._completion_shared as shared_completion
+
+    monkeypatch.setattr(shared_completion, "_get_shell_name", lambda: "bash")
+    r = runner.invoke(app, ["--install-completion"], prog_name="ascent", env={"HOME": str(tmp_path)})
     assert r.exit_code == 0, r.stderr
     assert (tmp_path / ".bash_completions" / "ascent.sh").is_file()
 
