@@ -17,6 +17,7 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Grid, shape
+from ..memory import Memory
 from ..trace import Step
 from ..words import joined
 
@@ -32,7 +33,7 @@ def forget() -> None:
     _NOTHING.clear()
 
 
-def fish(grid: Grid) -> Iterator[Step]:
+def fish(grid: Grid, memory: Memory) -> Iterator[Step]:
     n, masks, values = grid.n, grid.masks, grid.values
     sh = shape(n)
     # where each height can go, per row (as a mask of columns) and per column (of rows), read in one walk;

@@ -15,6 +15,7 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Conflict, Contradiction, Grid
+from ..memory import Memory
 from ..propagate import settled
 from ..trace import Step
 
@@ -23,23 +24,23 @@ MAX_K = 4
 _WORDS = {2: "pair", 3: "triple", 4: "quad"}
 
 
-def isolate(grid: Grid) -> Iterator[Step]:
+def isolate(grid: Grid, memory: Memory) -> Iterator[Step]:
     masks = grid.masks
-    for k, line in enumerate(grid.lines):
-        if grid.quiet_line((NAME, k), k):
+    for k, line in enumerate(memory.lines):
+        if memory.quiet_line(grid, (NAME, k), k):
             continue
         if settled(tuple([masks[x] for x in line.cells]), line.front.clue, line.back.clue):
             # every candidate is in some filling of the line (with distinct heights, as its clues
             # allow): no subset of its cells can remove one, nor be short of heights (a shortcut only:
             # nothing is said from it; the fast core has often read this line already)
-            grid.found_nothing((NAME, k))
+            memory.found_nothing(grid, (NAME, k))
             continue
         found = False
         for step in _line(grid, line):
             found = True
             yield step
         if not found:
-            grid.found_nothing((NAME, k))
+            memory.found_nothing(grid, (NAME, k))
 
 
 def _line(grid: Grid, line) -> Iterator[Step]:

@@ -22,15 +22,16 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Grid
+from ..memory import Memory
 from ..trace import Step
 from .forcing import breaks_on_last, conflict_reads, fold, numbered, premises_of
 
 NAME = "nested forcing"
 
 
-def nested(grid: Grid, context) -> Iterator[Step]:
+def nested(grid: Grid, memory: Memory, context) -> Iterator[Step]:
     """``context`` as for forcing, with ``core.deepens_to_break(masks, cell, d)`` on the fast core and
-    ``tracer.trace_nested(grid, cell, d)`` with the easier tiers and forcing."""
+    ``tracer.trace_nested(grid, memory, cell, d)`` with the easier tiers and forcing."""
     masks, values = grid.masks, grid.values
     truth = context.truth
     open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
@@ -40,7 +41,7 @@ def nested(grid: Grid, context) -> Iterator[Step]:
                 continue
             if not context.core.deepens_to_break(masks, cell, d):
                 continue
-            traced = context.tracer.trace_nested(grid, cell, d)
+            traced = context.tracer.trace_nested(grid, memory, cell, d)
             if traced is None:
                 continue  # the fast core saw further than the traced tiers (sizes above 9): try another
             n = grid.n

@@ -26,12 +26,13 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Grid, shape
+from ..memory import Memory
 from ..trace import Step
 
 NAME = "pair chain"
 
 
-def pair_chain(grid: Grid) -> Iterator[Step]:
+def pair_chain(grid: Grid, memory: Memory) -> Iterator[Step]:
     n, masks, values = grid.n, grid.masks, grid.values
     pairs = [i for i in range(n * n) if not values[i] and masks[i].bit_count() == 2]
     if len(pairs) < 2:

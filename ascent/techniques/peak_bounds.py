@@ -33,19 +33,20 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Grid
+from ..memory import Memory
 from ..trace import Step
 
 NAME = "peak bounds"
 KEYS = tuple((NAME, k) for k in range(128))  # where it looked, per lane: made once
 
 
-def peak_bounds(grid: Grid) -> Iterator[Step]:
+def peak_bounds(grid: Grid, memory: Memory) -> Iterator[Step]:
     # Both rules read the heights placed in the lane; candidates only decide what a rule would remove,
     # and candidates only shrink. So a lane that gave nothing gives nothing again until a height is
     # placed in its line (``Grid.line_placed``): most lanes are passed over after one look.
     values = grid.values
-    looked, line_placed = grid.looked, grid.line_placed  # ``Grid.quiet_line`` by placements, inlined: this loop is hot
-    for k, lane in enumerate(grid.lanes):
+    looked, line_placed = memory.looked, grid.line_placed  # ``Memory.quiet_line`` by placements, inlined: this loop is hot
+    for k, lane in enumerate(memory.lanes):
         if not lane.clue:
             continue
         key = KEYS[k]
@@ -77,7 +78,7 @@ def peak_bounds(grid: Grid) -> Iterator[Step]:
             if step is None and lower:
                 step = _lower_bounds(grid, lane, at)
         if step is None:
-            grid.found_nothing(key)
+            memory.found_nothing(grid, key)
         else:
             yield step  # the lane changes: look at it afresh next pass
 

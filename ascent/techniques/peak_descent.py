@@ -25,6 +25,7 @@ from .. import cands
 from ..explain import SHOWN_LIMIT, counted, fillings, listed, shown_counts, witnesses
 from ..grid import Conflict, Contradiction, Grid
 from ..lanes import front_supports, orderings
+from ..memory import Memory
 from ..propagate import settled
 from ..trace import Step
 from ..words import joined
@@ -32,14 +33,14 @@ from ..words import joined
 NAME = "peak descent"
 
 
-def peak_descent(grid: Grid) -> Iterator[Step]:
+def peak_descent(grid: Grid, memory: Memory) -> Iterator[Step]:
     masks = grid.masks
-    for k, lane in enumerate(grid.lanes):
+    for k, lane in enumerate(memory.lanes):
         c = lane.clue
         if not c:
             continue
         cells = lane.cells
-        if grid.quiet_line((NAME, k), k // 2):
+        if memory.quiet_line(grid, (NAME, k), k // 2):
             continue
         ms = [masks[x] for x in cells]
         lane_ms = tuple(ms)
@@ -63,7 +64,7 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
                     break  # the lane will change: look at it afresh next pass
             before |= m
         if step is None:
-            grid.found_nothing((NAME, k))
+            memory.found_nothing(grid, (NAME, k))
         else:
             yield step
 
