@@ -7,10 +7,11 @@ A *line* is a row or column without a direction (for the Latin rules).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import filterfalse
-from typing import TYPE_CHECKING
+from operator import itemgetter
+from typing import TYPE_CHECKING, Callable
 
 from . import cands
 
@@ -44,13 +45,19 @@ class Lane:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """A whole row or column, read left to right or top to bottom, with the clue at each end."""
+    """A whole row or column, read left to right or top to bottom, with the clue at each end: the one
+    representation of a line, for the traced techniques and the fast core (``propagate``) alike.
+
+    ``read(masks)`` gives its cells' candidates in order (``operator.itemgetter``); ``crossing[p]`` is the
+    number of the line through its p-th cell the other way (rows 0..n-1, then columns n..2n-1)."""
 
     kind: str  # row or column
     index: int
     cells: tuple[int, ...]
     front: Lane  # seen from the left / top
     back: Lane  # seen from the right / bottom
+    read: Callable[[list[int]], tuple[int, ...]] = field(compare=False, repr=False)
+    crossing: tuple[int, ...] = field(compare=False, repr=False)
 
     side = None  # a line is read from no side: a step that names it reads the whole row or column
 
@@ -111,19 +118,30 @@ def shape(n: int) -> Shape:
 
 def lines_of(puzzle: "Puzzle") -> tuple[Line, ...]:
     """Rows first, then columns, each with both of its lanes."""
-    n = puzzle.size
-    return tuple([_line(n, "row", r, puzzle.left[r], puzzle.right[r]) for r in range(n)] +
-                 [_line(n, "column", c, puzzle.upper[c], puzzle.lower[c]) for c in range(n)])
+    return lines_from(puzzle.size, puzzle.upper, puzzle.lower, puzzle.left, puzzle.right)
+
+
+def lines_from(n: int, upper, lower, left, right) -> tuple[Line, ...]:
+    """``lines_of`` from the clues on each side (n numbers each, 0 = none)."""
+    return tuple([_line(n, "row", r, left[r], right[r]) for r in range(n)] +
+                 [_line(n, "column", c, upper[c], lower[c]) for c in range(n)])
+
+
+def lines_through(n: int, cell: int) -> tuple[int, int]:
+    """The numbers of the row and the column through ``cell`` (rows 0..n-1, then columns n..2n-1)."""
+    return cell // n, n + cell % n
 
 
 @lru_cache(maxsize=8192)  # lanes never change: a puzzle's lines are shared with every puzzle with the same clues there
 def _line(n: int, kind: str, index: int, front: int, back: int) -> Line:
     sh = shape(n)
+    cells = sh.rows[index] if kind == "row" else sh.cols[index]
+    read = itemgetter(*cells) if n > 1 else (lambda masks, x=cells[0]: (masks[x],))
     if kind == "row":
-        cells = sh.rows[index]
-        return Line(kind, index, cells, Lane("left", index, cells, front), Lane("right", index, cells[::-1], back))
-    cells = sh.cols[index]
-    return Line(kind, index, cells, Lane("upper", index, cells, front), Lane("lower", index, cells[::-1], back))
+        return Line(kind, index, cells, Lane("left", index, cells, front), Lane("right", index, cells[::-1], back),
+                    read, tuple(range(n, 2 * n)))
+    return Line(kind, index, cells, Lane("upper", index, cells, front), Lane("lower", index, cells[::-1], back),
+                read, tuple(range(n)))
 
 
 class Contradiction(Exception):
