@@ -221,7 +221,7 @@ class Grid:
             changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now
             log(cell)
         for cell, d in step.placements:
-            b = 1 << (d - 1)
+            b = 1 << (d - 1)  # cands.bit, inlined: every step comes through here
             if not masks[cell] & b:
                 raise Contradiction(Conflict(f"{step.technique} places {d}, which it cannot hold", (cell,), None, d), n)
             masks[cell] = b

@@ -42,19 +42,17 @@ def fish(grid: Grid, memory: Memory) -> Iterator[Step]:
     by_col = [[0] * n for _ in range(n + 1)]
     at_row = [[0] * n for _ in range(n + 1)]  # per height, per row: the columns where it is placed
     at_col = [[0] * n for _ in range(n + 1)]
+    place = cands.place
     for x in range(n * n):
         r, c = divmod(x, n)
+        in_row, in_col = place(c), place(r)
         v = values[x]
         if v:
-            at_row[v][r] |= 1 << c
-            at_col[v][c] |= 1 << r
-        m = masks[x]
-        while m:
-            low = m & -m
-            d = low.bit_length()
-            by_row[d][r] |= 1 << c
-            by_col[d][c] |= 1 << r
-            m ^= low
+            at_row[v][r] |= in_row
+            at_col[v][c] |= in_col
+        for d in cands.digits(masks[x]):
+            by_row[d][r] |= in_row
+            by_col[d][c] |= in_col
     for base, cover, base_word, cover_word, by, at in ((sh.rows, sh.cols, "row", "column", by_row, at_row),
                                                        (sh.cols, sh.rows, "column", "row", by_col, at_col)):
         for d in range(1, n + 1):
@@ -65,13 +63,13 @@ def fish(grid: Grid, memory: Memory) -> Iterator[Step]:
             b = cands.bit(d)
             spots = []  # (base index, cover mask) where d is still open
             for i, (where, placed) in enumerate(zip(by[d], at[d])):
-                if not placed and 2 <= where.bit_count() <= MAX_K:
+                if not placed and 2 <= cands.count(where) <= MAX_K:
                     spots.append((i, where))
             for k in range(2, MAX_K + 1):
                 for group, where in cands.groups(spots, k):
-                    if where.bit_count() != k:
+                    if cands.count(where) != k:
                         continue
-                    cover_idx = [j for j in range(n) if where >> j & 1]
+                    cover_idx = cands.places(where)
                     elims = tuple(
                         (x, b)
                         for j in cover_idx

@@ -71,13 +71,13 @@ def _line(grid: Grid, line) -> Iterator[Step]:
             where = 0
             for x in open_cells:
                 if masks[x] & b:
-                    where |= 1 << index[x]
-            if where.bit_count() <= k:
+                    where |= cands.place(index[x])
+            if cands.count(where) <= k:
                 spots.append((d, where))
         for heights, where in cands.groups(spots, k):
-            group = tuple(x for x in line.cells if where >> index[x] & 1)
-            if where.bit_count() < k:
-                raise Contradiction(Conflict(f"{k} heights fit in only {where.bit_count()} cells", group, line), grid.n)
+            group = tuple(line.cells[i] for i in cands.places(where))
+            if cands.count(where) < k:
+                raise Contradiction(Conflict(f"{k} heights fit in only {cands.count(where)} cells", group, line), grid.n)
             keep = sum(cands.bit(d) for d in heights)
             elims = tuple((x, masks[x] & ~keep) for x in group if masks[x] & ~keep)
             if elims:

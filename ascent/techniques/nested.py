@@ -34,7 +34,7 @@ def nested(grid: Grid, memory: Memory, context) -> Iterator[Step]:
     ``tracer.trace_nested(grid, memory, cell, d)`` with the easier tiers and forcing."""
     masks, values = grid.masks, grid.values
     truth = context.truth
-    open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
+    open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (cands.count(masks[i]), i))
     for cell in open_cells:
         for d in cands.digits(masks[cell]):
             if truth is not None and truth[cell] == d:
@@ -51,7 +51,7 @@ def nested(grid: Grid, memory: Memory, context) -> Iterator[Step]:
             inner = sum(1 for link in chain if link.chain or link.branches)
             yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {len(chain) - 1} links ({inner} of them forcing) "
                                      f"would lead to a contradiction ({conflict.text(n)}), so it is not {d}",
-                       None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain,
+                       None, None, (cell,), eliminations=((cell, cands.bit(d)),), chain=chain,
                        premises=premises_of(cell, chain, conflict_reads(conflict, n)), contradiction=conflict,
                        reads=ending)
             return

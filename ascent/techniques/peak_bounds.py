@@ -62,7 +62,7 @@ def peak_bounds(grid: Grid, memory: Memory) -> Iterator[Step]:
             v = values[x]
             if v:
                 if top >= v + 2:
-                    hidden |= 1 << (v - 1)
+                    hidden |= cands.bit(v)
                 elif v > top:
                     top = v
             elif gap < 0:
@@ -87,11 +87,11 @@ def _may_bound(grid: Grid, lane, hidden: int, gap: int) -> bool:
     """Could lower bounds remove anything? The k-th height that can show (from 0) leaves only the first
     clue - 1 - k cells, so the cell at distance d can lose only heights at least the (clue - 2 - d)-th."""
     n, c, cells, masks, values = grid.n, lane.clue, lane.cells, grid.masks, grid.values
-    counted = [h for h in range(n, 0, -1) if not hidden >> (h - 1) & 1]
+    counted = [h for h in range(n, 0, -1) if not cands.has(hidden, h)]
     last = len(counted) - 1  # the tallest placed height is never hidden: counted is never empty
     for d in range(gap, c - 1):
         x = cells[d]
-        if not values[x] and masks[x].bit_length() >= counted[min(c - 2 - d, last)]:
+        if not values[x] and cands.highest(masks[x]) >= counted[min(c - 2 - d, last)]:
             return True
     return False
 

@@ -34,6 +34,7 @@ NAME = "peak descent"
 
 
 def peak_descent(grid: Grid, memory: Memory) -> Iterator[Step]:
+    # the walk every pass runs over every lane: ``cands.several`` inlined (``m & (m - 1)``)
     masks = grid.masks
     for k, lane in enumerate(memory.lanes):
         c = lane.clue
@@ -90,11 +91,11 @@ def _fillings(front: tuple[int, ...], kmin: int, kmax: int) -> tuple[int, ...] |
 def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
     """What the sure peak at p says about the cells before it, as a step (None if nothing)."""
     masks, cells, c = grid.masks, lane.cells, lane.clue
-    peak = ms[p].bit_length()
+    peak = cands.highest(ms[p])
     smin = smax = 0
     top_lo = top_hi = 0
     for m in ms[p:]:
-        lo, hi = (m & -m).bit_length(), m.bit_length()
+        lo, hi = cands.lowest(m), cands.highest(m)
         if lo > top_hi:
             smin += 1
         if hi > top_lo:
