@@ -25,8 +25,8 @@ What a chain link rests on (``Technique.needs``) is a mask per cell with two mar
 ALL (every candidate, the placed height too: the cell read as a whole) and PLACED (the cell being placed).
 
 The innermost loops -- the fast core's line searches and tables (``lanes``, ``propagate``), ``Grid.apply``,
-and the sweeps every pass runs (sudoku, pinpoint, peak descent's walk) -- write these tricks inline, where a call
-per candidate would cost more than the look itself; each such function names the helpers it inlines.
+and the walks every pass makes (sudoku, peak descent's) -- write these tricks inline, where a call per candidate
+would cost more than the look itself; each says so, in a comment or its module's docstring.
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ give is remembered (``_known``; the traced sequence, isolate and peak descent re
 What it stands for: its fixpoint is the fixpoint of the traced techniques that read one line (ascent, sudoku,
 naked single, pinpoint, peak bounds, peak descent, isolate, sequence) together, for sizes up to 9, where isolate's
 subsets of up to four cells cover every Hall set of a line; above 9 it can be stronger. ``tests/test_propagate.py``
-checks that on the corpora.
+checks that on the corpora. Like ``lanes``, it writes the bit tricks of ``cands`` inline: calling them from
+its Latin rules alone made it 7% slower (``backtrack.search`` on the 8x8 and 9x9 unreasonable sets).
 
     masks   a list of candidate masks, one per cell (changed in place)
     lines   the puzzle's lines (``grid.Line``: cells left to right or top to bottom, both lanes with their clues,
