@@ -218,6 +218,7 @@ class Grid:
             if not new:
                 raise Contradiction(Conflict(f"no candidates left after {step.technique}", (cell,)), n)
             masks[cell] = new
+            # the cell's row and column (``lines_through``, inlined: every step comes through here)
             changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now
             log(cell)
         for cell, d in step.placements:

@@ -29,7 +29,7 @@ def isolate(grid: Grid, memory: Memory) -> Iterator[Step]:
     for k, line in enumerate(memory.lines):
         if memory.quiet_line(grid, (NAME, k), k):
             continue
-        if settled(tuple([masks[x] for x in line.cells]), line.front.clue, line.back.clue):
+        if settled(line.read(masks), line.front.clue, line.back.clue):
             # every candidate is in some filling of the line (with distinct heights, as its clues
             # allow): no subset of its cells can remove one, nor be short of heights (a shortcut only:
             # nothing is said from it; the fast core has often read this line already)

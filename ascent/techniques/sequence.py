@@ -35,7 +35,7 @@ def sequence(grid: Grid, memory: Memory) -> Iterator[Step]:
         cells = line.cells
         if memory.quiet_line(grid, (NAME, k), k) or all(values[x] for x in cells):
             continue
-        ms = tuple(masks[x] for x in cells)
+        ms = line.read(masks)
         allowed = consistent(ms, a, b)  # supports(ms, a or 1, a or n, b, b), from tables up to 9, remembered
         if allowed is None:
             raise Contradiction(Conflict(f"no ordering fits its candidates and clues {a or '-'}/{b or '-'}", cells, line),
