@@ -40,10 +40,9 @@ class FrozenGrid(Grid):
 
     def copy(self, since=None) -> Grid:
         plain = Grid(self.puzzle, list(self.masks), list(self.values), self.lines)
-        for name in ("stamp", "log_base"):
-            object.__setattr__(plain, name, getattr(self, name))
+        plain.stamp, plain.log_base = self.stamp, self.log_base
         for name in ("changed_at", "log", "line_changed", "line_placed"):
-            object.__setattr__(plain, name, list(getattr(self, name)))
+            setattr(plain, name, list(getattr(self, name)))
         return plain.copy(since)
 
 
