@@ -5,9 +5,13 @@ Every raw bit trick of the project lives here; the rest speaks in heights.
     full(n)         all heights 1..n
     span(lo, hi)    heights lo..hi (empty when lo > hi)
     bit(d)          the single height d
+    has(m, d)       does m hold height d
     digits(m)       the heights in m, lowest first
     count(m)        how many heights m holds
     single(m)       the height when m holds exactly one, else 0
+    several(m)      does m hold more than one height (``m & (m - 1)``)
+    lowest(m)       its lowest height (``(m & -m).bit_length()``), 0 for none
+    highest(m)      its highest height (``m.bit_length()``), 0 for none
     show(m)         "[135]" for several, "3" for one, "[]" for none
     groups(items, k)  groups of k (key, mask) items whose masks together hold at most k bits
     packed(masks)   a whole grid's candidates as one integer (16 bits a cell), for whole-grid
@@ -15,8 +19,18 @@ Every raw bit trick of the project lives here; the rest speaks in heights.
     unpacked(p, k)  the k cells' candidates of a packed grid
     changed(a, b)   the cells where two packed grids differ
 
+The same arithmetic serves sets of places (the columns of a row where a height can go, the cells of a line
+by their position): place i is bit i.
+
+    place(i)        the single place i
+    places(w)       the places in w, lowest first
+
 What a chain link rests on (``Technique.needs``) is a mask per cell with two marks beyond the heights:
 ALL (every candidate, the placed height too: the cell read as a whole) and PLACED (the cell being placed).
+
+The innermost loops -- the fast core's line searches and tables (``lanes``, ``propagate``), ``Grid.apply``,
+and the walks every pass makes (sudoku, peak descent's) -- write these tricks inline, where a call per candidate
+would cost more than the look itself; each says so, in a comment or its module's docstring.
 """
 
 from __future__ import annotations
@@ -25,6 +39,7 @@ from array import array
 from sys import byteorder
 
 from .words import joined
+
 ALL = -1  # every candidate of a cell, and its being placed: the cell read as a whole
 PLACED = 1 << 30  # a cell's height being placed (sudoku's cross-out rests on that alone); above every height
 
@@ -43,6 +58,30 @@ def span(lo: int, hi: int) -> int:
 
 def bit(d: int) -> int:
     return 1 << (d - 1)
+
+
+def has(m: int, d: int) -> bool:
+    return bool(m >> (d - 1) & 1)
+
+
+def several(m: int) -> bool:
+    return bool(m & (m - 1))
+
+
+def lowest(m: int) -> int:
+    return (m & -m).bit_length()
+
+
+def highest(m: int) -> int:
+    return m.bit_length()
+
+
+def place(i: int) -> int:
+    return 1 << i
+
+
+def places(w: int) -> list[int]:
+    return [d - 1 for d in digits(w)]
 
 
 def digits(m: int) -> list[int]:

@@ -28,7 +28,8 @@ from typing import Callable
 
 from .grid import Conflict, Contradiction, Grid, Lane, Line, lines_of
 from .linecheck import broken, exact, first_broken, is_broken
-from .passes import OverBudget, filled_lane_broken, narrow, run
+from .memory import Memory
+from .passes import OverBudget, filled_lane_broken, run
 from .techniques import FORCING, Technique, needs
 from .techniques.forcing import conflict_needs, slice_links
 from .trace import Pass, Step
@@ -76,10 +77,11 @@ class Tracer:
         if found is not None:
             raise Contradiction(found, self.n)
 
-    def _suppose(self, grid: Grid, cell: int, d: int, limit: int | None, nested: bool = False):
-        """Suppose ``cell`` is ``d`` on a copy and run the easier tiers: (the copy, the chain with the
-        supposition first, the contradiction reached or None). Raises OverBudget past ``limit`` steps."""
-        trial = grid.copy()
+    def _suppose(self, grid: Grid, memory: Memory, cell: int, d: int, limit: int | None, nested: bool = False):
+        """Suppose ``cell`` is ``d`` on a copy and run the easier tiers, with a copy of ``memory`` (the solve's
+        on ``grid``): (the copy, the chain with the supposition first, the contradiction reached or None).
+        Raises OverBudget past ``limit`` steps."""
+        trial, seen = memory.fork(grid)
         suppose = Step(FORCING.name, f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),),
                        premises=(), supposition=True)
         passes: list[Pass] = []
@@ -91,32 +93,33 @@ class Tracer:
         try:
             trial.apply(suppose)
             self.watch(trial, changed_cells(suppose))
-            run(trial, techniques, passes, limit=limit, context=context, check_time=self.check_time, watch=self.watch)
+            run(trial, techniques, passes, limit=limit, context=context, check_time=self.check_time, watch=self.watch,
+                memory=seen)
         except Contradiction as e:
             # kept without its traceback: that holds this frame, which holds the exception -- a cycle that would
             # keep the whole trial (grid, steps) alive until the garbage collector came by (7% of a hard solve)
             broke = e.with_traceback(None)
         return trial, (suppose,) + tuple(s for p in passes for s in p.steps), broke
 
-    def trace(self, grid: Grid, cell: int, d: int, limit: int | None = None) -> Traced | None:
+    def trace(self, grid: Grid, memory: Memory, cell: int, d: int, limit: int | None = None) -> Traced | None:
         """The chain and the contradiction supposing ``cell`` is ``d`` reaches with the easier tiers, or
         None when it reaches none (or not within ``limit`` steps)."""
         try:
-            _, chain, broke = self._suppose(grid, cell, d, limit)
+            _, chain, broke = self._suppose(grid, memory, cell, d, limit)
         except OverBudget:
             return None
         return None if broke is None else Traced(chain, broke.conflict)
 
-    def trace_nested(self, grid: Grid, cell: int, d: int) -> Traced | None:
+    def trace_nested(self, grid: Grid, memory: Memory, cell: int, d: int) -> Traced | None:
         """``trace`` with forcing among the easier tiers (one level: the inner forcing's own chains use
         the easier tiers only)."""
-        _, chain, broke = self._suppose(grid, cell, d, None, nested=True)
+        _, chain, broke = self._suppose(grid, memory, cell, d, None, nested=True)
         return None if broke is None else Traced(chain, broke.conflict)
 
-    def follow(self, grid: Grid, cell: int, d: int) -> tuple[list[int], tuple[Step, ...]] | None:
+    def follow(self, grid: Grid, memory: Memory, cell: int, d: int) -> tuple[list[int], tuple[Step, ...]] | None:
         """Suppose ``cell`` is ``d`` and run the easier tiers to their end: the candidates and the chain,
         or None when that breaks."""
-        trial, chain, broke = self._suppose(grid, cell, d, None)
+        trial, chain, broke = self._suppose(grid, memory, cell, d, None)
         return None if broke is not None else (trial.masks, chain)
 
 
@@ -299,13 +302,11 @@ class Minimizer:
         if isinstance(conflict.lane, Lane) and conflict.lane.cells == conflict.cells \
                 and all(trial.values[c] for c in conflict.cells):
             return filled_lane_broken(trial, (conflict.lane,)) is conflict.lane  # its lane filled, its clue broken
-        narrow(trial, conflict.lane)
         for row in self.techniques:
             if row.contextual:
                 continue
-            trial.looked = {}
             try:
-                for _ in row.steps(trial):
+                for _ in row.steps(trial, Memory.narrowed(trial, conflict.lane)):  # afresh, where it showed
                     pass
             except Contradiction as e:
                 found = e.conflict
@@ -322,11 +323,9 @@ class Minimizer:
         want_placed = set(link.placements)
         crossed = dict(link.crossed)  # a joined cross-out (forcing.fold) follows from the placement by sudoku's rule
         want_gone = [(c, m & ~crossed.get(c, 0) & masks[c]) for c, m in link.eliminations]
-        grid.looked = {}
-        whole = grid.lines, grid.lanes
-        narrow(grid, link.lane)  # a lane technique looks only at the link's lane: another may break first
+        # a lane technique looks only at the link's lane (another may break first), afresh
         try:
-            for step in row.steps(grid):
+            for step in row.steps(grid, Memory.narrowed(grid, link.lane)):
                 if not want_placed <= set(step.placements):
                     continue
                 gone: dict[int, int] = {}
@@ -336,6 +335,4 @@ class Minimizer:
                     return True, None
         except Contradiction as e:
             return False, e.conflict
-        finally:
-            grid.lines, grid.lanes = whole
         return False, None

@@ -15,6 +15,7 @@ from typing import Callable, Iterable
 
 from .grade import level_of, score_of
 from .grid import Contradiction, Grid
+from .memory import Memory
 from .backtrack import search
 from .context import Context
 from .passes import TimedOut, techniques_of, run
@@ -29,8 +30,9 @@ __all__ = ["BACKTRACK", "EASY", "ORDER", "TIER", "UnknownTechnique", "grade_of",
 
 
 def forget() -> None:
-    """Forget what solves remember between them (the fast core's lines, fish's empty looks), so that
-    the next solve runs as the first of its kind would: for measuring, as every answer is the same."""
+    """Empty the tables shared between solves (the fast core's lines, fish's empty looks), so that the next
+    solve runs as the first of its kind would. For measuring only: they are bounded, and no trace depends
+    on what they hold (``tests/test_memory.py``). A solve's own memory goes with the solve (``ascent.memory``)."""
     forget_lines()
     fish.forget()
 
@@ -65,6 +67,7 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
     start = time.perf_counter()
     techniques = techniques_of(select(techniques)) + (() if logic_only else (FINISHER,))
     grid = Grid.start(puzzle)
+    memory = Memory(grid)  # this solve's: where its techniques looked and found nothing (``ascent.memory``)
     n = puzzle.size
     context = Context(grid, techniques, None if timeout is None else start + timeout, on_tier)
     passes: list[Pass] = []
@@ -88,7 +91,7 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
         context.truth = a
 
     try:
-        run(grid, techniques, passes, context=context, before_hard=learn, announce=True)
+        run(grid, techniques, passes, context=context, before_hard=learn, announce=True, memory=memory)
         if grid.solved():
             status = SOLVED  # the pass loop checked the filled grid against every rule
         else:

@@ -90,7 +90,7 @@ def _too_few(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     items = list(enumerate(masks))
     for k in range(1, len(masks) + 1):
         for group, union in cands.groups(items, k):
-            if union.bit_count() < k:
+            if cands.count(union) < k:
                 return group
     return None
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
+from . import cands
 from .engine import solve
 from .grade import LEVELS, RANK, UP_TO, level_of, score_of
 from .lanes import visible
@@ -82,7 +83,7 @@ def latin_square(n: int, rng: random.Random) -> list[list[int]]:
     (Shuffling the rows, columns and symbols of the cyclic square is not enough: every such
     square has the cyclic group's structure, and at size 8 their full-clue puzzles are ambiguous.)
     """
-    full = (1 << n) - 1
+    full = cands.full(n)
     rows_used = [0] * n
     cols_used = [0] * n
     grid = [[0] * n for _ in range(n)]
@@ -92,10 +93,10 @@ def latin_square(n: int, rng: random.Random) -> list[list[int]]:
             return True
         r, c = divmod(i, n)
         free = full & ~rows_used[r] & ~cols_used[c]
-        heights = [d for d in range(1, n + 1) if free >> (d - 1) & 1]
+        heights = cands.digits(free)
         rng.shuffle(heights)
         for d in heights:
-            bit = 1 << (d - 1)
+            bit = cands.bit(d)
             grid[r][c] = d
             rows_used[r] |= bit
             cols_used[c] |= bit
@@ -189,10 +190,9 @@ class _Draft:
 
     def _start(self) -> tuple[list[int], tuple]:
         n = self.n
-        full = (1 << n) - 1
-        masks = [full] * (n * n)
+        masks = [cands.full(n)] * (n * n)
         for i, d in self.givens.items():
-            masks[i] = 1 << (d - 1)
+            masks[i] = cands.bit(d)
         return masks, line_table(n, tuple(x for s in SIDES for x in self.clues[s]))
 
     def unique(self) -> bool:
@@ -206,7 +206,7 @@ class _Draft:
         rank, hard = RANK[self.level], RANK["hard"]
         if rank <= hard or self.n <= EXACT:
             masks, lines = self._start()
-            fast = settle(masks, self.n, lines) and not any(m & (m - 1) for m in masks)
+            fast = settle(masks, self.n, lines) and not any(cands.several(m) for m in masks)
             if rank <= hard and not fast:
                 return False  # the fast core is at least as strong as tiers 1-8: a quick no
             if rank >= hard and self.n <= EXACT and fast:

@@ -7,10 +7,11 @@ A *line* is a row or column without a direction (for the Latin rules).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import filterfalse
-from typing import TYPE_CHECKING
+from operator import itemgetter
+from typing import TYPE_CHECKING, Callable
 
 from . import cands
 
@@ -44,13 +45,19 @@ class Lane:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """A whole row or column, read left to right or top to bottom, with the clue at each end."""
+    """A whole row or column, read left to right or top to bottom, with the clue at each end: the one
+    representation of a line, for the traced techniques and the fast core (``propagate``) alike.
+
+    ``read(masks)`` gives its cells' candidates in order (``operator.itemgetter``); ``crossing[p]`` is the
+    number of the line through its p-th cell the other way (rows 0..n-1, then columns n..2n-1)."""
 
     kind: str  # row or column
     index: int
     cells: tuple[int, ...]
     front: Lane  # seen from the left / top
     back: Lane  # seen from the right / bottom
+    read: Callable[[list[int]], tuple[int, ...]] = field(compare=False, repr=False)
+    crossing: tuple[int, ...] = field(compare=False, repr=False)
 
     side = None  # a line is read from no side: a step that names it reads the whole row or column
 
@@ -111,19 +118,30 @@ def shape(n: int) -> Shape:
 
 def lines_of(puzzle: "Puzzle") -> tuple[Line, ...]:
     """Rows first, then columns, each with both of its lanes."""
-    n = puzzle.size
-    return tuple([_line(n, "row", r, puzzle.left[r], puzzle.right[r]) for r in range(n)] +
-                 [_line(n, "column", c, puzzle.upper[c], puzzle.lower[c]) for c in range(n)])
+    return lines_from(puzzle.size, puzzle.upper, puzzle.lower, puzzle.left, puzzle.right)
+
+
+def lines_from(n: int, upper, lower, left, right) -> tuple[Line, ...]:
+    """``lines_of`` from the clues on each side (n numbers each, 0 = none)."""
+    return tuple([_line(n, "row", r, left[r], right[r]) for r in range(n)] +
+                 [_line(n, "column", c, upper[c], lower[c]) for c in range(n)])
+
+
+def lines_through(n: int, cell: int) -> tuple[int, int]:
+    """The numbers of the row and the column through ``cell`` (rows 0..n-1, then columns n..2n-1)."""
+    return cell // n, n + cell % n
 
 
 @lru_cache(maxsize=8192)  # lanes never change: a puzzle's lines are shared with every puzzle with the same clues there
 def _line(n: int, kind: str, index: int, front: int, back: int) -> Line:
     sh = shape(n)
+    cells = sh.rows[index] if kind == "row" else sh.cols[index]
+    read = itemgetter(*cells) if n > 1 else (lambda masks, x=cells[0]: (masks[x],))
     if kind == "row":
-        cells = sh.rows[index]
-        return Line(kind, index, cells, Lane("left", index, cells, front), Lane("right", index, cells[::-1], back))
-    cells = sh.cols[index]
-    return Line(kind, index, cells, Lane("upper", index, cells, front), Lane("lower", index, cells[::-1], back))
+        return Line(kind, index, cells, Lane("left", index, cells, front), Lane("right", index, cells[::-1], back),
+                    read, tuple(range(n, 2 * n)))
+    return Line(kind, index, cells, Lane("upper", index, cells, front), Lane("lower", index, cells[::-1], back),
+                read, tuple(range(n)))
 
 
 class Contradiction(Exception):
@@ -138,10 +156,22 @@ class Contradiction(Exception):
 
 
 class Grid:
-    """Candidates per cell plus which cells are placed. Change it only through ``apply``."""
+    """Candidates per cell plus which cells are placed, and the record of when each changed. Change it only
+    through ``apply``: techniques read it and yield steps, and what they remember of where they looked is
+    the solve's ``Memory`` (``ascent.memory``), read against this record.
 
-    __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes", "stamp", "changed_at", "looked", "log", "log_base",
-                 "read", "line_changed", "line_placed")
+        masks, values   the candidates of each cell, and its height once placed (0 while open)
+        lines, lanes    the puzzle's rows then columns (``lines_of``), and both lanes of each: fixed
+        stamp           how many steps have been applied
+        changed_at      per cell, the stamp of its last change
+        line_changed    per line (rows, then columns), the stamp of its last change
+        line_placed     per line, the stamp of its last placement
+        log, log_base   each cell again whenever a step changes it, after the first ``log_base`` changes
+                        (a copy keeps only the part its memory still reads: ``Memory.fork``)
+    """
+
+    __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes", "stamp", "changed_at", "log", "log_base",
+                 "line_changed", "line_placed")
 
     def __init__(self, puzzle: "Puzzle", masks: list[int], values: list[int], lines: tuple[Line, ...]):
         self.puzzle = puzzle
@@ -150,15 +180,13 @@ class Grid:
         self.values = values
         self.lines = lines
         self.lanes = tuple([lane for line in lines for lane in (line.front, line.back)])
-        self.stamp = 0  # how many steps have been applied
-        self.changed_at = [0] * len(masks)  # the stamp of each cell's last change
-        self.looked: dict = {}  # (technique, place) -> the stamp when it last looked there and found nothing
-        self.log: list[int] = []  # each cell again whenever a step changes it
-        self.log_base = 0  # how many changes came before log[0] (a copy keeps only what its readers still need)
-        self.read: dict = {}  # key -> how many changes it has read (``placed_since``, ``open_since``)
-        self.line_changed = [0] * (2 * self.n)  # per line (rows, then columns): the stamp of its last change
-        self.line_placed = [0] * (2 * self.n)  # per line: the stamp of its last placement (peak bounds reads
-        # only placed heights: a lane where it found nothing waits for a placement in its line)
+        self.stamp = 0
+        self.changed_at = [0] * len(masks)
+        self.log: list[int] = []
+        self.log_base = 0
+        self.line_changed = [0] * (2 * self.n)
+        self.line_placed = [0] * (2 * self.n)  # (peak bounds reads only placed heights: a lane where it found
+        # nothing waits for a placement in its line)
 
     @classmethod
     def start(cls, puzzle: "Puzzle") -> "Grid":
@@ -167,13 +195,13 @@ class Grid:
         values = [v for row in puzzle.givens for v in row]
         return cls(puzzle, [cands.bit(v) if v else f for v in values], values, lines_of(puzzle))
 
-    def copy(self) -> "Grid":
-        """A grid to change apart from this one (a supposition): the change log from the oldest point a
-        reader still needs, not the whole of it."""
+    def copy(self, since: int | None = None) -> "Grid":
+        """A grid to change apart from this one (a supposition), with the change log from the point ``since``
+        on (none of it when None: a reader of the copy's log then reads it from the copy's making)."""
         g = Grid(self.puzzle, self.masks[:], self.values[:], self.lines)
-        g.stamp, g.changed_at, g.looked, g.read = self.stamp, self.changed_at[:], dict(self.looked), dict(self.read)
+        g.stamp, g.changed_at = self.stamp, self.changed_at[:]
         end = self.log_base + len(self.log)
-        start = min(self.read.values(), default=end)
+        start = end if since is None else since
         g.log, g.log_base = self.log[start - self.log_base:], start
         g.line_changed = self.line_changed[:]
         g.line_placed = self.line_placed[:]
@@ -190,10 +218,11 @@ class Grid:
             if not new:
                 raise Contradiction(Conflict(f"no candidates left after {step.technique}", (cell,)), n)
             masks[cell] = new
+            # the cell's row and column (``lines_through``, inlined: every step comes through here)
             changed_at[cell] = line_changed[cell // n] = line_changed[n + cell % n] = now
             log(cell)
         for cell, d in step.placements:
-            b = 1 << (d - 1)
+            b = 1 << (d - 1)  # cands.bit, inlined: every step comes through here
             if not masks[cell] & b:
                 raise Contradiction(Conflict(f"{step.technique} places {d}, which it cannot hold", (cell,), None, d), n)
             masks[cell] = b
@@ -202,54 +231,22 @@ class Grid:
             line_placed[cell // n] = line_placed[n + cell % n] = now
             log(cell)
 
-    # ------------------------------------------------------------------ looking again only where something changed
-    def quiet(self, key, cells) -> bool:
-        """True when ``key`` (a technique and a place) found nothing there before and none of ``cells``
-        has changed since: looking again would find nothing again."""
-        last = self.looked.get(key)
-        if last is None:
-            return False
-        changed_at = self.changed_at
-        for c in cells:
-            if changed_at[c] > last:
-                return False
-        return True
-
-    def quiet_line(self, key, k: int) -> bool:
-        """``quiet`` for a whole line: ``k`` counts rows first, then columns (the order of ``lines``;
-        lane j of ``lanes`` lies on line j // 2)."""
-        last = self.looked.get(key)
-        return last is not None and self.line_changed[k] <= last
-
-    def placed_since(self, key) -> tuple[list[int], int]:
-        """The placed cells changed, each once and in order, since ``key`` last said it had read up to a
-        point (every placed cell the first time), and the point to say next (``read_up_to``) once it has done."""
-        return self._changed_since(key, filter)
-
-    def open_since(self, key) -> tuple[list[int], int]:
-        """``placed_since`` for the open cells: those changed since ``key`` last read (every open cell the
-        first time), and the point to say next."""
-        return self._changed_since(key, filterfalse)
-
-    def _changed_since(self, key, pick) -> tuple[list[int], int]:
-        end = self.log_base + len(self.log)
-        start = self.read.get(key)
+    # ------------------------------------------------------------------ the change log
+    def changed_since(self, start: int | None, placed: bool) -> list[int]:
+        """The placed (``placed``) or open cells changed after the first ``start`` changes, each once and in
+        order; every such cell when ``start`` is None. (``Memory.placed_since`` and ``open_since``.)"""
+        pick = filter if placed else filterfalse
         if start is None:
-            return list(pick(self.values.__getitem__, range(len(self.masks)))), end
-        if start == end:
-            return [], end
-        return sorted(pick(self.values.__getitem__, set(self.log[start - self.log_base:]))), end
+            return list(pick(self.values.__getitem__, range(len(self.masks))))
+        if start < self.log_base:
+            raise ValueError(f"the change log starts after change {self.log_base}, not {start}: copy it with Memory.fork")
+        if start == self.log_base + len(self.log):
+            return []
+        return sorted(pick(self.values.__getitem__, set(self.log[start - self.log_base:])))
 
     def log_end(self) -> int:
-        """The point to say (``read_up_to``) to have read every change so far."""
+        """How many changes the grid has had: the point a reader that has read them all has reached."""
         return self.log_base + len(self.log)
-
-    def read_up_to(self, key, end: int) -> None:
-        self.read[key] = end
-
-    def found_nothing(self, key) -> None:
-        """Record that ``key`` looked and found nothing, as of now."""
-        self.looked[key] = self.stamp
 
     # ------------------------------------------------------------------ reading
     def name(self, cell: int) -> str:

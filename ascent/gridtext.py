@@ -211,7 +211,7 @@ def read_grid(text: str, n: int) -> tuple[list[int], list[int]]:
     marks allows every height. Raises GridError naming the first thing wrong.
     """
     values, masks = [], []
-    full = (1 << n) - 1
+    full = cands.full(n)
     for m in _TOKEN.finditer(text):
         marks, digit, empty, other = m.groups()
         if other is not None:
@@ -228,14 +228,14 @@ def read_grid(text: str, n: int) -> tuple[list[int], list[int]]:
                                     f"{n}x{n} does not have; heights are 1..{n}")
                 raise GridError(f"{where} holds {h}, but heights are 1..{n}")
             values.append(h)
-            masks.append(1 << (h - 1))
+            masks.append(cands.bit(h))
         elif marks is not None:
             bits = 0
             for ch in marks:
                 h = _SYMBOLS.get(ch, 0)
                 if not 1 <= h <= n:
                     raise GridError(f"{where} has the mark {ch}, but heights are 1..{n}")
-                bits |= 1 << (h - 1)
+                bits |= cands.bit(h)
             if not bits:
                 raise GridError(f"{where} has empty marks []; leave the cell '-' to allow every height")
             values.append(0)

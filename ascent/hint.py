@@ -153,7 +153,7 @@ def first_step(grid: Grid, techniques: Sequence[str] = ORDER, truth: tuple[int, 
     context.truth = truth
     for row in rows:
         try:
-            for step in row.steps(grid.copy(), context):
+            for step in row.steps(grid, context=context):  # a fresh memory: it looks everywhere
                 if step.eliminations or step.placements:
                     return step
         except Contradiction:

@@ -1,6 +1,10 @@
 """Pure lane arithmetic: visibility, and the orderings of a lane that fit its candidates.
 
-A lane here is a tuple of candidate masks ordered outward from its clue.
+The functions take a lane's candidates, not the lane (``grid.Lane``): ``masks``, a tuple of candidate masks
+ordered outward from its clue (``distinct`` and ``filtered`` take a whole line's, ``grid.Line.read``). These are
+the fast core's innermost searches: they write the bit tricks of ``cands`` inline (``m & (m - 1)``: several;
+``m & -m``: the lowest; ``bit_length``: the highest), where calls cost several per cent
+(``propagate``'s Latin rules with ``cands.several`` called: 7% slower).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable
 
 from .grid import Conflict, Contradiction, Grid
 from .lanes import visible
+from .memory import Memory
 from .rules import broken_rule, lane_broken
 from .techniques import BY_NAME, Technique
 from .trace import Pass, Step
@@ -33,23 +34,6 @@ class OverBudget(Exception):
 
 class TimedOut(Exception):
     """The solve ran past its deadline."""
-
-
-def narrow(grid: Grid, lane) -> None:
-    """Let ``grid``'s lane techniques look only at ``lane`` (a Lane or a Line) and its line."""
-    if lane is None:
-        return
-    for line in grid.lines:  # the grid's own lane or line, as a step found on it names it
-        if lane is line or lane is line.front or lane is line.back:
-            break
-    else:
-        for line in grid.lines:  # an equal one (a trace read back from its JSON)
-            if lane == line or lane in (line.front, line.back):
-                break
-        else:
-            return
-    grid.lines = (line,)
-    grid.lanes = (line.front, line.back) if lane.side is None else (lane,)
 
 
 def filled_lane_broken(grid: Grid, lanes=None):
@@ -78,8 +62,11 @@ def filled_grid_conflict(grid: Grid) -> Conflict | None:
 
 def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None = None, limit: int | None = None,
         context: "Context | None" = None, before_hard: Callable[[], None] | None = None, announce: bool = False,
-        check_time: Callable[[], None] | None = None, watch: Callable[[Grid, set], None] | None = None) -> None:
+        check_time: Callable[[], None] | None = None, watch: Callable[[Grid, set], None] | None = None,
+        memory: Memory | None = None) -> None:
     """Passes of the given techniques until none finds anything. Raises Contradiction.
+
+    ``memory`` is the solve's (``ascent.memory``), handed to every technique; a fresh one when None.
 
     Steps are recorded in ``passes`` when it is given (appended as the run goes, so a contradiction
     still leaves every applied step recorded). With ``limit``, a run that would take more steps
@@ -90,6 +77,8 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
     after each pass, the cells the pass changed, and may raise Contradiction (forcing's tracer ends a
     chain there: a row or column broken; each row and column is checked once a pass, not once a step).
     """
+    if memory is None:
+        memory = Memory(grid)
     if check_time is None and context is not None:
         check_time = context.check_time
     taken = 0
@@ -134,7 +123,7 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
                     context.on_tier(row.name)
             current = None
             placed = False
-            for step in row.steps(grid, context):
+            for step in row.steps(grid, memory, context=context):
                 current = take(step, current, row.name)
                 progress = True
                 placed = placed or bool(step.placements)
@@ -144,7 +133,7 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
                 if placed:  # heights placed: cross them out (sudoku) in the same pass, as a person does
                     for after in aftermath:
                         if after is not row:
-                            for step in after.steps(grid, context):
+                            for step in after.steps(grid, memory, context=context):
                                 current = take(step, current, row.name)
                 if watch is not None:
                     watch(grid, touched)

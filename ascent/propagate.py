@@ -12,17 +12,17 @@ give is remembered (``_known``; the traced sequence, isolate and peak descent re
 What it stands for: its fixpoint is the fixpoint of the traced techniques that read one line (ascent, sudoku,
 naked single, pinpoint, peak bounds, peak descent, isolate, sequence) together, for sizes up to 9, where isolate's
 subsets of up to four cells cover every Hall set of a line; above 9 it can be stronger. ``tests/test_propagate.py``
-checks that on the corpora.
+checks that on the corpora. Like ``lanes``, it writes the bit tricks of ``cands`` inline: calling them from
+its Latin rules alone made it 7% slower (``backtrack.search`` on the 8x8 and 9x9 unreasonable sets).
 
     masks   a list of candidate masks, one per cell (changed in place)
-    lines   the size's lines: (cells left-to-right or top-to-bottom, front clue, back clue, ...)
+    lines   the puzzle's lines (``grid.Line``: cells left to right or top to bottom, both lanes with their clues,
+            ``read`` and ``crossing``), rows then columns (``line_table``, ``grid.lines_of``)
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from operator import itemgetter
-
+from .grid import Line, lines_from, lines_through
 from .lanes import TABLE_MAX, cover, distinct, filtered, supports_seeded, unpacked
 from .lanes import fits as lanes_fits
 from .lanes import forget as lanes_forget
@@ -38,39 +38,31 @@ class Broken(Exception):
         super().__init__(where)
 
 
-@lru_cache(maxsize=64)  # keyed by a puzzle's clues: bounded, or a long run keeps every puzzle's lines
-def line_table(n: int, clues: tuple[int, ...]) -> tuple[tuple, ...]:
-    """The lines of a puzzle: (cells, front clue, back clue, fillings seen, read, crossing).
-
-    ``clues`` is upper + lower + left + right (4n numbers). Lines 0..n-1 are rows, n..2n-1 columns.
-    *Fillings seen* keeps, per line with a clue, the last few fillings (``lanes.packed``) that proved
-    its candidates: whenever the ones that still fit use every candidate, the line is consistent
-    without a search (the residual supports of constraint solvers). *read* gives the line's
-    candidates as a tuple (``operator.itemgetter`` of its cells), *crossing* the line through each
-    of its cells the other way.
-    """
-    upper, lower, left, right = (clues[k * n:(k + 1) * n] for k in range(4))
-    rows = tuple(_line(tuple(r * n + c for c in range(n)), left[r], right[r], tuple(n + c for c in range(n)))
-                 for r in range(n))
-    cols = tuple(_line(tuple(r * n + c for r in range(n)), upper[c], lower[c], tuple(range(n))) for c in range(n))
-    return rows + cols
+def line_table(n: int, clues: tuple[int, ...]) -> tuple[Line, ...]:
+    """The lines of a puzzle (``grid.Line``, the one representation of a line), from its clues: upper +
+    lower + left + right (4n numbers). Lines 0..n-1 are rows, n..2n-1 columns."""
+    return lines_from(n, *(clues[k * n:(k + 1) * n] for k in range(4)))
 
 
-def _line(cells: tuple[int, ...], a: int, b: int, crossing: tuple[int, ...]) -> tuple:
-    read = itemgetter(*cells) if len(cells) > 1 else (lambda masks, x=cells[0]: (masks[x],))
-    return cells, a, b, {}, read, crossing
-
-
-KEEP = 128  # fillings kept per line
+KEEP = 128  # fillings kept per clue pair
+SEEN_KEPT = 1 << 10  # clue pairs with their fillings seen (all forgotten at once when full)
+_seen: dict = {}  # (size, front clue, back clue) -> the last few fillings (``lanes.packed``) that proved the
+# candidates of a line with those clues (above TABLE_MAX): whenever the ones that still fit use every candidate,
+# the line is consistent without a search (the residual supports of constraint solvers)
 KNOWN = 1 << 15  # lines remembered with what their filter left (all forgotten at once when full)
 _known: dict = {}
 _MISSING = object()
 
 
-def _filter(ms: tuple[int, ...], n: int, a: int, b: int, seen: dict) -> tuple[int, ...] | None:
+def _filter(ms: tuple[int, ...], n: int, a: int, b: int) -> tuple[int, ...] | None:
     """One line made consistent: the candidates some filling uses (None: no filling)."""
     if n <= TABLE_MAX:
         return filtered(ms, a, b)  # read from the tables of the size's fillings
+    seen = _seen.get((n, a, b))
+    if seen is None:
+        if len(_seen) >= SEEN_KEPT:
+            _seen.clear()
+        seen = _seen[n, a, b] = {}
     got = 0
     if seen:
         got, want = cover(ms, seen)
@@ -102,12 +94,12 @@ def _looked_up(ms: tuple[int, ...], a: int, b: int):
 
 
 def forget() -> None:
-    """Forget what the fast core remembers of lines and puzzles (``_known``, ``_latin_known``, the line
-    tables, and ``lanes.forget``), so that a solve is timed as if it were the first of its kind.
+    """Forget what the fast core remembers of lines (``_known``, ``_latin_known``, ``_seen``, and
+    ``lanes.forget``), so that a solve is timed as if it were the first of its kind.
     For measuring: every answer is the same either way."""
     _known.clear()
     _latin_known.clear()
-    line_table.cache_clear()
+    _seen.clear()
     lanes_forget()
 
 
@@ -136,10 +128,6 @@ def settled(ms: tuple[int, ...], a: int, b: int) -> bool:
     line alone removes anything, and none sees a contradiction there. Shares the fast core's memory
     of lines (``_known``)."""
     return _looked_up(ms, a, b) is None
-
-
-def lines_of_cell(n: int, i: int) -> tuple[int, int]:
-    return i // n, n + i % n
 
 
 def _latin(ms: list[int], full: int) -> bool:
@@ -237,7 +225,7 @@ def propagate(masks: list[int], n: int, lines, dirty=None, deadline=None) -> int
             k = cheap.pop()
             work += 1
             line = lines[k]
-            ms = line[4](masks)
+            ms = line.read(masks)
             got = latin.get(ms, _MISSING)
             if got is _MISSING:
                 got = _cheap(ms, full)
@@ -249,7 +237,7 @@ def propagate(masks: list[int], n: int, lines, dirty=None, deadline=None) -> int
             if got is _EMPTY:
                 raise Broken(k, work)
             new, where = got
-            cells, crossing = line[0], line[5]
+            cells, crossing = line.cells, line.crossing
             for pos in where:
                 m = new[pos]
                 if size is not None:
@@ -264,7 +252,7 @@ def propagate(masks: list[int], n: int, lines, dirty=None, deadline=None) -> int
         # the line with the fewest candidates first: the cheapest to enumerate, and the likeliest to break
         if len(todo) > 1:
             if size is None:
-                size = [sum([pop[m] for m in line[4](masks)]) for line in lines]
+                size = [sum([pop[m] for m in line.read(masks)]) for line in lines]
             k = min(todo, key=size.__getitem__)
             todo.discard(k)
         else:
@@ -273,11 +261,12 @@ def propagate(masks: list[int], n: int, lines, dirty=None, deadline=None) -> int
         if deadline is not None:
             deadline()
         line = lines[k]
-        ms = line[4](masks)
-        key = (ms, line[1], line[2])
+        ms = line.read(masks)
+        a, b = line.front.clue, line.back.clue
+        key = (ms, a, b)
         got = known.get(key, _MISSING)
         if got is _MISSING:
-            got = _changes(ms, _filter(ms, n, line[1], line[2], line[3]))
+            got = _changes(ms, _filter(ms, n, a, b))
             if len(known) >= KNOWN:
                 known.clear()
             known[key] = got
@@ -288,7 +277,7 @@ def propagate(masks: list[int], n: int, lines, dirty=None, deadline=None) -> int
         # the same writing of a line's changes as the cheap loop's above, written out twice on purpose: a
         # shared closure makes these names cell variables, and the solution count measured 10-15% slower
         new, where = got
-        cells, crossing = line[0], line[5]
+        cells, crossing = line.cells, line.crossing
         for pos in where:
             m = new[pos]
             if size is not None:
@@ -339,7 +328,7 @@ def solutions(masks: list[int], n: int, lines, limit: int = 2, deadline=None) ->
             if len(found) >= limit:
                 return found
             continue
-        row, col = lines_of_cell(n, cell)
+        row, col = lines_through(n, cell)
         m = ms[cell]
         branches = []
         while m:

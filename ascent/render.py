@@ -28,7 +28,7 @@ from .view import pass_title  # noqa: F401  (callers name it render.pass_title)
 
 def letter_key(n: int) -> str:
     """'A = 10, B = 11, C = 12' (as far as the size goes): heights 10-12 are drawn as letters, as in the pages."""
-    return ", ".join(f"{cands.show(1 << (h - 1))} = {h}" for h in range(10, n + 1))
+    return ", ".join(f"{cands.show(cands.bit(h))} = {h}" for h in range(10, n + 1))
 
 
 class GridView:

@@ -242,6 +242,7 @@ def floor() -> list[str]:
     offers, and the shortest among suppositions whose removal clears something more (gain > 0)."""
     from ascent.grid import Grid
     from ascent.context import Context
+    from ascent.memory import Memory
     from ascent.passes import techniques_of
     from ascent.techniques import ORDER
     from ascent.techniques import needs
@@ -266,7 +267,7 @@ def floor() -> list[str]:
                             continue
                         if core.work_to_break(grid.masks, cell, d) is None:
                             continue
-                        traced = tracer.trace(grid, cell, d)
+                        traced = tracer.trace(grid, Memory(grid), cell, d)
                         if traced is None:
                             continue
                         length = shown(traced.chain, slice_links(traced.chain, conflict_needs(traced.conflict, n), n, needs))

@@ -9,6 +9,7 @@ picture in column 3 read upward from its bottom clue.
 
 from ascent import cands
 from ascent.grid import Grid
+from ascent.memory import Memory
 from ascent.puzzle import Puzzle
 
 
@@ -97,7 +98,8 @@ def run(technique, pic: str, side: str = "left", index: int = 0):
     """Apply every step the technique yields on the lane; return (picture after, steps)."""
     grid = grid_of(pic, side, index)
     steps = []
-    for step in technique(grid):
+    memory = Memory(grid)  # one look, with the memory a solve would start with
+    for step in technique(grid, memory):
         grid.apply(step)
         steps.append(step)
     return picture(grid, index, side), steps
@@ -120,7 +122,8 @@ def run_grid(technique, rows: list[str]):
     """Apply every step the technique yields on the grid picture; return (the rows after, steps)."""
     grid = grid_from_rows(rows)
     steps = []
-    for step in technique(grid):
+    memory = Memory(grid)
+    for step in technique(grid, memory):
         grid.apply(step)
         steps.append(step)
     return [picture(grid, r) for r in range(grid.n)], steps

@@ -129,7 +129,7 @@ def test_each_pass_is_the_easiest_technique_that_can_act_and_hard_ones_take_one_
         if not BY_NAME[p.kind].sweep:
             assert len(own) == 1
         for name in ORDER[: ORDER.index(p.kind)]:
-            assert next(BY_NAME[name].steps(grid.copy(), context), None) is None, f"{name} could still act before {p.kind}"
+            assert next(BY_NAME[name].steps(grid, context=context), None) is None, f"{name} could still act before {p.kind}"
         for step in p.steps:
             grid.apply(step)
 

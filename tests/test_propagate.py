@@ -9,6 +9,7 @@ import pytest
 from ascent import Puzzle, broken_rule, solve
 from ascent.grid import Grid
 from ascent.lanes import TABLE_MAX, distinct, filtered, front_supports, orderings, supports, supports_proved
+from ascent.memory import Memory
 from ascent.passes import techniques_of, run
 from ascent.propagate import Broken, line_table, propagate, solutions
 from tests.conftest import shared_sets
@@ -237,7 +238,8 @@ def test_what_a_supposition_that_holds_places_holds_too(shared):
     for n, label, rec in [x for x in shared_sets("tatham") if x[0] == 7][:3]:
         puzzle = Puzzle.from_record(rec, label)
         grid = Grid.start(puzzle)
-        run(grid, rows)
+        memory = Memory(grid)
+        run(grid, rows, memory=memory)
         asked = FastCore(puzzle, lambda: None)
         masks = list(grid.masks)
         for cell in range(n * n):
@@ -249,9 +251,9 @@ def test_what_a_supposition_that_holds_places_holds_too(shared):
                         implied += 1
         # forcing's first step: the same breaking suppositions are found with the skip and without it
         skipping = Context(grid, rows + techniques_of(("forcing",)))
-        next(forcing(grid, skipping), None)
+        next(forcing(grid, memory, skipping), None)
         plain = Context(grid, rows + techniques_of(("forcing",)))
         plain.core.placed_by = lambda masks, cell, d: []
-        next(forcing(grid, plain), None)
+        next(forcing(grid, memory, plain), None)
         assert skipping.core.broken.keys() == plain.core.broken.keys()
     assert implied > 0

@@ -1,9 +1,11 @@
 """The techniques, one module each, and TABLE: the one ordered list everything else derives from.
 
-Each technique is a function ``(grid) -> Iterator[Step]`` that reads the grid and yields steps; it
-never writes. ``forcing`` also takes the solve's context (``contextual``): the known solution, the
-fast core and a way to trace a supposition with the easier tiers. Its module docstring holds its
-lane picture and why it is sound.
+Each technique is a function ``(grid, memory) -> Iterator[Step]`` that reads the grid and yields steps;
+it never writes to the grid (the pass loop applies its steps). ``memory`` is the solve's ``Memory``
+(``ascent.memory``): where the technique looks, and its notes of where it looked and found nothing, so it
+looks again only where something changed. ``forcing`` also takes the solve's context (``contextual``): the
+known solution, the fast core and a way to trace a supposition with the easier tiers. Its module
+docstring holds its lane picture and why it is sound.
 
 Like Tatham's DIFFLIST: a row per technique, easiest first. ``sweep`` techniques run as a whole
 pass (every step they find from one grid); the others give one step at a time, after which the
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
 from ..cands import ALL
+from ..memory import Memory
 from ..trace import Step
 # the modules themselves, so ``ascent.techniques.fish.MAX_K`` names fish's constant (a technique's
 # function is ``<module>.<name>``, e.g. ``fish.fish``)
@@ -37,7 +40,7 @@ class Technique:
     sweep: bool  # True: every step it finds is one pass; False: one step, then back to tier 1
     idea: str  # for hints: the kind of reasoning, without the step itself
     aliases: tuple[str, ...] = ()
-    contextual: bool = False  # takes the solve's context as a second argument
+    contextual: bool = False  # takes the solve's context as a third argument
     level: str = "easy"  # the level a puzzle reaches when it needs this technique (ascent.grade.LEVELS)
     aftermath: bool = False  # also runs at the end of any pass that placed heights, as part of that pass
     # "logic": reads the grid and says why; "forcing": supposes a candidate, its steps carry chains (and cost more
@@ -56,8 +59,12 @@ class Technique:
     def finisher(self) -> bool:
         return self.role == "finisher"
 
-    def steps(self, grid, context=None) -> Iterator[Step]:
-        return self.find(grid, context) if self.contextual else self.find(grid)
+    def steps(self, grid, memory: Memory | None = None, *, context=None) -> Iterator[Step]:
+        """The steps it finds on ``grid``, with the solve's ``memory`` (a fresh one, that looks everywhere,
+        when None) and, for a contextual technique, the solve's ``context``."""
+        if memory is None:
+            memory = Memory(grid)
+        return self.find(grid, memory, context) if self.contextual else self.find(grid, memory)
 
     def needs(self, link: Step, n: int) -> dict[int, int]:
         """The candidates a chain link of this technique rests on being gone, as cell -> candidates: what the

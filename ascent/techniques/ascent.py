@@ -21,28 +21,29 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Grid, cell_name
+from ..memory import Memory
 from ..trace import Step
 
 NAME = "ascent"
 
 
-def ascent(grid: Grid) -> Iterator[Step]:
+def ascent(grid: Grid, memory: Memory) -> Iterator[Step]:
     # These rules read only the clues: once a sweep finds nothing, no later grid gives them anything.
-    if grid.quiet((NAME,), ()):
+    if memory.quiet(grid, (NAME,), ()):
         return
     start, found = grid.stamp, 0
-    for step in _steps(grid):
+    for step in _steps(grid, memory):
         found += 1
         yield step
     if grid.stamp == start + found:
         # nothing found, or every step found was applied as it came (the pass loop does; a caller that only
         # looks does not): a step leaves nothing for the same rule to find again, so the next look is quiet
-        grid.found_nothing((NAME,))
+        memory.found_nothing(grid, (NAME,))
 
 
-def _steps(grid: Grid) -> Iterator[Step]:
+def _steps(grid: Grid, memory: Memory) -> Iterator[Step]:
     n, masks, values = grid.n, grid.masks, grid.values
-    for lane in grid.lanes:
+    for lane in memory.lanes:
         clue, cells = lane.clue, lane.cells
         if not clue:
             continue
@@ -65,7 +66,7 @@ def _steps(grid: Grid) -> Iterator[Step]:
             if elims:
                 yield Step(NAME, partial(_caps, n, clue, cells), lane, clue, cells[: clue - 1],
                            eliminations=tuple(elims), premises=())
-    for line in grid.lines:
+    for line in memory.lines:
         a, b = line.front.clue, line.back.clue
         if a and b and a + b == n + 1:
             cell = line.front.cells[a - 1]

@@ -15,12 +15,13 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..grid import Grid
+from ..memory import Memory
 from ..trace import Step
 
 NAME = "backtrack"
 
 
-def backtrack(grid: Grid, context) -> Iterator[Step]:
+def backtrack(grid: Grid, memory: Memory, context) -> Iterator[Step]:
     """One step placing every open cell from ``context.truth`` (nothing when the truth is unknown)."""
     truth = context.truth if context is not None else None
     if truth is None:

@@ -17,6 +17,7 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Grid, shape
+from ..memory import Memory
 from ..trace import Step
 from ..words import joined
 
@@ -32,7 +33,7 @@ def forget() -> None:
     _NOTHING.clear()
 
 
-def fish(grid: Grid) -> Iterator[Step]:
+def fish(grid: Grid, memory: Memory) -> Iterator[Step]:
     n, masks, values = grid.n, grid.masks, grid.values
     sh = shape(n)
     # where each height can go, per row (as a mask of columns) and per column (of rows), read in one walk;
@@ -41,19 +42,17 @@ def fish(grid: Grid) -> Iterator[Step]:
     by_col = [[0] * n for _ in range(n + 1)]
     at_row = [[0] * n for _ in range(n + 1)]  # per height, per row: the columns where it is placed
     at_col = [[0] * n for _ in range(n + 1)]
+    place = cands.place
     for x in range(n * n):
         r, c = divmod(x, n)
+        in_row, in_col = place(c), place(r)
         v = values[x]
         if v:
-            at_row[v][r] |= 1 << c
-            at_col[v][c] |= 1 << r
-        m = masks[x]
-        while m:
-            low = m & -m
-            d = low.bit_length()
-            by_row[d][r] |= 1 << c
-            by_col[d][c] |= 1 << r
-            m ^= low
+            at_row[v][r] |= in_row
+            at_col[v][c] |= in_col
+        for d in cands.digits(masks[x]):
+            by_row[d][r] |= in_row
+            by_col[d][c] |= in_col
     for base, cover, base_word, cover_word, by, at in ((sh.rows, sh.cols, "row", "column", by_row, at_row),
                                                        (sh.cols, sh.rows, "column", "row", by_col, at_col)):
         for d in range(1, n + 1):
@@ -64,13 +63,13 @@ def fish(grid: Grid) -> Iterator[Step]:
             b = cands.bit(d)
             spots = []  # (base index, cover mask) where d is still open
             for i, (where, placed) in enumerate(zip(by[d], at[d])):
-                if not placed and 2 <= where.bit_count() <= MAX_K:
+                if not placed and 2 <= cands.count(where) <= MAX_K:
                     spots.append((i, where))
             for k in range(2, MAX_K + 1):
                 for group, where in cands.groups(spots, k):
-                    if where.bit_count() != k:
+                    if cands.count(where) != k:
                         continue
-                    cover_idx = [j for j in range(n) if where >> j & 1]
+                    cover_idx = cands.places(where)
                     elims = tuple(
                         (x, b)
                         for j in cover_idx

@@ -36,6 +36,7 @@ from typing import Callable, Iterator
 from .. import cands
 from ..cands import ALL, PLACED
 from ..grid import Contradiction, Grid, cell_name, shape
+from ..memory import Memory
 from ..trace import Step
 
 NAME = "forcing"
@@ -70,7 +71,7 @@ def rank_of(length: float, gain: int, weight: float | None = None) -> float:
     return length / (1 + gain) ** (WEIGHT if weight is None else weight)
 
 
-def _choose(grid: Grid, context, open_cells: list[int], search: tuple[int, int, int, float], seen: dict):
+def _choose(grid: Grid, memory: Memory, context, open_cells: list[int], search: tuple[int, int, int, float], seen: dict):
     """The supposition to trace, as (rank, cell, height, traced chain, conflict), or None: the breaking
     suppositions of the cells with fewest candidates on the fast core, the quickest weighed by their gain,
     the best of those traced (``search``: TRACED, SCAN, GAINS, WEIGHT). ``seen`` keeps gains and traces."""
@@ -117,7 +118,7 @@ def _choose(grid: Grid, context, open_cells: list[int], search: tuple[int, int, 
         limit = None if best is None else int(LONGER * best[0][0] * (1 + gain) ** weight) + 1
         traced = seen.get(("trace", cell, d))
         if traced is None:
-            traced = context.tracer.trace(grid, cell, d, limit)
+            traced = context.tracer.trace(grid, memory, cell, d, limit)
             if traced is None:
                 continue
             seen[("trace", cell, d)] = traced
@@ -133,7 +134,7 @@ def _choose(grid: Grid, context, open_cells: list[int], search: tuple[int, int, 
     return best
 
 
-def forcing(grid: Grid, context) -> Iterator[Step]:
+def forcing(grid: Grid, memory: Memory, context) -> Iterator[Step]:
     """``context`` (``ascent.context.Context``) gives ``truth`` (the solution as flat heights, or None),
     ``core`` (the fast core: ``work_to_break``, ``placed_by``, ``gain``, ``branch`` and ``broken``, the
     suppositions seen breaking earlier in this solve, which still break), ``tracer`` (``trace`` and
@@ -142,9 +143,9 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
     core = context.core
     open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
     seen: dict = {}  # what this step already measured (gains, traces), for the wide look to reuse
-    best = _choose(grid, context, open_cells, NARROW, seen)
+    best = _choose(grid, memory, context, open_cells, NARROW, seen)
     if grid.n in WIDE_SIZES and (best is None or best[0][1] > WIDEN):
-        wide = _choose(grid, context, open_cells, WIDE, seen)
+        wide = _choose(grid, memory, context, open_cells, WIDE, seen)
         if wide is not None and (best is None or wide[0] < best[0]):
             best = wide
     if best is not None:  # only the chosen chain is folded (each cross-out joined to its placement, whole) and cut
@@ -170,7 +171,7 @@ def forcing(grid: Grid, context) -> Iterator[Step]:
             continue
         outcomes = []
         for d in cands.digits(masks[cell]):
-            traced = context.tracer.follow(grid, cell, d)
+            traced = context.tracer.follow(grid, memory, cell, d)
             if traced is None:
                 break  # a branch the easier tiers cannot settle the same way: not this cell
             outcomes.append((d,) + traced)

@@ -17,6 +17,7 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Conflict, Contradiction, Grid
+from ..memory import Memory
 from ..propagate import settled
 from ..trace import Step
 
@@ -25,23 +26,23 @@ MAX_K = 4
 _WORDS = {2: "pair", 3: "triple", 4: "quad"}
 
 
-def isolate(grid: Grid) -> Iterator[Step]:
+def isolate(grid: Grid, memory: Memory) -> Iterator[Step]:
     masks = grid.masks
-    for k, line in enumerate(grid.lines):
-        if grid.quiet_line((NAME, k), k):
+    for k, line in enumerate(memory.lines):
+        if memory.quiet_line(grid, (NAME, k), k):
             continue
-        if settled(tuple([masks[x] for x in line.cells]), line.front.clue, line.back.clue):
+        if settled(line.read(masks), line.front.clue, line.back.clue):
             # every candidate is in some filling of the line (with distinct heights, as its clues
             # allow): no subset of its cells can remove one, nor be short of heights (a shortcut only:
             # nothing is said from it; the fast core has often read this line already)
-            grid.found_nothing((NAME, k))
+            memory.found_nothing(grid, (NAME, k))
             continue
         found = False
         for step in _line(grid, line):
             found = True
             yield step
         if not found:
-            grid.found_nothing((NAME, k))
+            memory.found_nothing(grid, (NAME, k))
 
 
 def _line(grid: Grid, line) -> Iterator[Step]:
@@ -75,14 +76,14 @@ def _line(grid: Grid, line) -> Iterator[Step]:
             where = 0
             for x in open_cells:
                 if masks[x] & b:
-                    where |= 1 << index[x]
-            if where.bit_count() <= k:
+                    where |= cands.place(index[x])
+            if cands.count(where) <= k:
                 spots.append((d, where))
-        lone = {d for d, where in spots if where.bit_count() == 1}  # hidden singles: pinpoint's
+        lone = {d for d, where in spots if cands.count(where) == 1}  # hidden singles: pinpoint's
         for heights, where in cands.groups(spots, k):
-            group = tuple(x for x in line.cells if where >> index[x] & 1)
-            if where.bit_count() < k:
-                raise Contradiction(Conflict(f"{k} heights fit in only {where.bit_count()} cells", group, line), grid.n)
+            group = tuple(line.cells[i] for i in cands.places(where))
+            if cands.count(where) < k:
+                raise Contradiction(Conflict(f"{k} heights fit in only {cands.count(where)} cells", group, line), grid.n)
             if lone.intersection(heights):
                 continue  # a set holding a height with one place left says nothing: pinpoint places it first
             keep = sum(cands.bit(d) for d in heights)

@@ -12,14 +12,15 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Grid, cell_name
+from ..memory import Memory
 from ..trace import Step
 
 NAME = "naked single"
 
 
-def naked_single(grid: Grid) -> Iterator[Step]:
+def naked_single(grid: Grid, memory: Memory) -> Iterator[Step]:
     masks = grid.masks
-    cells, _ = grid.open_since((NAME,))  # an open cell left with one candidate changed to get there
+    cells = memory.open_since(grid, (NAME,))  # an open cell left with one candidate changed to get there
     single, n = cands.single, grid.n
     for i in cells:
         d = single(masks[i])
@@ -27,7 +28,7 @@ def naked_single(grid: Grid) -> Iterator[Step]:
             yield Step(NAME, partial(_sentence, i, d, n), None, None, (i,), placements=((i, d),))
     # Every change since this look began is one of the steps just given, applied by the caller as they came (a caller
     # that applies nothing adds nothing): placements, never open again, which no later look needs to read.
-    grid.read_up_to((NAME,), grid.log_end())
+    memory.read_all(grid, (NAME,))
 
 
 def link_needs(link: Step, n: int) -> dict[int, int] | None:

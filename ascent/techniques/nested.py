@@ -22,25 +22,26 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Grid
+from ..memory import Memory
 from ..trace import Step
 from .forcing import breaks_on_last, conflict_reads, fold, numbered, premises_of
 
 NAME = "nested forcing"
 
 
-def nested(grid: Grid, context) -> Iterator[Step]:
+def nested(grid: Grid, memory: Memory, context) -> Iterator[Step]:
     """``context`` as for forcing, with ``core.deepens_to_break(masks, cell, d)`` on the fast core and
-    ``tracer.trace_nested(grid, cell, d)`` with the easier tiers and forcing."""
+    ``tracer.trace_nested(grid, memory, cell, d)`` with the easier tiers and forcing."""
     masks, values = grid.masks, grid.values
     truth = context.truth
-    open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
+    open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (cands.count(masks[i]), i))
     for cell in open_cells:
         for d in cands.digits(masks[cell]):
             if truth is not None and truth[cell] == d:
                 continue
             if not context.core.deepens_to_break(masks, cell, d):
                 continue
-            traced = context.tracer.trace_nested(grid, cell, d)
+            traced = context.tracer.trace_nested(grid, memory, cell, d)
             if traced is None:
                 continue  # the fast core saw further than the traced tiers (sizes above 9): try another
             n = grid.n
@@ -50,7 +51,7 @@ def nested(grid: Grid, context) -> Iterator[Step]:
             inner = sum(1 for link in chain if link.chain or link.branches)
             yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {len(chain) - 1} links ({inner} of them forcing) "
                                      f"would lead to a contradiction ({conflict.text(n)}), so it is not {d}",
-                       None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain,
+                       None, None, (cell,), eliminations=((cell, cands.bit(d)),), chain=chain,
                        premises=premises_of(cell, chain, conflict_reads(conflict, n)), contradiction=conflict,
                        reads=ending)
             return

@@ -26,14 +26,15 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Grid, shape
+from ..memory import Memory
 from ..trace import Step
 
 NAME = "pair chain"
 
 
-def pair_chain(grid: Grid) -> Iterator[Step]:
+def pair_chain(grid: Grid, memory: Memory) -> Iterator[Step]:
     n, masks, values = grid.n, grid.masks, grid.values
-    pairs = [i for i in range(n * n) if not values[i] and masks[i].bit_count() == 2]
+    pairs = [i for i in range(n * n) if not values[i] and cands.count(masks[i]) == 2]
     if len(pairs) < 2:
         return
     peers = shape(n).peers  # per cell, the other cells of its row and then of its column
@@ -66,7 +67,7 @@ def _walk(grid: Grid, peers, start: int, a: int) -> Step | None:
         for y in peers[x]:
             if y in forced or values[y] or not masks[y] & hb:
                 continue
-            if masks[y].bit_count() == 2:
+            if cands.count(masks[y]) == 2:
                 forced[y] = cands.digits(masks[y] & ~hb)[0]
                 prev[y] = x
                 queue.append(y)

@@ -33,19 +33,20 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Grid
+from ..memory import Memory
 from ..trace import Step
 
 NAME = "peak bounds"
 KEYS = tuple((NAME, k) for k in range(128))  # where it looked, per lane: made once
 
 
-def peak_bounds(grid: Grid) -> Iterator[Step]:
+def peak_bounds(grid: Grid, memory: Memory) -> Iterator[Step]:
     # Both rules read the heights placed in the lane; candidates only decide what a rule would remove,
     # and candidates only shrink. So a lane that gave nothing gives nothing again until a height is
     # placed in its line (``Grid.line_placed``): most lanes are passed over after one look.
     values = grid.values
-    looked, line_placed = grid.looked, grid.line_placed  # ``Grid.quiet_line`` by placements, inlined: this loop is hot
-    for k, lane in enumerate(grid.lanes):
+    looked, line_placed = memory.looked, grid.line_placed  # ``Memory.quiet_line`` by placements, inlined: this loop is hot
+    for k, lane in enumerate(memory.lanes):
         if not lane.clue:
             continue
         key = KEYS[k]
@@ -61,7 +62,7 @@ def peak_bounds(grid: Grid) -> Iterator[Step]:
             v = values[x]
             if v:
                 if top >= v + 2:
-                    hidden |= 1 << (v - 1)
+                    hidden |= cands.bit(v)
                 elif v > top:
                     top = v
             elif gap < 0:
@@ -77,7 +78,7 @@ def peak_bounds(grid: Grid) -> Iterator[Step]:
             if step is None and lower:
                 step = _lower_bounds(grid, lane, at)
         if step is None:
-            grid.found_nothing(key)
+            memory.found_nothing(grid, key)
         else:
             yield step  # the lane changes: look at it afresh next pass
 
@@ -86,11 +87,11 @@ def _may_bound(grid: Grid, lane, hidden: int, gap: int) -> bool:
     """Could lower bounds remove anything? The k-th height that can show (from 0) leaves only the first
     clue - 1 - k cells, so the cell at distance d can lose only heights at least the (clue - 2 - d)-th."""
     n, c, cells, masks, values = grid.n, lane.clue, lane.cells, grid.masks, grid.values
-    counted = [h for h in range(n, 0, -1) if not hidden >> (h - 1) & 1]
+    counted = [h for h in range(n, 0, -1) if not cands.has(hidden, h)]
     last = len(counted) - 1  # the tallest placed height is never hidden: counted is never empty
     for d in range(gap, c - 1):
         x = cells[d]
-        if not values[x] and masks[x].bit_length() >= counted[min(c - 2 - d, last)]:
+        if not values[x] and cands.highest(masks[x]) >= counted[min(c - 2 - d, last)]:
             return True
     return False
 

@@ -25,6 +25,7 @@ from .. import cands
 from ..explain import SHOWN_LIMIT, counted, fillings, listed, shown_counts, witnesses
 from ..grid import Conflict, Contradiction, Grid
 from ..lanes import front_supports, orderings
+from ..memory import Memory
 from ..propagate import settled
 from ..trace import Step
 from ..words import joined
@@ -32,14 +33,15 @@ from ..words import joined
 NAME = "peak descent"
 
 
-def peak_descent(grid: Grid) -> Iterator[Step]:
+def peak_descent(grid: Grid, memory: Memory) -> Iterator[Step]:
+    # the walk every pass runs over every lane: ``cands.several`` inlined (``m & (m - 1)``)
     masks = grid.masks
-    for k, lane in enumerate(grid.lanes):
+    for k, lane in enumerate(memory.lanes):
         c = lane.clue
         if not c:
             continue
         cells = lane.cells
-        if grid.quiet_line((NAME, k), k // 2):
+        if memory.quiet_line(grid, (NAME, k), k // 2):
             continue
         ms = [masks[x] for x in cells]
         lane_ms = tuple(ms)
@@ -63,7 +65,7 @@ def peak_descent(grid: Grid) -> Iterator[Step]:
                     break  # the lane will change: look at it afresh next pass
             before |= m
         if step is None:
-            grid.found_nothing((NAME, k))
+            memory.found_nothing(grid, (NAME, k))
         else:
             yield step
 
@@ -89,11 +91,11 @@ def _fillings(front: tuple[int, ...], kmin: int, kmax: int) -> tuple[int, ...] |
 def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
     """What the sure peak at p says about the cells before it, as a step (None if nothing)."""
     masks, cells, c = grid.masks, lane.cells, lane.clue
-    peak = ms[p].bit_length()
+    peak = cands.highest(ms[p])
     smin = smax = 0
     top_lo = top_hi = 0
     for m in ms[p:]:
-        lo, hi = (m & -m).bit_length(), m.bit_length()
+        lo, hi = cands.lowest(m), cands.highest(m)
         if lo > top_hi:
             smin += 1
         if hi > top_lo:

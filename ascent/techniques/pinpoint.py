@@ -13,17 +13,18 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Conflict, Contradiction, Grid, cell_name
+from ..memory import Memory
 from ..trace import Step
 
 NAME = "pinpoint"
 KEYS = tuple((NAME, k) for k in range(64))  # where it looked, per line: made once
 
 
-def pinpoint(grid: Grid) -> Iterator[Step]:
+def pinpoint(grid: Grid, memory: Memory) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
     full = cands.full(grid.n)
-    looked, line_changed = grid.looked, grid.line_changed  # Grid.quiet_line, inlined: this loop is hot
-    for k, line in enumerate(grid.lines):
+    looked, line_changed = memory.looked, grid.line_changed  # Memory.quiet_line, inlined: this loop is hot
+    for k, line in enumerate(memory.lines):
         key = KEYS[k]
         last = looked.get(key)
         if last is not None and line_changed[k] <= last:
@@ -42,7 +43,7 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
                                          cands.digits(missing)[0]), grid.n)
         lone = once & ~twice & ~placed
         if not lone:
-            looked[key] = grid.stamp  # Grid.found_nothing, inlined
+            looked[key] = grid.stamp  # Memory.found_nothing, inlined
             continue
         found = False
         for d in cands.digits(lone):
@@ -56,7 +57,7 @@ def pinpoint(grid: Grid) -> Iterator[Step]:
             yield Step(NAME, partial(_sentence, d, line, cell, grid.n), line, None, (cell,), placements=((cell, d),),
                        premises=cells)
         if not found:
-            grid.found_nothing(key)
+            memory.found_nothing(grid, key)
 
 
 def link_needs(link: Step, n: int) -> dict[int, int] | None:

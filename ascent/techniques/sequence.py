@@ -19,22 +19,23 @@ from .. import cands
 from ..explain import SHOWN_LIMIT, fillings, listed, witnesses
 from ..grid import Conflict, Contradiction, Grid
 from ..lanes import orderings
+from ..memory import Memory
 from ..propagate import consistent
 from ..trace import Step
 
 NAME = "sequence"
 
 
-def sequence(grid: Grid) -> Iterator[Step]:
+def sequence(grid: Grid, memory: Memory) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
-    for k, line in enumerate(grid.lines):
+    for k, line in enumerate(memory.lines):
         a, b = line.front.clue, line.back.clue
         if not (a or b):
             continue
         cells = line.cells
-        if grid.quiet_line((NAME, k), k) or all(values[x] for x in cells):
+        if memory.quiet_line(grid, (NAME, k), k) or all(values[x] for x in cells):
             continue
-        ms = tuple(masks[x] for x in cells)
+        ms = line.read(masks)
         allowed = consistent(ms, a, b)  # supports(ms, a or 1, a or n, b, b), from tables up to 9, remembered
         if allowed is None:
             raise Contradiction(Conflict(f"no ordering fits its candidates and clues {a or '-'}/{b or '-'}", cells, line),
@@ -43,7 +44,7 @@ def sequence(grid: Grid) -> Iterator[Step]:
         if elims:
             yield Step(NAME, _reason(grid, line, ms, a, b, elims), line, a or b, cells, eliminations=elims)
         else:
-            grid.found_nothing((NAME, k))
+            memory.found_nothing(grid, (NAME, k))
 
 
 def _reason(grid: Grid, line, ms: tuple[int, ...], a: int, b: int, elims):

@@ -12,16 +12,17 @@ from typing import Iterator
 
 from .. import cands
 from ..grid import Grid, cell_name, shape
+from ..memory import Memory
 from ..trace import Step
 
 NAME = "sudoku"
 
 
-def sudoku(grid: Grid) -> Iterator[Step]:
+def sudoku(grid: Grid, memory: Memory) -> Iterator[Step]:
     masks, values = grid.masks, grid.values
     peers = shape(grid.n).peers
     # only cells placed since the last whole sweep: a placed height gone from every peer stays gone
-    cells, _ = grid.placed_since((NAME,))
+    cells = memory.placed_since(grid, (NAME,))
     n = grid.n
     for i in cells:
         d = values[i]
@@ -31,7 +32,7 @@ def sudoku(grid: Grid) -> Iterator[Step]:
             yield Step(NAME, partial(_sentence, i, d, n), None, None, (i,), eliminations=elims)
     # Every change since this look began is one of the steps just given, applied by the caller as they came (a caller
     # that applies nothing adds nothing): heights gone from open cells, which no later look needs to read.
-    grid.read_up_to((NAME,), grid.log_end())
+    memory.read_all(grid, (NAME,))
 
 
 def link_needs(link: Step, n: int) -> dict[int, int] | None:

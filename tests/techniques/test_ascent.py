@@ -3,6 +3,7 @@ and its memory (a sweep that found nothing, or whose every step was applied, is 
 
 import pytest
 
+from ascent.memory import Memory
 from ascent.techniques.ascent import ascent
 from tests.lanepic import grid_of, run
 
@@ -58,19 +59,22 @@ def test_ascent_must_not_fire(lane):
 
 def test_ascent_sweeps_once_when_its_steps_are_applied():
     grid = grid_of("3 | _ _ _ _ _")
-    for step in ascent(grid):
+    memory = Memory(grid)
+    for step in ascent(grid, memory):
         grid.apply(step)
-    assert grid.quiet(("ascent",), ())  # every step applied: nothing left for the clues to say
-    assert list(ascent(grid)) == []
+    assert memory.quiet(grid, ("ascent",), ())  # every step applied: nothing left for the clues to say
+    assert list(ascent(grid, memory)) == []
 
 
 def test_ascent_looks_again_when_its_steps_were_only_looked_at():
     grid = grid_of("3 | _ _ _ _ _")
-    first = list(ascent(grid))
-    assert not grid.quiet(("ascent",), ())
-    assert list(ascent(grid)) == first
+    memory = Memory(grid)
+    first = list(ascent(grid, memory))
+    assert not memory.quiet(grid, ("ascent",), ())
+    assert list(ascent(grid, memory)) == first
 
 
 def test_ascent_sweep_with_nothing_to_say_is_quiet():
     grid = grid_of("3 | [123] [1234] _ _ _")
-    assert list(ascent(grid)) == [] and grid.quiet(("ascent",), ())
+    memory = Memory(grid)
+    assert list(ascent(grid, memory)) == [] and memory.quiet(grid, ("ascent",), ())

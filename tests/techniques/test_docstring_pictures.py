@@ -44,7 +44,7 @@ def test_examples_reads_lanes_grids_and_refuses_prose():
                              (["[12] [12] 3", "[12] [12] _", "3 _ _"], ["[12] [12] 3", "[12] [12] [3]", "3 [12] [12]"])]
     with pytest.raises(ValueError, match="not a picture"):
         examples("R1C1 [12] -> R1C1 is 1")
-    assert run_grid(lambda grid: iter(()), ["_ [12] _", "3 _ _", "_ _ _"]) == (["_ [12] _", "3 _ _", "_ _ _"], [])
+    assert run_grid(lambda grid, memory: iter(()), ["_ [12] _", "3 _ _", "_ _ _"]) == (["_ [12] _", "3 _ _", "_ _ _"], [])
 
 
 @pytest.mark.parametrize("technique", TABLE, ids=[t.name.replace(" ", "_") for t in TABLE])

@@ -7,6 +7,7 @@ import pytest
 from ascent import Puzzle, solve
 from ascent.grid import Conflict, Grid, lines_of
 from ascent.context import Context
+from ascent.memory import Memory
 from ascent.passes import techniques_of
 from ascent.techniques import ORDER
 from ascent.cands import ALL, PLACED
@@ -105,7 +106,7 @@ def test_every_chain_is_pruned_no_link_dangles_and_it_replays(medved):
             assert context.chains.replay(grid, step.chain, step.contradiction).ok
             k = len(step.chain) - 1
             assert f"{k} link{'s' if k != 1 else ''} would lead" in step.reason  # the sentence counts the cut chain
-            full = context.tracer.trace(grid, step.chain[0].placements[0][0], step.chain[0].placements[0][1])
+            full = context.tracer.trace(grid, Memory(grid), step.chain[0].placements[0][0], step.chain[0].placements[0][1])
             assert full is not None and len(full.chain) >= len(step.chain)
             seen += 1
     assert seen >= 1
@@ -163,8 +164,8 @@ def test_nested_forcing_finishes_where_single_suppositions_stop(shared):
             break
         grid.apply(s)
     context = Context(grid, techniques_of(ORDER))
-    assert context.tracer.trace_nested(grid, *step.chain[0].placements[0]) is not None  # it really breaks
-    assert context.tracer.trace(grid, *step.chain[0].placements[0]) is None  # and not with the easier tiers alone
+    assert context.tracer.trace_nested(grid, Memory(grid), *step.chain[0].placements[0]) is not None  # it really breaks
+    assert context.tracer.trace(grid, Memory(grid), *step.chain[0].placements[0]) is None  # and not with the easier tiers alone
 
 
 def test_nested_forcing_must_not_fire_where_forcing_suffices_or_on_an_open_grid(medved):
@@ -172,7 +173,7 @@ def test_nested_forcing_must_not_fire_where_forcing_suffices_or_on_an_open_grid(
 
     assert "nested forcing" not in medved.counts
     grid = Grid.start(Puzzle.from_clues(" ".join(["0"] * 16)))  # 4x4, no clues: every supposition fits
-    assert list(nested(grid, Context(grid, techniques_of(ORDER)))) == []
+    assert list(nested(grid, Memory(grid), Context(grid, techniques_of(ORDER)))) == []
 
 
 # ---------------------------------------------------------------------------- choosing the supposition

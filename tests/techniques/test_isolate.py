@@ -4,6 +4,7 @@ subset leaves out, no subsets of five, and the lines it looks at again."""
 import pytest
 
 from ascent.grid import Contradiction
+from ascent.memory import Memory
 from ascent.techniques.isolate import isolate
 from tests.lanepic import grid_of, run
 
@@ -75,14 +76,15 @@ def test_isolate_reports_too_few_heights_for_its_cells():
 
 def test_isolate_looks_again_only_at_lines_that_changed():
     grid = grid_of("[12] [23] [34] [14]")
-    assert list(isolate(grid)) == []
+    memory = Memory(grid)
+    assert list(isolate(grid, memory)) == []
     # every line gave nothing: each is passed over until it changes
-    assert all(grid.quiet_line(("isolate", k), k) for k in range(len(grid.lines)))
+    assert all(memory.quiet_line(grid, ("isolate", k), k) for k in range(len(grid.lines)))
     # a pair appears in row 2 (R2C1, R2C2): row 1 stays quiet, and row 2 (and columns 1 and 2) are looked at again
     from ascent.trace import Step
 
     grid.apply(Step("test", "", None, None, (4, 5), eliminations=((4, 0b1100), (5, 0b1100))))
-    lines = [(s.lane.kind, s.lane.index) for s in isolate(grid)]
+    lines = [(s.lane.kind, s.lane.index) for s in isolate(grid, memory)]
     assert ("row", 1) in lines and ("row", 0) not in lines
 
 
@@ -90,5 +92,6 @@ def test_isolate_remembers_a_clued_line_where_it_found_nothing():
     # the clue makes the line unsettled (4 cannot stand next to clue 2), so isolate looks, finds no subset, and
     # must then pass over the line until it changes
     grid = grid_of("2 | _ _ _ _")
-    assert list(isolate(grid)) == []
-    assert grid.quiet_line(("isolate", 0), 0)
+    memory = Memory(grid)
+    assert list(isolate(grid, memory)) == []
+    assert memory.quiet_line(grid, ("isolate", 0), 0)

@@ -3,6 +3,7 @@
 import pytest
 
 from ascent.grid import Contradiction
+from ascent.memory import Memory
 from ascent.techniques.ascent import ascent
 from ascent.techniques.peak_descent import peak_descent
 from ascent.techniques.sequence import sequence
@@ -68,8 +69,9 @@ def test_peak_descent_matches_the_issue_pictures_after_sudoku():
         from tests.lanepic import grid_of, picture
 
         grid = grid_of(before)
+        memory = Memory(grid)
         for technique in (peak_descent, sudoku):
-            for step in technique(grid):
+            for step in technique(grid, memory):
                 grid.apply(step)
         assert picture(grid) == after
 

@@ -4,7 +4,8 @@ import pytest
 
 from ascent import Puzzle, cands, solve
 from ascent.context import Context
-from ascent.passes import filled_lane_broken, narrow, techniques_of
+from ascent.memory import Memory
+from ascent.passes import filled_lane_broken, techniques_of
 from ascent.grid import Contradiction, Grid
 from ascent.techniques.fish import fish
 from ascent.techniques.forcing import forcing
@@ -74,7 +75,8 @@ def test_fish_x_wing_fires():
         for c in (1, 3):
             masks[r * n + c] = f & ~one
     grid = _grid(n, masks)
-    steps = list(fish(grid))
+    memory = Memory(grid)
+    steps = list(fish(grid, memory))
     assert len(steps) == 1
     step = steps[0]
     assert step.reason.startswith("X-wing on height 1: rows 1 and 3 have 1 only in columns 1 and 3")
@@ -96,7 +98,8 @@ def test_fish_must_not_fire_on_three_columns_in_two_rows():
     masks[0 * 4 + 3] = f & ~one  # row 1: 1 in columns 1-3
     masks[2 * 4 + 2] = f & ~one  # row 3: 1 in columns 1, 2, 4
     masks[2 * 4 + 3] = f & ~one
-    assert list(fish(_grid(n, masks))) == []
+    grid = _grid(n, masks)
+    assert list(fish(grid, Memory(grid))) == []
 
 
 def test_forcing_fires_with_a_chain_that_really_ends_in_a_contradiction(shared):
@@ -144,9 +147,9 @@ def test_forcing_fires_with_a_chain_that_really_ends_in_a_contradiction(shared):
             with pytest.raises(Contradiction) as seen:
                 for link in step.chain:
                     trial.apply(link)
-                narrow(trial, step.contradiction.lane)  # where it shows (another may show elsewhere too)
+                # where it shows (another may show elsewhere too)
                 for technique in (pinpoint, isolate, sequence, peak_descent):  # those that see a contradiction on sight
-                    list(technique(trial))
+                    list(technique(trial, Memory.narrowed(trial, step.contradiction.lane)))
             found = seen.value.conflict
             # the recorded contradiction is the one the chain reaches (pinpoint words a height gone from a line two ways)
             assert found == step.contradiction or (found.lane, found.height) == (step.contradiction.lane,
@@ -160,7 +163,7 @@ def test_forcing_must_not_fire_on_an_open_grid():
     """With no clues every supposition is consistent and every branch keeps every candidate."""
     grid = _grid(4, [cands.full(4)] * 16)
     context = Context(grid, techniques_of(("sudoku", "pinpoint", "naked single", "forcing")))
-    assert list(forcing(grid, context)) == []
+    assert list(forcing(grid, Memory(grid), context)) == []
 
 
 def test_forcing_every_branch_agrees_fires_and_each_branch_really_removes_it(shared):

@@ -5,6 +5,7 @@ import pytest
 
 from ascent import cands
 from ascent.grid import Grid
+from ascent.memory import Memory
 from ascent.puzzle import Puzzle
 from ascent.techniques.pair_chain import pair_chain
 from ascent.techniques.peak_bounds import peak_bounds
@@ -59,7 +60,8 @@ def test_pair_chain_fires_along_rows_and_columns():
     # so the rest of column 1 (R2C1, R3C1, R5C1) is not 3
     n = 5
     grid = _grid(n, {0: "35", 3: "45", 18: "24", 15: "23"})
-    steps = list(pair_chain(grid))
+    memory = Memory(grid)
+    steps = list(pair_chain(grid, memory))
     assert len(steps) == 1
     step = steps[0]
     assert step.technique == "pair chain" and step.lane is None
@@ -75,9 +77,11 @@ def test_pair_chain_fires_along_rows_and_columns():
 
 def test_pair_chain_must_not_fire_when_the_ends_hold_different_heights():
     # R1C1 [35] - R1C4 [45] - R4C4 [24]: the ends are 3 or 5 and 2 or 4; no height is at one end or the other
-    assert list(pair_chain(_grid(5, {0: "35", 3: "45", 18: "24"}))) == []
+    grid = _grid(5, {0: "35", 3: "45", 18: "24"})
+    assert list(pair_chain(grid, Memory(grid))) == []
     # and cells with three candidates are no links
-    assert list(pair_chain(_grid(5, {0: "35", 3: "345", 18: "24", 15: "23"}))) == []
+    grid = _grid(5, {0: "35", 3: "345", 18: "24", 15: "23"})
+    assert list(pair_chain(grid, Memory(grid))) == []
 
 
 def test_peak_bounds_passes_over_only_lanes_where_lower_bounds_removes_nothing():

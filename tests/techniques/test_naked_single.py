@@ -1,6 +1,7 @@
 """naked single: a cell with one candidate left is placed. The step's fields, and its memory: each look reads
 only the open cells changed since the last one."""
 
+from ascent.memory import Memory
 from ascent.techniques.naked_single import naked_single
 from ascent.trace import Step
 from tests.lanepic import grid_from_rows, run
@@ -26,6 +27,7 @@ def test_naked_single_must_not_fire():
 
 def test_naked_single_reads_only_open_cells_changed_since_its_last_look():
     grid = grid_from_rows(["[12] _ _ _", "_ _ _ _", "_ _ _ _", "_ _ _ _"])
-    assert list(naked_single(grid)) == []
+    memory = Memory(grid)
+    assert list(naked_single(grid, memory)) == []
     grid.apply(Step("test", "", None, None, (0,), eliminations=((0, 1),)))
-    assert [s.placements for s in naked_single(grid)] == [((0, 2),)]
+    assert [s.placements for s in naked_single(grid, memory)] == [((0, 2),)]

@@ -3,6 +3,7 @@ candidates first, never the known true height, past a trace that does not break)
 
 from ascent.chains import Traced
 from ascent.grid import Conflict, Grid
+from ascent.memory import Memory
 from ascent.puzzle import Puzzle
 from ascent.techniques import needs
 from ascent.techniques.nested import nested
@@ -26,7 +27,7 @@ class Stand:
         self.asked.append((cell, d))
         return (cell, d) in self.breaking
 
-    def trace_nested(self, grid, cell, d):
+    def trace_nested(self, grid, memory, cell, d):
         if (cell, d) not in self.traced:
             return None
         suppose = Step("forcing", "", None, None, (cell,), placements=((cell, d),), premises=(), supposition=True)
@@ -48,7 +49,7 @@ def _grid(masks):
 def test_nested_supposes_in_the_cells_with_fewest_candidates_first():
     grid = _grid({7: 0b0011, 2: 0b0111, 9: 0b0011})
     stand = Stand(grid, breaking={(9, 2)}, traced={(9, 2)})
-    (step,) = nested(grid, stand)
+    (step,) = nested(grid, Memory(grid), stand)
     assert stand.asked == [(7, 1), (7, 2), (9, 1), (9, 2)]
     assert step.technique == "nested forcing" and step.cells == (9,) and step.eliminations == ((9, 0b10),)
 
@@ -59,13 +60,13 @@ def test_nested_never_supposes_the_true_height_and_goes_on_past_a_trace_that_doe
     truth[7], truth[9] = 2, 1
     # (7, 1) breaks on the fast core but not when traced: the next false candidate is tried
     stand = Stand(grid, truth=truth, breaking={(7, 1), (9, 2)}, traced={(9, 2)})
-    (step,) = nested(grid, stand)
+    (step,) = nested(grid, Memory(grid), stand)
     assert stand.asked[:2] == [(7, 1), (9, 2)] and step.cells == (9,)
 
 
 def test_nested_sentence_counts_its_steps_and_the_forcing_among_them():
     grid = _grid({7: 0b0011})
-    (step,) = nested(grid, Stand(grid, breaking={(7, 1)}, traced={(7, 1)}, inner=2))
+    (step,) = nested(grid, Memory(grid), Stand(grid, breaking={(7, 1)}, traced={(7, 1)}, inner=2))
     assert step.reason == ("if R2C4 were 1, 2 links (2 of them forcing) would lead to a contradiction (row 1: no "
                            "cell can hold 4), so it is not 1")
     assert step.contradiction == Stand(grid).conflict and len(step.chain) == 3
@@ -73,4 +74,4 @@ def test_nested_sentence_counts_its_steps_and_the_forcing_among_them():
 
 def test_nested_must_not_fire_when_nothing_breaks():
     grid = _grid({7: 0b0011})
-    assert list(nested(grid, Stand(grid))) == []
+    assert list(nested(grid, Memory(grid), Stand(grid))) == []

@@ -3,6 +3,7 @@ bounds fall (one cell short or long is wrong), and the lanes it looks at again."
 
 import pytest
 
+from ascent.memory import Memory
 from ascent.techniques.peak_bounds import peak_bounds
 from ascent.trace import Step
 from tests.lanepic import grid_of, run
@@ -70,11 +71,12 @@ def test_peak_bounds_from_the_right_and_below():
 
 def test_peak_bounds_looks_again_only_once_a_height_is_placed_in_the_line():
     grid = grid_of("3 | _ _ 7 _ _ _ _")
-    assert list(peak_bounds(grid)) == []
+    memory = Memory(grid)
+    assert list(peak_bounds(grid, memory)) == []
     # candidates going does not wake the lane ...
     grid.apply(Step("test", "", None, None, (6,), eliminations=((6, 0b1),)))
-    assert list(peak_bounds(grid)) == []
+    assert list(peak_bounds(grid, memory)) == []
     # ... a height placed in its line does: 5 now hides behind 7
     grid.apply(Step("test", "", None, None, (5,), placements=((5, 5),)))
-    steps = list(peak_bounds(grid))
+    steps = list(peak_bounds(grid, memory))
     assert [(s.lane.side, s.eliminations) for s in steps] == [("left", ((0, 0b100000),))]

@@ -4,6 +4,7 @@ it looks at again."""
 
 import pytest
 
+from ascent.memory import Memory
 from ascent.techniques.peak_descent import peak_descent
 from ascent.trace import Step
 from tests.lanepic import grid_of, run
@@ -53,10 +54,11 @@ def test_peak_descent_must_not_fire(lane):
 
 def test_peak_descent_looks_again_only_at_lines_that_changed():
     grid = grid_of("4 | [12] [23] 4 _ 6 5")
-    assert list(peak_descent(grid)) == []
-    assert grid.quiet_line(("peak descent", 0), 0)
+    memory = Memory(grid)
+    assert list(peak_descent(grid, memory)) == []
+    assert memory.quiet_line(grid, ("peak descent", 0), 0)
     grid.apply(Step("test", "", None, None, (0,), eliminations=((0, 0b1),)))  # R1C1 is 2: then R1C2 is 3
-    (step,) = peak_descent(grid)
+    (step,) = peak_descent(grid, memory)
     # the 4 is now the second building that shows; the cell after it hides behind it, so it is 1
     assert step.lane.side == "left" and step.eliminations == ((1, 0b10), (3, 0b111110))
 
@@ -64,8 +66,9 @@ def test_peak_descent_looks_again_only_at_lines_that_changed():
 def test_peak_descent_looks_again_at_a_column_lane_that_changed():
     # the same lane as column 3 read from the bottom: the look-again check reads that column, not another line
     grid = grid_of("4 | [12] [23] 4 _ 6 5", side="lower", index=2)
-    assert list(peak_descent(grid)) == []
+    memory = Memory(grid)
+    assert list(peak_descent(grid, memory)) == []
     cell = 5 * 6 + 2  # R6C3, next to the bottom clue
     grid.apply(Step("test", "", None, None, (cell,), eliminations=((cell, 0b1),)))
-    (step,) = peak_descent(grid)
+    (step,) = peak_descent(grid, memory)
     assert step.lane.side == "lower" and step.lane.index == 2

@@ -3,6 +3,7 @@
 
 import pytest
 
+from ascent.memory import Memory
 from ascent.techniques.pinpoint import pinpoint
 from ascent.trace import Step
 from tests.lanepic import grid_from_rows, run, run_grid
@@ -45,10 +46,11 @@ def test_pinpoint_in_a_column_and_past_lines_with_nothing():
 
 def test_pinpoint_looks_again_only_at_lines_that_changed():
     grid = grid_from_rows(["[12] [12] [34] [34]", "[12] [12] [34] [34]", "[34] [34] [12] [12]", "[34] [34] [12] [12]"])
-    assert list(pinpoint(grid)) == []
-    assert all(grid.quiet_line(("pinpoint", k), k) for k in range(len(grid.lines)))
+    memory = Memory(grid)
+    assert list(pinpoint(grid, memory)) == []
+    assert all(memory.quiet_line(grid, ("pinpoint", k), k) for k in range(len(grid.lines)))
     # row 3 changes: 1 fits only in R3C4 now; the rows and columns before it stay quiet and do not stop the look
     grid.apply(Step("test", "", None, None, (10,), eliminations=((10, 1),)))
-    steps = list(pinpoint(grid))
+    steps = list(pinpoint(grid, memory))
     assert [(s.lane.kind, s.lane.index, s.placements) for s in steps][0] == ("row", 2, ((11, 1),))
     assert not any(s.lane.kind == "row" and s.lane.index != 2 for s in steps)

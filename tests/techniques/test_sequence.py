@@ -4,6 +4,7 @@ listed when few, else their number and why one removed height fails), and the li
 import pytest
 
 from ascent.grid import Contradiction
+from ascent.memory import Memory
 from ascent.techniques.sequence import sequence
 from ascent.trace import Step
 from tests.lanepic import grid_of, run
@@ -50,8 +51,9 @@ def test_sequence_reports_a_lane_with_no_ordering():
 
 def test_sequence_looks_again_only_at_lines_that_changed():
     grid = grid_of("2 | [13] 4 [23] [12] | 3")
-    assert list(sequence(grid)) == []
-    assert grid.quiet_line(("sequence", 0), 0)
+    memory = Memory(grid)
+    assert list(sequence(grid, memory)) == []
+    assert memory.quiet_line(grid, ("sequence", 0), 0)
     grid.apply(Step("test", "", None, None, (0,), eliminations=((0, 0b1),)))  # R1C1 loses 1: then 3 2 1 ...
-    (step,) = sequence(grid)
+    (step,) = sequence(grid, memory)
     assert step.lane.index == 0 and step.eliminations == ((2, 0b100), (3, 0b10))

@@ -1,6 +1,7 @@
 """sudoku: a placed height leaves its row and column. The step's fields, and its memory: each sweep reads only
 the cells placed since the last one."""
 
+from ascent.memory import Memory
 from ascent.techniques.sudoku import sudoku
 from ascent.trace import Step
 from tests.lanepic import grid_from_rows, run, run_grid
@@ -28,9 +29,10 @@ def test_sudoku_must_not_fire_where_nothing_is_placed_or_everything_is_crossed_o
 
 def test_sudoku_reads_only_cells_placed_since_its_last_sweep():
     grid = grid_from_rows(["1 _ _ _", "_ _ _ _", "_ _ _ _", "_ _ _ _"])
-    for step in sudoku(grid):
+    memory = Memory(grid)
+    for step in sudoku(grid, memory):
         grid.apply(step)
-    assert list(sudoku(grid)) == []  # R1C1 was read
+    assert list(sudoku(grid, memory)) == []  # R1C1 was read
     grid.apply(Step("test", "", None, None, (5,), placements=((5, 2),)))
-    steps = list(sudoku(grid))
+    steps = list(sudoku(grid, memory))
     assert [s.cells for s in steps] == [(5,)]

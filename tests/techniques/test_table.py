@@ -10,6 +10,7 @@ import pytest
 from ascent import Puzzle, cands, solve
 from ascent.cands import ALL, PLACED
 from ascent.grid import Grid
+from ascent.memory import Memory
 from ascent.techniques import BY_NAME, FINISHER, FORCING, ORDER, TABLE
 from ascent.techniques.fish import fish
 from ascent.techniques.naked_single import naked_single
@@ -37,33 +38,37 @@ def test_table_fold_values():
 
 def test_sudoku_link_needs_its_cell_placed():
     grid = grid_of("[123] 2 [234] _")
-    step = next(sudoku(grid))
+    memory = Memory(grid)
+    step = next(sudoku(grid, memory))
     assert BY_NAME["sudoku"].needs(step, 4) == {1: PLACED}
 
 
 def test_naked_single_link_needs_the_other_candidates_gone():
     grid = grid_of("[3] [12] _ _")
-    step = next(naked_single(grid))
+    memory = Memory(grid)
+    step = next(naked_single(grid, memory))
     assert BY_NAME["naked single"].needs(step, 4) == {0: ALL & ~cands.bit(3)}
 
 
 def test_pinpoint_link_needs_its_height_gone_from_the_rest_of_its_line():
     grid = grid_of("[12] [123] [12] [124]")
-    steps = list(pinpoint(grid))
+    memory = Memory(grid)
+    steps = list(pinpoint(grid, memory))
     assert [s.placements for s in steps] == [((1, 3),), ((3, 4),)]
     assert BY_NAME["pinpoint"].needs(steps[0], 4) == {0: cands.bit(3), 2: cands.bit(3), 3: cands.bit(3)}
 
 
 def test_fish_link_needs_its_height_gone_from_its_rows_outside_its_columns():
     grid = grid_from_rows(["[234] _ [234] _", "_ _ _ _", "[234] _ [234] _", "_ _ _ _"])
-    step = next(fish(grid))
+    memory = Memory(grid)
+    step = next(fish(grid, memory))
     # rows 1 and 3 are the base, columns 2 and 4 the cover: it rests on 1 gone from columns 1 and 3 of those rows
     assert BY_NAME["fish"].needs(step, 4) == {0: 1, 2: 1, 8: 1, 10: 1}
     # an X-wing across columns (7x7, so no fish in rows says the same): columns 1 and 3 have 1 only in rows 2 and 4;
     # it rests on 1 gone from those columns outside rows 2 and 4
     lack, free = "[234567] _ [234567] _ _ _ _", "_ _ _ _ _ _ _"
     grid = grid_from_rows([lack, free, lack, free, lack, lack, lack])
-    step = next(fish(grid))
+    step = next(fish(grid, Memory(grid)))
     assert step.premises == tuple(r * 7 for r in range(7)) + tuple(r * 7 + 2 for r in range(7))
     assert BY_NAME["fish"].needs(step, 7) == {r * 7 + c: 1 for c in (0, 2) for r in (0, 2, 4, 5, 6)}
 
