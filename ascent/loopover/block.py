@@ -308,33 +308,54 @@ def schedule(rows: int, cols: int, h: int, width: int = 2):
         turn_column = not turn_column
 
 
+class Build:
+    """Block building on one board, a segment at a time (``step``), then the last rows (``finish``):
+    several frames of a board can be built side by side and the longer ones dropped part-way
+    (``solve._blocks``). The block holds rows ``[h, rows)`` when every segment is built."""
+
+    def __init__(self, w: Work, h: int, width: int = 2, look=LOOK):
+        self.w, self.h, self.look = w, h, look
+        self.block: set[int] = set()
+        self.todo = list(schedule(w.rows, w.cols, h, width))
+        self.total = w.rows * w.cols - h * w.cols
+        w.phase = 0
+
+    def step(self) -> None:
+        """Build the next segment (``todo`` must not be empty)."""
+        across, u0, vs = self.todo.pop(0)
+        build_segment(self.w, across, u0, vs, self.block, self.look)
+
+    def finish(self) -> list[tuple[str, int]] | None:
+        """Rows h-1..1 by ``fill_row``, the top row (any column its hand): see ``block_solve``."""
+        w, h = self.w, self.h
+        if self.todo or any(w.cells[pos] != pos for pos in range(h * w.cols, w.rows * w.cols)):
+            raise AssertionError("block building left a row unsolved")  # a bug of ours
+        phases = [("block", h)]
+        free = frozenset(range(h))
+        while len(free) > 1:
+            r = next_row(w, free)
+            w.phase = len(phases)
+            phases.append(("row", r))
+            fill_row(w, r, free)
+            free = free - {r}
+        w.phase = len(phases)
+        phases.append(("top and parity fix" if parity(w.cells) else "top", 0))
+        return phases if top_row(w, hands=_hands(w.cols)) else None
+
+
 def block_solve(w: Work, h: int, width: int = 2, look=LOOK, report=None) -> list[tuple[str, int]] | None:
     """Solve ``w`` in place: the block of rows ``[h, rows)``, rows h-1..1 by ``fill_row``, the top
     row (any column its hand). Returns the phases, each (kind, row): ("block", h), ("row", r), ("top", 0) or ("top and
     parity fix", 0), numbered as ``w.moves`` tags them; None when the top row is odd long and left
     an odd permutation (``w`` then holds the board as the rows left it)."""
-    block: set[int] = set()
-    w.phase = 0
-    phases = [("block", h)]
-    total = w.rows * w.cols - h * w.cols
-    for across, u0, vs in schedule(w.rows, w.cols, h, width):
-        build_segment(w, across, u0, vs, block, look)
+    build = Build(w, h, width, look)
+    while build.todo:
+        build.step()
         if report is not None:
-            report(f"block {len(block):,} of {total:,} cells")
+            report(f"block {len(build.block):,} of {build.total:,} cells")
     if report is not None:
         report("the last rows")
-    if any(w.cells[pos] != pos for pos in range(h * w.cols, w.rows * w.cols)):
-        raise AssertionError("block building left a row unsolved")  # a bug of ours
-    free = frozenset(range(h))
-    while len(free) > 1:
-        r = next_row(w, free)
-        w.phase = len(phases)
-        phases.append(("row", r))
-        fill_row(w, r, free)
-        free = free - {r}
-    w.phase = len(phases)
-    phases.append(("top and parity fix" if parity(w.cells) else "top", 0))
-    return phases if top_row(w, hands=_hands(w.cols)) else None
+    return build.finish()
 
 
 def _hands(cols: int) -> range:

@@ -48,7 +48,7 @@ from .heuristic import Work, fill_row, next_row, parity, top_row
 from .beam import beam_solve
 from . import five_tables, pattern
 from .five import Tables as FiveTables, TooLarge as FiveTooLarge, solve5
-from .block import GREEDY, LOOK, block_solve
+from .block import GREEDY, LOOK, Build, block_solve
 from .optimal import TooLarge, fewest
 from .frames import SWAP_AXES, Frame, frames
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
@@ -64,6 +64,9 @@ GREEDY_SECONDS = 2e-7  # the same for greedy block building (the cheapest step f
 HEURISTIC_CELLS = 400  # past this many cells the heuristic runs only when block building fails in every frame
 PROOF_WORK = 6_000_000  # states the 4x4 pattern-table search may make per second of budget
 MAX_SIDE = 60  # boards up to 60x60 are solved (within a minute); larger ones are refused with SizeError
+KEEP_EVERY = 2  # frames built side by side drop their longer half every this many segments ...
+KEEP_LEAST = 3  # ... down to this many, which finish
+POOL = 16  # each frame past the first two that the budget pays for starts this many frames side by side
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
 
@@ -209,7 +212,7 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
         solution = _heuristic(start, target, note)
     if blocks:
         look, count = block_plan(rows, cols, budget)
-        views = frames(rows, cols, count)
+        views = frames(rows, cols, 2 + POOL * (count - 2))
         solution = _shortest(solution, *_blocks(start, target, cells, views[:2], look, note))
         beamed = False
         if solution is not None and rows * cols <= BEAM_CELLS:
@@ -389,15 +392,40 @@ def block_frames(rows: int, cols: int, budget: float) -> int:
 def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Frame], look=LOOK,
             note=_quiet, first: int = 1) -> list[Solution]:
     """The shortest block-building solution over the frames ``views`` (a list of one, or none when
-    every frame's top row was odd long and left odd)."""
+    every frame's top row was odd long and left odd). The frames are built side by side, a segment
+    at a time; every ``KEEP_EVERY`` segments the longer half is dropped (fewest moves per block cell
+    so far first, ties in the frames' order), down to ``KEEP_LEAST`` frames, which finish."""
+    rows, cols = start.shape
+    builds = []
+    for frame in views:
+        seen, R, C = frame.cells(cells, rows, cols)
+        if min(R, C) >= 2:
+            builds.append((frame, Build(Work(R, C, list(seen)), h=2 if R >= 4 else 1, width=BLOCK_WIDTH, look=look)))
+    done = 0
+    while any(build.todo for _, build in builds):
+        for _, build in builds:
+            if build.todo:
+                build.step()
+        done += 1
+        lead = builds[0][1]
+        note(f"{_frames_text(len(builds), first)}, block {len(lead.block):,} of {lead.total:,} cells")
+        if done % KEEP_EVERY == 0 and len(builds) > KEEP_LEAST:
+            builds.sort(key=lambda fb: len(fb[1].w.moves) / len(fb[1].block))
+            builds = builds[:max(KEEP_LEAST, len(builds) // 2)]
     best = None
-    for k, frame in enumerate(views, first):
-        def report(text, k=k):
-            note(f"frame {k}, {text}")
-        found = _block(start, target, cells, frame, look, report)
-        if found is not None and (best is None or len(found) < len(best)):
-            best = found
+    for frame, build in builds:
+        note(f"{_frames_text(len(builds), first)}, the last rows")
+        kinds = build.finish()
+        if kinds is not None:
+            found = _read_back(start, target, frame, build.w, kinds)
+            if best is None or len(found) < len(best):
+                best = found
     return [] if best is None else [best]
+
+
+def _frames_text(count: int, first: int) -> str:
+    return f"frame {first}" if count == 1 else f"frames {first}-{first + count - 1}" if first > 1 \
+        else f"{count} frames"
 
 
 def _block(start: Board, target: Board, cells: tuple[int, ...], frame: Frame, look=LOOK,
@@ -409,8 +437,13 @@ def _block(start: Board, target: Board, cells: tuple[int, ...], frame: Frame, lo
         return None
     w = Work(R, C, list(seen))
     kinds = block_solve(w, h=2 if R >= 4 else 1, width=BLOCK_WIDTH, look=look, report=report)
-    if kinds is None:
-        return None
+    return None if kinds is None else _read_back(start, target, frame, w, kinds)
+
+
+def _read_back(start: Board, target: Board, frame: Frame, w: Work, kinds) -> Solution:
+    """A frame's solved ``w`` as a solution of the board: its moves read back, its phases named."""
+    rows, cols = start.shape
+    R = w.rows
     names = []
     for kind, r in kinds:
         if kind == "block":
