@@ -326,21 +326,28 @@ class Build:
         build_segment(self.w, across, u0, vs, self.block, self.look)
 
     def finish(self) -> list[tuple[str, int]] | None:
-        """Rows h-1..1 by ``fill_row``, the top row (any column its hand): see ``block_solve``."""
-        w, h = self.w, self.h
-        if self.todo or any(w.cells[pos] != pos for pos in range(h * w.cols, w.rows * w.cols)):
-            raise AssertionError("block building left a row unsolved")  # a bug of ours
-        phases = [("block", h)]
-        free = frozenset(range(h))
-        while len(free) > 1:
-            r = next_row(w, free)
-            w.phase = len(phases)
-            phases.append(("row", r))
-            fill_row(w, r, free)
-            free = free - {r}
+        """The last rows: see ``finish``."""
+        if self.todo:
+            raise AssertionError("block building finished early")  # a bug of ours
+        return finish(self.w, self.h)
+
+
+def finish(w: Work, h: int) -> list[tuple[str, int]] | None:
+    """With rows ``[h, rows)`` solved: rows h-1..1 by ``fill_row``, the top row (any column its hand).
+    The phases past the block, or None when the top row is odd long and left odd (see ``block_solve``)."""
+    if any(w.cells[pos] != pos for pos in range(h * w.cols, w.rows * w.cols)):
+        raise AssertionError("block building left a row unsolved")  # a bug of ours
+    phases = [("block", h)]
+    free = frozenset(range(h))
+    while len(free) > 1:
+        r = next_row(w, free)
         w.phase = len(phases)
-        phases.append(("top and parity fix" if parity(w.cells) else "top", 0))
-        return phases if top_row(w, hands=_hands(w.cols)) else None
+        phases.append(("row", r))
+        fill_row(w, r, free)
+        free = free - {r}
+    w.phase = len(phases)
+    phases.append(("top and parity fix" if parity(w.cells) else "top", 0))
+    return phases if top_row(w, hands=_hands(w.cols)) else None
 
 
 def block_solve(w: Work, h: int, width: int = 2, look=LOOK, report=None) -> list[tuple[str, int]] | None:

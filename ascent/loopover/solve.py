@@ -48,9 +48,9 @@ from .heuristic import Work, fill_row, next_row, parity, top_row
 from .beam import beam_solve
 from . import five_tables, pattern
 from .five import Tables as FiveTables, TooLarge as FiveTooLarge, solve5
-from .block import GREEDY, LOOK, Build, block_solve
+from .block import GREEDY, LOOK, Build, block_solve, finish
 from .optimal import TooLarge, fewest
-from .frames import SWAP_AXES, Frame, frames
+from .frames import SWAP_AXES, Frame, finish_frames, frames
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
 
@@ -66,6 +66,7 @@ PROOF_WORK = 6_000_000  # states the 4x4 pattern-table search may make per secon
 MAX_SIDE = 60  # boards up to 60x60 are solved (within a minute); larger ones are refused with SizeError
 KEEP_EVERY = 2  # frames built side by side drop their longer half every this many segments ...
 KEEP_LEAST = 3  # ... down to this many, which finish
+FINISHES = 4  # the frames each block that is left finishes in (finish_frames), the shortest kept
 POOL = 16  # each frame past the first two that the budget pays for starts this many frames side by side
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
@@ -413,11 +414,20 @@ def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Fra
             builds.sort(key=lambda fb: len(fb[1].w.moves) / len(fb[1].block))
             builds = builds[:max(KEEP_LEAST, len(builds) // 2)]
     best = None
+    note(f"{_frames_text(len(builds), first)}, the last rows")
     for frame, build in builds:
-        note(f"{_frames_text(len(builds), first)}, the last rows")
-        kinds = build.finish()
-        if kinds is not None:
-            found = _read_back(start, target, frame, build.w, kinds)
+        w, R, C = build.w, build.w.rows, build.w.cols
+        if build.todo:
+            raise AssertionError("block building finished early")  # a bug of ours
+        for end in finish_frames(R, C, build.h, FINISHES):
+            seen, _, _ = end.cells(w.cells, R, C)
+            last = Work(R, C, list(seen))
+            kinds = finish(last, build.h)
+            if kinds is None:
+                continue
+            kinds = kinds[:1] + [(kind, end.line_back("row", r, R, C)[1]) for kind, r in kinds[1:]]
+            moves = w.moves + [(*end.move_back(letter, i, R, C), tag) for letter, i, tag in last.moves]
+            found = _read_back(start, target, frame, R, moves, kinds)
             if best is None or len(found) < len(best):
                 best = found
     return [] if best is None else [best]
@@ -437,13 +447,13 @@ def _block(start: Board, target: Board, cells: tuple[int, ...], frame: Frame, lo
         return None
     w = Work(R, C, list(seen))
     kinds = block_solve(w, h=2 if R >= 4 else 1, width=BLOCK_WIDTH, look=look, report=report)
-    return None if kinds is None else _read_back(start, target, frame, w, kinds)
+    return None if kinds is None else _read_back(start, target, frame, w.rows, w.moves, kinds)
 
 
-def _read_back(start: Board, target: Board, frame: Frame, w: Work, kinds) -> Solution:
-    """A frame's solved ``w`` as a solution of the board: its moves read back, its phases named."""
+def _read_back(start: Board, target: Board, frame: Frame, R: int, frame_moves, kinds) -> Solution:
+    """Moves solving the board in a frame (``R`` rows there), as a solution of the board: read back,
+    the phases named from ``kinds`` (see ``block.block_solve``)."""
     rows, cols = start.shape
-    R = w.rows
     names = []
     for kind, r in kinds:
         if kind == "block":
@@ -454,7 +464,7 @@ def _read_back(start: Board, target: Board, frame: Frame, w: Work, kinds) -> Sol
             axis, i = frame.line_back("row", r, rows, cols)
             names.append(f"last {axis} {i}" + (" and parity fix" if "parity" in kind else "") if kind != "row"
                          else f"{axis} {i}")
-    moves = [(*frame.move_back(letter, i, rows, cols), tag) for letter, i, tag in w.moves]
+    moves = [(*frame.move_back(letter, i, rows, cols), tag) for letter, i, tag in frame_moves]
     moves = tidy_runs(moves, rows, cols)
     texts, phases = _phased(moves, names)
     return Solution(start, target, texts, phases, "block")
