@@ -66,8 +66,9 @@ PROOF_WORK = 6_000_000  # states the 4x4 pattern-table search may make per secon
 MAX_SIDE = 60  # boards up to 60x60 are solved (within a minute); larger ones are refused with SizeError
 KEEP_EVERY = 2  # frames built side by side drop their longer half every this many segments ...
 KEEP_LEAST = 3  # ... down to this many, which finish
-FINISHES = 4  # the frames each block that is left finishes in (finish_frames), the shortest kept
-POOL = 16  # each frame past the first two that the budget pays for starts this many frames side by side
+FINISHES = 16  # the frames each block that is left finishes in (finish_frames), the shortest kept
+POOL_MOST = 160  # frames started side by side at most
+POOL = 32  # each frame past the first two that the budget pays for starts this many frames side by side
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
 
@@ -213,8 +214,9 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
         solution = _heuristic(start, target, note)
     if blocks:
         look, count = block_plan(rows, cols, budget)
-        views = frames(rows, cols, 2 + POOL * (count - 2))
-        solution = _shortest(solution, *_blocks(start, target, cells, views[:2], look, note))
+        views = frames(rows, cols, min(2 + POOL * (count - 2), POOL_MOST))
+        ends = FINISHES if count > 2 else 1
+        solution = _shortest(solution, *_blocks(start, target, cells, views[:2], look, note, ends=ends))
         beamed = False
         if solution is not None and rows * cols <= BEAM_CELLS:
             note("beam search")
@@ -224,7 +226,7 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
                 solution = Solution(start, target, tuple(path), (Phase("beam search", tuple(path)),), "beam")
                 beamed = True
         if not beamed:  # the beam declined (too slow for the budget) or found nothing shorter
-            solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3))
+            solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3, ends=ends))
         if solution is None:
             solution = _heuristic(start, target, note)
         if (rows, cols) == (pattern.SIDE, pattern.SIDE) and (bounds := _bounds(make=False)) is not None:
@@ -391,7 +393,7 @@ def block_frames(rows: int, cols: int, budget: float) -> int:
 
 
 def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Frame], look=LOOK,
-            note=_quiet, first: int = 1) -> list[Solution]:
+            note=_quiet, first: int = 1, ends: int = 1) -> list[Solution]:
     """The shortest block-building solution over the frames ``views`` (a list of one, or none when
     every frame's top row was odd long and left odd). The frames are built side by side, a segment
     at a time; every ``KEEP_EVERY`` segments the longer half is dropped (fewest moves per block cell
@@ -419,7 +421,7 @@ def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Fra
         w, R, C = build.w, build.w.rows, build.w.cols
         if build.todo:
             raise AssertionError("block building finished early")  # a bug of ours
-        for end in finish_frames(R, C, build.h, FINISHES):
+        for end in finish_frames(R, C, build.h, ends):
             seen, _, _ = end.cells(w.cells, R, C)
             last = Work(R, C, list(seen))
             kinds = finish(last, build.h)
