@@ -72,8 +72,9 @@ def test_progress_notes_say_what_the_solver_does():
     start, target = pair(6, 6, 3)
     notes = []
     assert_solves(start, target, solve(start, target, budget=0.2, progress=notes.append))
-    assert any(n.startswith("frame 1, block ") for n in notes)
-    assert "frame 1, the last rows" in notes and notes[-1] == "checking the moves"
+    assert any(n.startswith("2 frames, block ") for n in notes)  # the board and its transpose first
+    assert any(n.startswith("64 more frames, block ") for n in notes)  # then more, side by side
+    assert "2 frames, the last rows" in notes and notes[-1] == "checking the moves"
     heuristic = []
     solve(start, target, mode="heuristic", progress=heuristic.append)
     assert "rows 1 of 6 solved" in heuristic and "columns 1 of 6 solved" in heuristic

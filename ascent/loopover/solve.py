@@ -436,8 +436,8 @@ def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Fra
 
 
 def _frames_text(count: int, first: int) -> str:
-    return f"frame {first}" if count == 1 else f"frames {first}-{first + count - 1}" if first > 1 \
-        else f"{count} frames"
+    """``frame 1`` for one frame, else how many are being built (``2 frames``, ``64 more frames``)."""
+    return f"frame {first}" if count == 1 else f"{count} frames" if first == 1 else f"{count} more frames"
 
 
 def _block(start: Board, target: Board, cells: tuple[int, ...], frame: Frame, look=LOOK,
