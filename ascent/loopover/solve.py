@@ -17,7 +17,10 @@ board and budget always give the same moves. Block building (``ascent.loopover.b
 ``BLOCK_SHARE`` of the budget, at least the board and its transpose); up to ``BEAM_CELLS`` cells the
 beam search (``ascent.loopover.beam``) then spends the budget looking for a list shorter than the
 best so far, and only when it declines (too slow for the budget) or finds nothing shorter do the
-frames past the first two run. The beam's narrowest beam always runs to its end, so a board may
+frames past the first two run. Frames are built side by side, a segment at a time, the longer half
+dropped every ``KEEP_EVERY`` segments (so ``POOL`` frames start for each one the budget pays for), and
+each block left is finished in ``FINISHES`` frames that keep its rows (``frames.finish_frames``), the
+shortest list kept. The beam's narrowest beam always runs to its end, so a board may
 take a little longer. 0 turns both off (the heuristic alone). Every solution is replayed on the
 start and checked against the target before it is returned.
 
@@ -380,7 +383,8 @@ def block_plan(rows: int, cols: int, budget: float):
     default), else greedy (``block.GREEDY``, at
     ``GREEDY_SECONDS``); and in how many frames: ``BLOCK_SHARE`` of the budget, at least the board
     and its transpose (so an odd top row that cannot take the parity fix one way is solved the
-    other). Counted from the budget, not a clock: the same board and budget give the same moves."""
+    other); past those two, ``solve`` starts ``POOL`` frames side by side for each (see ``_blocks``).
+    Counted from the budget, not a clock: the same board and budget give the same moves."""
     size = (rows * cols) ** 2
     look, per_frame = (LOOK, BLOCK_SECONDS * size) if 2 * BLOCK_SECONDS * size <= max(budget, LOOK_SECONDS) \
         else (GREEDY, GREEDY_SECONDS * size)
