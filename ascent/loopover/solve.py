@@ -70,7 +70,7 @@ MAX_SIDE = 60  # boards up to 60x60 are solved (within a minute); larger ones ar
 KEEP_EVERY = 2  # frames built side by side drop their longer half every this many segments ...
 KEEP_LEAST = 3  # ... down to this many, which finish
 FINISHES = 16  # the frames each block that is left finishes in (finish_frames), the shortest kept
-POOL_MOST = 160  # frames started side by side at most
+POOL_MOST = 160  # frames started side by side at most, per second of budget
 POOL = 32  # each frame past the first two that the budget pays for starts this many frames side by side
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
@@ -217,7 +217,7 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
         solution = _heuristic(start, target, note)
     if blocks:
         look, count = block_plan(rows, cols, budget)
-        views = frames(rows, cols, min(2 + POOL * (count - 2), POOL_MOST))
+        views = frames(rows, cols, max(2, min(2 + POOL * (count - 2), int(POOL_MOST * budget))))
         ends = FINISHES if count > 2 else 1
         solution = _shortest(solution, *_blocks(start, target, cells, views[:2], look, note, ends=ends))
         beamed = False
