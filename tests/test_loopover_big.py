@@ -2,6 +2,7 @@
 and the solver's progress notes."""
 
 import random
+import re
 
 import pytest
 
@@ -72,8 +73,10 @@ def test_progress_notes_say_what_the_solver_does():
     start, target = pair(6, 6, 3)
     notes = []
     assert_solves(start, target, solve(start, target, budget=0.2, progress=notes.append))
-    assert any(n.startswith("frame 1, block ") for n in notes)
-    assert "frame 1, the last rows" in notes and notes[-1] == "checking the moves"
+    assert any(n.startswith("2 frames, block ") for n in notes)  # the board and its transpose first
+    more = [int(n.split()[0]) for n in notes if re.match(r"\d+ more frames, block ", n)]  # then more, side by side
+    assert len(more) > 2 and more[0] > more[-1]
+    assert "2 frames, the last rows" in notes and notes[-1] == "checking the moves"
     heuristic = []
     solve(start, target, mode="heuristic", progress=heuristic.append)
     assert "rows 1 of 6 solved" in heuristic and "columns 1 of 6 solved" in heuristic

@@ -8,9 +8,9 @@ import pytest
 from ascent.loopover import Board, relabel, solve, unsolvable_reason
 from ascent.loopover.block import Segment, View, block_solve, build_segment, schedule
 from ascent.loopover.board import move_perm
-from ascent.loopover.frames import Frame, frames
+from ascent.loopover.frames import Frame, finish_frames, frames
 from ascent.loopover.heuristic import Work, parity
-from ascent.loopover.solve import _block, _ranges, block_frames
+from ascent.loopover.solve import KEEP_LEAST, _block, _blocks, _ranges, block_frames
 from tests.test_loopover import assert_solves, no_pattern_table, random_board, swap_two  # noqa: F401 (autouse)
 
 
@@ -245,3 +245,57 @@ def test_every_shape_past_exact_search_in_the_board_and_its_transpose(rows):
                 assert frame.shape(rows, cols)[1] % 2 == 1  # rows of odd length only
             else:
                 assert_solves(start, target, solution)
+
+
+# ---------------------------------------------------------------- frames side by side, several finishes
+def solvable_pair(rows, cols, rng):
+    start, target = random_board(rows, cols, rng), random_board(rows, cols, rng)
+    return (swap_two(start) if unsolvable_reason(start, target) else start), target
+
+
+@pytest.mark.parametrize("rows, cols, h", [(9, 9, 2), (6, 7, 2), (4, 5, 1)])
+def test_finish_frames_keep_the_block_rows_and_start_with_the_board(rows, cols, h):
+    ends = finish_frames(rows, cols, h, 1000)
+    assert ends[0] == Frame() and len(set(ends)) == len(ends) == 4 * cols
+    assert finish_frames(rows, cols, h, 3) == ends[:3]
+    for end in ends:
+        for pos in range(h * cols, rows * cols):  # a block row's cell stays in a block row
+            assert end.place(pos, rows, cols) // cols >= h
+    if h == 2:  # the free rows the other way round
+        assert ends[2].place(0, rows, cols) // cols == 1 and ends[2].place(cols, rows, cols) // cols == 0
+
+
+def test_blocks_finish_in_several_frames_replay_and_are_never_longer():
+    rng = random.Random(5)
+    shorter = 0
+    for rows, cols in [(6, 6), (7, 6), (9, 9), (8, 8)]:
+        start, target = solvable_pair(rows, cols, rng)
+        cells = relabel(start, target)
+        views = frames(rows, cols, 2)
+        [one] = _blocks(start, target, cells, views, ends=1)
+        [many] = _blocks(start, target, cells, views, ends=16)
+        assert_solves(start, target, one)
+        assert_solves(start, target, many)
+        assert len(many) <= len(one)  # the board itself is the first finish
+        shorter += len(many) < len(one)
+        names = [p.name for p in many.phases]
+        assert names[0].startswith("block of ") and len(set(names)) == len(names)
+        for phase, board in many.phase_boards()[1:-1]:  # "row 1" or "column 1": that line is solved after it
+            axis, i = phase.name.split()
+            line = (lambda b: b.rows[int(i)]) if axis == "row" else (lambda b: [r[int(i)] for r in b.rows])
+            assert line(board) == line(target), phase.name
+    assert shorter >= 2  # the other finishes do find shorter lists
+
+
+def test_frames_side_by_side_drop_the_longer_half_and_replay():
+    start, target = solvable_pair(9, 9, random.Random(6))
+    cells = relabel(start, target)
+    notes = []
+    [found] = _blocks(start, target, cells, frames(9, 9, 40), note=notes.append)
+    assert_solves(start, target, found)
+    counts = [int(n.split()[0]) for n in notes if n.endswith(" cells")]
+    assert counts[0] == 40 and counts[-1] == KEEP_LEAST and counts == sorted(counts, reverse=True)
+    assert 40 in counts and 20 in counts and 10 in counts  # halved every second segment
+    # never longer than the first two frames built alone, in solve through its budget
+    [two] = _blocks(start, target, cells, frames(9, 9, 2))
+    assert len(solve(start, target, budget=1.0)) <= len(two)

@@ -308,23 +308,36 @@ def schedule(rows: int, cols: int, h: int, width: int = 2):
         turn_column = not turn_column
 
 
-def block_solve(w: Work, h: int, width: int = 2, look=LOOK, report=None) -> list[tuple[str, int]] | None:
-    """Solve ``w`` in place: the block of rows ``[h, rows)``, rows h-1..1 by ``fill_row``, the top
-    row (any column its hand). Returns the phases, each (kind, row): ("block", h), ("row", r), ("top", 0) or ("top and
-    parity fix", 0), numbered as ``w.moves`` tags them; None when the top row is odd long and left
-    an odd permutation (``w`` then holds the board as the rows left it)."""
-    block: set[int] = set()
-    w.phase = 0
-    phases = [("block", h)]
-    total = w.rows * w.cols - h * w.cols
-    for across, u0, vs in schedule(w.rows, w.cols, h, width):
-        build_segment(w, across, u0, vs, block, look)
-        if report is not None:
-            report(f"block {len(block):,} of {total:,} cells")
-    if report is not None:
-        report("the last rows")
+class Build:
+    """Block building on one board, a segment at a time (``step``), then the last rows (``finish``):
+    several frames of a board can be built side by side and the longer ones dropped part-way
+    (``solve._blocks``). The block holds rows ``[h, rows)`` when every segment is built."""
+
+    def __init__(self, w: Work, h: int, width: int = 2, look=LOOK):
+        self.w, self.h, self.look = w, h, look
+        self.block: set[int] = set()
+        self.todo = list(schedule(w.rows, w.cols, h, width))
+        self.total = w.rows * w.cols - h * w.cols
+        w.phase = 0
+
+    def step(self) -> None:
+        """Build the next segment (``todo`` must not be empty)."""
+        across, u0, vs = self.todo.pop(0)
+        build_segment(self.w, across, u0, vs, self.block, self.look)
+
+    def finish(self) -> list[tuple[str, int]] | None:
+        """The last rows: see ``finish``."""
+        if self.todo:
+            raise AssertionError("block building finished early")  # a bug of ours
+        return finish(self.w, self.h)
+
+
+def finish(w: Work, h: int) -> list[tuple[str, int]] | None:
+    """With rows ``[h, rows)`` solved: rows h-1..1 by ``fill_row``, the top row (any column its hand).
+    The phases past the block, or None when the top row is odd long and left odd (see ``block_solve``)."""
     if any(w.cells[pos] != pos for pos in range(h * w.cols, w.rows * w.cols)):
         raise AssertionError("block building left a row unsolved")  # a bug of ours
+    phases = [("block", h)]
     free = frozenset(range(h))
     while len(free) > 1:
         r = next_row(w, free)
@@ -335,6 +348,21 @@ def block_solve(w: Work, h: int, width: int = 2, look=LOOK, report=None) -> list
     w.phase = len(phases)
     phases.append(("top and parity fix" if parity(w.cells) else "top", 0))
     return phases if top_row(w, hands=_hands(w.cols)) else None
+
+
+def block_solve(w: Work, h: int, width: int = 2, look=LOOK, report=None) -> list[tuple[str, int]] | None:
+    """Solve ``w`` in place: the block of rows ``[h, rows)``, rows h-1..1 by ``fill_row``, the top
+    row (any column its hand). Returns the phases, each (kind, row): ("block", h), ("row", r), ("top", 0) or ("top and
+    parity fix", 0), numbered as ``w.moves`` tags them; None when the top row is odd long and left
+    an odd permutation (``w`` then holds the board as the rows left it)."""
+    build = Build(w, h, width, look)
+    while build.todo:
+        build.step()
+        if report is not None:
+            report(f"block {len(build.block):,} of {build.total:,} cells")
+    if report is not None:
+        report("the last rows")
+    return build.finish()
 
 
 def _hands(cols: int) -> range:

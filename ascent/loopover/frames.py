@@ -91,3 +91,16 @@ def frames(rows: int, cols: int, count: int) -> list[Frame]:
             seen.add(f)
             out.append(f)
     return out
+
+
+def finish_frames(rows: int, cols: int, h: int, count: int) -> list[Frame]:
+    """``count`` frames that keep rows ``[h, rows)`` as a set, for finishing a board whose block holds
+    them (they stay solved in each): the board itself first, then its free rows in the other order
+    (row r read as row ``h - 1 - r``), its columns right to left, both, and the same shifted round
+    the columns, one column at a time."""
+    out = []
+    for shift in range(cols):
+        for swap in (False, True):
+            for mirror in (False, True):
+                out.append(Frame(shift=((rows - h) % rows if swap else 0, shift), mirror=(swap, mirror)))
+    return out[:count]

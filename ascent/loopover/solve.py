@@ -17,7 +17,10 @@ board and budget always give the same moves. Block building (``ascent.loopover.b
 ``BLOCK_SHARE`` of the budget, at least the board and its transpose); up to ``BEAM_CELLS`` cells the
 beam search (``ascent.loopover.beam``) then spends the budget looking for a list shorter than the
 best so far, and only when it declines (too slow for the budget) or finds nothing shorter do the
-frames past the first two run. The beam's narrowest beam always runs to its end, so a board may
+frames past the first two run. Frames are built side by side, a segment at a time, the longer half
+dropped every ``KEEP_EVERY`` segments (so ``POOL`` frames start for each one the budget pays for), and
+each block left is finished in ``FINISHES`` frames that keep its rows (``frames.finish_frames``), the
+shortest list kept. The beam's narrowest beam always runs to its end, so a board may
 take a little longer. 0 turns both off (the heuristic alone). Every solution is replayed on the
 start and checked against the target before it is returned.
 
@@ -48,9 +51,9 @@ from .heuristic import Work, fill_row, next_row, parity, top_row
 from .beam import beam_solve
 from . import five_tables, pattern
 from .five import Tables as FiveTables, TooLarge as FiveTooLarge, solve5
-from .block import GREEDY, LOOK, block_solve
+from .block import GREEDY, LOOK, Build, block_solve, finish
 from .optimal import TooLarge, fewest
-from .frames import SWAP_AXES, Frame, frames
+from .frames import SWAP_AXES, Frame, finish_frames, frames
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
 
@@ -64,6 +67,11 @@ GREEDY_SECONDS = 2e-7  # the same for greedy block building (the cheapest step f
 HEURISTIC_CELLS = 400  # past this many cells the heuristic runs only when block building fails in every frame
 PROOF_WORK = 6_000_000  # states the 4x4 pattern-table search may make per second of budget
 MAX_SIDE = 60  # boards up to 60x60 are solved (within a minute); larger ones are refused with SizeError
+KEEP_EVERY = 2  # frames built side by side drop their longer half every this many segments ...
+KEEP_LEAST = 3  # ... down to this many, which finish
+FINISHES = 16  # the frames each block that is left finishes in (finish_frames), the shortest kept
+POOL_MOST = 160  # frames started side by side at most, per second of budget
+POOL = 32  # each frame past the first two that the budget pays for starts this many frames side by side
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
 
@@ -209,8 +217,9 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
         solution = _heuristic(start, target, note)
     if blocks:
         look, count = block_plan(rows, cols, budget)
-        views = frames(rows, cols, count)
-        solution = _shortest(solution, *_blocks(start, target, cells, views[:2], look, note))
+        views = frames(rows, cols, max(2, min(2 + POOL * (count - 2), int(POOL_MOST * budget))))
+        ends = FINISHES if count > 2 else 1
+        solution = _shortest(solution, *_blocks(start, target, cells, views[:2], look, note, ends=ends))
         beamed = False
         if solution is not None and rows * cols <= BEAM_CELLS:
             note("beam search")
@@ -220,7 +229,7 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
                 solution = Solution(start, target, tuple(path), (Phase("beam search", tuple(path)),), "beam")
                 beamed = True
         if not beamed:  # the beam declined (too slow for the budget) or found nothing shorter
-            solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3))
+            solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3, ends=ends))
         if solution is None:
             solution = _heuristic(start, target, note)
         if (rows, cols) == (pattern.SIDE, pattern.SIDE) and (bounds := _bounds(make=False)) is not None:
@@ -374,7 +383,8 @@ def block_plan(rows: int, cols: int, budget: float):
     default), else greedy (``block.GREEDY``, at
     ``GREEDY_SECONDS``); and in how many frames: ``BLOCK_SHARE`` of the budget, at least the board
     and its transpose (so an odd top row that cannot take the parity fix one way is solved the
-    other). Counted from the budget, not a clock: the same board and budget give the same moves."""
+    other); past those two, ``solve`` starts ``POOL`` frames side by side for each (see ``_blocks``).
+    Counted from the budget, not a clock: the same board and budget give the same moves."""
     size = (rows * cols) ** 2
     look, per_frame = (LOOK, BLOCK_SECONDS * size) if 2 * BLOCK_SECONDS * size <= max(budget, LOOK_SECONDS) \
         else (GREEDY, GREEDY_SECONDS * size)
@@ -387,17 +397,51 @@ def block_frames(rows: int, cols: int, budget: float) -> int:
 
 
 def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Frame], look=LOOK,
-            note=_quiet, first: int = 1) -> list[Solution]:
+            note=_quiet, first: int = 1, ends: int = 1) -> list[Solution]:
     """The shortest block-building solution over the frames ``views`` (a list of one, or none when
-    every frame's top row was odd long and left odd)."""
+    every frame's top row was odd long and left odd). The frames are built side by side, a segment
+    at a time; every ``KEEP_EVERY`` segments the longer half is dropped (fewest moves per block cell
+    so far first, ties in the frames' order), down to ``KEEP_LEAST`` frames, which finish."""
+    rows, cols = start.shape
+    builds = []
+    for frame in views:
+        seen, R, C = frame.cells(cells, rows, cols)
+        if min(R, C) >= 2:
+            builds.append((frame, Build(Work(R, C, list(seen)), h=2 if R >= 4 else 1, width=BLOCK_WIDTH, look=look)))
+    done = 0
+    while any(build.todo for _, build in builds):
+        for _, build in builds:
+            if build.todo:
+                build.step()
+        done += 1
+        lead = builds[0][1]
+        note(f"{_frames_text(len(builds), first)}, block {len(lead.block):,} of {lead.total:,} cells")
+        if done % KEEP_EVERY == 0 and len(builds) > KEEP_LEAST:
+            builds.sort(key=lambda fb: len(fb[1].w.moves) / len(fb[1].block))
+            builds = builds[:max(KEEP_LEAST, len(builds) // 2)]
     best = None
-    for k, frame in enumerate(views, first):
-        def report(text, k=k):
-            note(f"frame {k}, {text}")
-        found = _block(start, target, cells, frame, look, report)
-        if found is not None and (best is None or len(found) < len(best)):
-            best = found
+    note(f"{_frames_text(len(builds), first)}, the last rows")
+    for frame, build in builds:
+        w, R, C = build.w, build.w.rows, build.w.cols
+        if build.todo:
+            raise AssertionError("block building finished early")  # a bug of ours
+        for end in finish_frames(R, C, build.h, ends):
+            seen, _, _ = end.cells(w.cells, R, C)
+            last = Work(R, C, list(seen))
+            kinds = finish(last, build.h)
+            if kinds is None:
+                continue
+            kinds = kinds[:1] + [(kind, end.line_back("row", r, R, C)[1]) for kind, r in kinds[1:]]
+            moves = w.moves + [(*end.move_back(letter, i, R, C), tag) for letter, i, tag in last.moves]
+            found = _read_back(start, target, frame, R, moves, kinds)
+            if best is None or len(found) < len(best):
+                best = found
     return [] if best is None else [best]
+
+
+def _frames_text(count: int, first: int) -> str:
+    """``frame 1`` for one frame, else how many are being built (``2 frames``, ``64 more frames``)."""
+    return f"frame {first}" if count == 1 else f"{count} frames" if first == 1 else f"{count} more frames"
 
 
 def _block(start: Board, target: Board, cells: tuple[int, ...], frame: Frame, look=LOOK,
@@ -409,8 +453,13 @@ def _block(start: Board, target: Board, cells: tuple[int, ...], frame: Frame, lo
         return None
     w = Work(R, C, list(seen))
     kinds = block_solve(w, h=2 if R >= 4 else 1, width=BLOCK_WIDTH, look=look, report=report)
-    if kinds is None:
-        return None
+    return None if kinds is None else _read_back(start, target, frame, w.rows, w.moves, kinds)
+
+
+def _read_back(start: Board, target: Board, frame: Frame, R: int, frame_moves, kinds) -> Solution:
+    """Moves solving the board in a frame (``R`` rows there), as a solution of the board: read back,
+    the phases named from ``kinds`` (see ``block.block_solve``)."""
+    rows, cols = start.shape
     names = []
     for kind, r in kinds:
         if kind == "block":
@@ -421,7 +470,7 @@ def _block(start: Board, target: Board, cells: tuple[int, ...], frame: Frame, lo
             axis, i = frame.line_back("row", r, rows, cols)
             names.append(f"last {axis} {i}" + (" and parity fix" if "parity" in kind else "") if kind != "row"
                          else f"{axis} {i}")
-    moves = [(*frame.move_back(letter, i, rows, cols), tag) for letter, i, tag in w.moves]
+    moves = [(*frame.move_back(letter, i, rows, cols), tag) for letter, i, tag in frame_moves]
     moves = tidy_runs(moves, rows, cols)
     texts, phases = _phased(moves, names)
     return Solution(start, target, texts, phases, "block")
