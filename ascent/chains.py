@@ -169,7 +169,7 @@ class Minimizer:
 
         Dropping link k replays only from k on: the grids after the links before it are kept from the
         last replay that held (``states``)."""
-        self.found = {}  # (link, the grid's candidates) -> what ``_finds`` said there, for this chain's cutting
+        self.found = {}  # (link, the grid's candidates and placed heights) -> what ``_finds`` said there, for this chain's cutting
         cut = self.sliced(chain, conflict, lost)
         got = self.replay(grid, cut, conflict, lost, check=True)
         while not got.ok:
@@ -266,7 +266,7 @@ class Minimizer:
                 elif row is None:
                     return Replay(False)
                 else:
-                    key = (id(link), tuple(trial.masks))
+                    key = (id(link), tuple(trial.masks), tuple(trial.values))  # sudoku reads which cells are placed
                     seen = self.found.get(key)
                     if seen is None:
                         seen = self.found[key] = self._finds(trial, row, link)

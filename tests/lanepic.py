@@ -94,14 +94,24 @@ def picture(grid: Grid, row: int = 0, side: str = "left") -> str:
     return text
 
 
+def _one_at_a_time(technique) -> bool:
+    """Does the engine take one step of this technique and go back to the easy passes (its row is not a sweep)?"""
+    from ascent.techniques import TABLE
+
+    return any(row.find is technique and not row.sweep for row in TABLE)
+
+
 def run(technique, pic: str, side: str = "left", index: int = 0):
-    """Apply every step the technique yields on the lane; return (picture after, steps)."""
+    """Apply the steps the technique yields on the lane, as a pass of the engine does (every step of a sweep,
+    the first of any other); return (picture after, steps)."""
     grid = grid_of(pic, side, index)
     steps = []
     memory = Memory(grid)  # one look, with the memory a solve would start with
     for step in technique(grid, memory):
         grid.apply(step)
         steps.append(step)
+        if _one_at_a_time(technique):
+            break
     return picture(grid, index, side), steps
 
 
@@ -119,13 +129,16 @@ def grid_from_rows(rows: list[str]) -> Grid:
 
 
 def run_grid(technique, rows: list[str]):
-    """Apply every step the technique yields on the grid picture; return (the rows after, steps)."""
+    """Apply the steps the technique yields on the grid picture, as a pass of the engine does (every step of
+    a sweep, the first of any other); return (the rows after, steps)."""
     grid = grid_from_rows(rows)
     steps = []
     memory = Memory(grid)
     for step in technique(grid, memory):
         grid.apply(step)
         steps.append(step)
+        if _one_at_a_time(technique):
+            break
     return [picture(grid, r) for r in range(grid.n)], steps
 
 

@@ -61,6 +61,7 @@ def fish(grid: Grid, memory: Memory) -> Iterator[Step]:
             if seen in _NOTHING:
                 continue  # looked at exactly this before and found nothing
             b = cands.bit(d)
+            found = False
             spots = []  # (base index, cover mask) where d is still open
             for i, (where, placed) in enumerate(zip(by[d], at[d])):
                 if not placed and 2 <= cands.count(where) <= MAX_K:
@@ -83,7 +84,10 @@ def fish(grid: Grid, memory: Memory) -> Iterator[Step]:
                                                    [j + 1 for j in cover_idx]),
                                    None, None, fins, eliminations=elims,
                                    premises=tuple(x for i in group for x in base[i]))
-                        return  # one at a time: the engine goes back to the easy passes
+                        found = True
+            if found:
+                continue  # every step is given, the first first: the engine takes one and goes back to the easy
+                # passes, while a chain's replay reads on for the step it wants
             if len(_NOTHING) >= NOTHING_KEPT:
                 _NOTHING.clear()
             _NOTHING.add(seen)

@@ -42,8 +42,7 @@ def pair_chain(grid: Grid, memory: Memory) -> Iterator[Step]:
         for a in cands.digits(masks[start]):
             step = _walk(grid, peers, start, a)
             if step is not None:
-                yield step
-                return  # one at a time: the engine goes back to the easy passes
+                yield step  # every step, the first first: the engine takes one, a chain's replay reads on
 
 
 def _sees(n: int, x: int, y: int) -> bool:

@@ -76,10 +76,10 @@ def test_fish_x_wing_fires():
             masks[r * n + c] = f & ~one
     grid = _grid(n, masks)
     memory = Memory(grid)
-    steps = list(fish(grid, memory))
-    assert len(steps) == 1
+    steps = list(fish(grid, memory))  # every fish, the first first (the engine takes that one)
     step = steps[0]
     assert step.reason.startswith("X-wing on height 1: rows 1 and 3 have 1 only in columns 1 and 3")
+    assert all(s.reason.startswith("X-wing on height 1: columns") for s in steps[1:])  # the same seen by columns
     # shown at the fish's own candidates only, read from the whole of its two rows
     assert step.cells == (0, 2, 8, 10)
     assert step.premises == (0, 1, 2, 3, 8, 9, 10, 11)

@@ -61,9 +61,9 @@ def test_pair_chain_fires_along_rows_and_columns():
     n = 5
     grid = _grid(n, {0: "35", 3: "45", 18: "24", 15: "23"})
     memory = Memory(grid)
-    steps = list(pair_chain(grid, memory))
-    assert len(steps) == 1
-    step = steps[0]
+    steps = list(pair_chain(grid, memory))  # every chain, the first first (the engine takes that one): the ring of
+    step = steps[0]  # four cells gives a loss along each of its four lines, each found from both ends
+    assert len(steps) == 8 and len({s.eliminations for s in steps}) == 4
     assert step.technique == "pair chain" and step.lane is None
     assert step.premises == (0, 3, 18, 15)  # the chain's cells, start to end
     assert step.eliminations == ((5, cands.bit(3)), (10, cands.bit(3)), (20, cands.bit(3)))
