@@ -9,7 +9,8 @@ and see whether the tests named for that technique notice.
 
 With ``--modules`` (names under ``ascent/``, dotted for a package: ``techniques.forcing``) each module's
 tests are ``tests/test_<name>.py`` (its last part), or the files ``--tests`` names (comma-separated) for
-every module given; classes' methods are mutated as well as the module's functions.
+every module given; classes' methods are mutated as well as the module's functions. ``--within fits``
+keeps only the mutants inside the functions (or methods) of those names.
 
 For each module ``ascent/techniques/<name>.py`` (forcing excepted), every mutant is one of:
 an arithmetic, bit or comparison operator swapped (``+``/``-``, ``|``/``&``, ``<``/``<=``, ``==``/``!=``,
@@ -244,6 +245,7 @@ def main() -> int:
     ap.add_argument("--modules", help="comma-separated modules of ascent/ to mutate instead of the techniques "
                     "(linecheck, chains, techniques.forcing...); tests: tests/test_<name>.py, or --tests")
     ap.add_argument("--tests", help="with --modules: comma-separated test files (pytest arguments) run for every module")
+    ap.add_argument("--within", help="comma-separated function or method names: mutate only inside them")
     args = ap.parse_args()
     root = args.root.resolve()
     os.chdir(root)
@@ -284,8 +286,10 @@ def main() -> int:
         if base != "survived":
             print(f"{name}: its tests fail unmutated ({base}); skipped", file=sys.stderr)
             continue
+        spans = [(f.lineno, f.end_lineno) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and args.within and f.name in args.within.split(",")]
         mutants = [(f"{d}", line, lambda k=k, kind=kind: compile(mutate(tree, k, kind), str(path), "exec"))
-                   for k, kind, line, d in sites(tree)]
+                   for k, kind, line, d in sites(tree) if not args.within or any(a <= line <= z for a, z in spans)]
         if args.named:
             for mod, old, new in NAMED:
                 if mod == name and old in source:

@@ -414,3 +414,23 @@ def test_a_line_broken_is_reached_and_a_filled_lane_by_its_clue(n):
     g.apply(Step("x", "x", None, None, (), placements=((0, n - 1), (1, n)) + tuple((c, c - 1) for c in line.cells[2:])))
     asked = Minimizer(puzzle, (_raising(Conflict("clue 2 sees n", lane.cells, lane)),), lambda: None)
     assert not asked._reached(g, Conflict("clue 2 sees n", lane.cells, lane))
+
+
+def test_a_branch_is_cut_to_what_its_removals_need(medved):
+    """The every-branch form: no contradiction, the chain must take ``lost`` away; its cut keeps the links
+    those removals rest on, and replays to them."""
+    grid, truth, open_ = medved
+    ctx = context(grid)
+    n = grid.n
+    cut_some = 0
+    for c, d in [(c, d) for c, d in open_ if truth[c] == d][:6]:
+        masks, chain = ctx.tracer.follow(grid, c, d)
+        gone = [(x, grid.masks[x] & ~masks[x]) for x in range(n * n) if grid.masks[x] & ~masks[x] and x != c]
+        lost = tuple(gone[:2])
+        assert ctx.chains.needs(None, lost + lost[:1]) == {x: m for x, m in lost}
+        cut, said = ctx.chains.minimal(grid, chain, None, lost)
+        assert said is None and cut[0] is chain[0]
+        where = [chain.index(link) for link in cut]
+        assert where == sorted(where)
+        cut_some += len(cut) < len(chain)
+    assert cut_some >= 3  # that the cut replays afresh: tests/test_chains_bugs.py

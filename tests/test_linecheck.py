@@ -163,12 +163,16 @@ def test_each_clue_holds_alone_but_not_both():
         ([28, 10, 31, 4, 31], 1, 3,
          "reads [345] [24] [12345] 3 [12345]: every filling that shows 1 from the left shows 2 or 4 from the right, "
          "but that clue is 3"),
+        ([31, 8, 31, 31, 4], 3, 3,  # 4 fillings show 3 from the left: more than are listed
+         "reads [12345] 4 [12345] [12345] 3: every filling that shows 3 from the left shows 2 from the right, "
+         "but that clue is 3"),
     ]
     for ms, a, z, words in cases:
         n = len(ms)
         line = row(n, a, z)
         assert broken(ms, line, n) == Conflict(words, line.cells, line), words
         assert orderings(ms, a) and orderings(ms, 0, z) and not orderings(ms, a, z)  # each alone, not both
+    assert len(orderings((31, 8, 31, 31, 4), 3)) == 4
     # the fillings listed are exactly those that show the front clue, and how many
     ms = (full(5), b(3), full(5), b(2, 3), full(5))
     assert sorted(orderings(ms, 1)) == [(5, 3, 1, 2, 4), (5, 3, 4, 2, 1)]
