@@ -187,12 +187,33 @@ def test_trace_gives_none_for_a_true_supposition_and_past_its_limit(medved, trac
 
 
 def test_follow_gives_where_a_supposition_that_holds_leads(medved):
+    """Where the easier tiers (no forcing) stop under a true supposition: one of them leaves cells open."""
     grid, truth, open_ = medved
     tracer = context(grid).tracer
-    c, d = next((c, d) for c, d in open_ if truth[c] == d)
-    masks, chain = tracer.follow(grid, c, d)
-    assert chain[0].supposition and _after(grid, chain).masks == masks
-    assert all(masks[x] & b(truth[x]) for x in range(len(masks)))  # the truth kept
+    easier = tuple(t for t in techniques_of(ORDER) if not t.contextual)
+    still_open = 0
+    for c, d in [(c, d) for c, d in open_ if truth[c] == d]:
+        masks, chain = tracer.follow(grid, c, d)
+        assert chain[0].supposition and _after(grid, chain).masks == masks
+        assert all(masks[x] & b(truth[x]) for x in range(len(masks)))  # the truth kept
+        g = grid.copy()
+        g.apply(chain[0])
+        passes = []
+        run(g, easier, passes)
+        assert [key(s) for p in passes for s in p.steps] == [key(s) for s in chain[1:]] and g.masks == masks
+        still_open += any(m & (m - 1) for m in masks)
+    assert still_open >= 1
+
+
+def test_trace_nested_is_trace_where_the_easier_tiers_break_it(medved, traced):
+    grid, truth, open_ = medved
+    tracer = context(grid).tracer
+    for (c, d), got in list(traced.items())[:8]:
+        nested = tracer.trace_nested(grid, c, d)
+        assert nested is not None and [key(s) for s in nested.chain] == [key(s) for s in got.chain]
+        assert nested.conflict == got.conflict
+    for c, d in [(c, d) for c, d in open_ if truth[c] == d][:3]:
+        assert tracer.trace_nested(grid, c, d) is None
 
 
 # ---------------------------------------------------------------------------- replaying
@@ -303,6 +324,7 @@ def test_states_keep_and_start_give_what_a_full_replay_gives(medved, traced):
         for k in range(1, len(chain)):
             fewer = chain[:k] + chain[k + 1:]
             assert chains.replay(grid, fewer, got.conflict, (), states, k) == chains.replay(grid, fewer, got.conflict)
+        assert chains.replay(grid, chain, got.conflict, (), states, 0) == Replay(True)  # start 0: from the grid
         states[0].masks[0] = 0  # the states are copies: the replay's own grid is not shared
         assert chains.replay(grid, chain, got.conflict).ok
 
@@ -351,6 +373,29 @@ def test_the_minimal_chain_is_cut_from_the_trace_and_its_end_is_said_afresh(medv
     assert shorter >= len(traced) // 2 and afresh >= 5
 
 
+def test_the_minimal_chain_shows_no_broken_line_before_its_end_and_drops_more_than_slicing(medved, traced):
+    """After each link but the last of a minimal chain (not one given back whole), no row or column through
+    the cells it changed is broken, clues read (the traces themselves break lines sooner: see
+    test_check_finds_a_line_broken_before_the_end); and dropping links cuts more than slicing alone."""
+    from ascent.linecheck import first_broken
+
+    grid, _, _ = medved
+    n = grid.n
+    lines = lines_of(grid.puzzle)
+    chains = context(grid).chains
+    dropped = 0
+    for got in traced.values():
+        cut, said = chains.minimal(grid, got.chain, got.conflict)
+        if cut is got.chain:
+            continue
+        g = grid.copy()
+        for link in cut[:-1]:
+            g.apply(link)
+            assert first_broken(g.masks, lines, changed_cells(link), n) is None, got.chain[0].reason
+        dropped += len(cut) < len(chains.sliced(got.chain, got.conflict, ()))
+    assert dropped >= 10
+
+
 def test_a_chain_whose_end_is_never_reached_is_given_back_whole(medved, traced):
     grid, _, _ = medved
     chains = context(grid).chains
@@ -358,6 +403,39 @@ def test_a_chain_whose_end_is_never_reached_is_given_back_whole(medved, traced):
     nowhere = Conflict("a rule broken on a filled grid")  # no cells: never reached by a cut chain
     assert chains.minimal(grid, got.chain[:1], nowhere) == (got.chain[:1], nowhere)
     assert chains.found == {}
+
+
+def _sudoku_link(grid, cell):
+    """The sudoku step crossing ``cell``'s placed height out of its row and column (as a chain link)."""
+    n, d = grid.n, grid.values[cell]
+    peers = [x for x in range(n * n) if x != cell and (x // n == cell // n or x % n == cell % n) and grid.masks[x] & b(d)]
+    return Step("sudoku", f"{grid.name(cell)} is {d}", None, None, (cell,), eliminations=tuple((x, b(d)) for x in peers))
+
+
+def test_finds_looks_past_other_steps_and_wants_every_removal(medved):
+    """``_finds``: the link is found among every step its technique gives (not only the first), and only when
+    one step takes away every candidate the link does (a step taking some other height there is not it)."""
+    grid, truth, _ = medved
+    n = grid.n
+    sudoku = techniques_of(("sudoku",))[0]
+    chains = context(grid).chains
+    g = Grid.start(grid.puzzle)
+    first, second = 0, n + 2  # R1C1 and R2C3: two placements not yet crossed out
+    g.apply(Step("x", "x", None, None, (), placements=((first, truth[first]), (second, truth[second]))))
+    link = _sudoku_link(g, second)
+    assert link.eliminations
+    assert chains._finds(g.copy(), sudoku, _sudoku_link(g, first)) == (True, None)
+    assert chains._finds(g.copy(), sudoku, link) == (True, None)  # the second step sudoku gives
+    x, m = link.eliminations[0]
+    other = next(h for h in range(1, n + 1) if g.masks[x] & b(h) and b(h) != m)
+    more = Step("sudoku", "x", None, None, (second,), eliminations=((x, m | b(other)),) + link.eliminations[1:])
+    assert chains._finds(g.copy(), sudoku, more) == (False, None)  # the height it does not take there
+    away = next(y for y in range(n * n) if y // n not in (first // n, second // n) and y % n not in (first % n, second % n)
+                and g.masks[y] & b(1))
+    elsewhere = Step("sudoku", "x", None, None, (second,), eliminations=link.eliminations + ((away, b(1)),))
+    assert chains._finds(g.copy(), sudoku, elsewhere) == (False, None)  # a cell no step touches
+    placed = Step("sudoku", "x", None, None, (second,), eliminations=link.eliminations, placements=((away, 1),))
+    assert chains._finds(g.copy(), sudoku, placed) == (False, None)
 
 
 # ---------------------------------------------------------------------------- reaching the end
@@ -388,6 +466,8 @@ def test_a_line_found_unbroken_is_not_reached_up_to_nine(n):
     # a contextual technique is not asked
     ctx_row = Technique("fake", 1, lambda g, c: _raising(conflict).find(g), 1, True, "a fake", contextual=True)
     assert not Minimizer(puzzle, (ctx_row,), lambda: None)._reached(grid.copy(), conflict)
+    # a contextual row before a technique that says it: passed over, the next one asked
+    assert Minimizer(puzzle, (ctx_row, _raising(conflict)), lambda: None)._reached(grid.copy(), conflict) == (n > 9)
     # no cells: never reached
     assert not Minimizer(puzzle, (_raising(Conflict("x")),), lambda: None)._reached(grid.copy(), Conflict("x"))
 

@@ -77,6 +77,9 @@ def test_a_height_with_no_place():
     got = broken([b(2, 4), b(2, 4), b(1, 2), b(2, 4)], line, 4)
     assert got == Conflict("no cell can hold 3 any more", line.cells, line, 3)  # the lowest missing height
     assert latin_broken([b(2, 4), b(2, 4), b(1, 2), b(2, 4)], line, 4)
+    no_one = [b(2, 3, 4)] * 4  # height 1 (the lowest bit) with no place
+    assert broken(no_one, line, 4) == Conflict("no cell can hold 1 any more", line.cells, line, 1)
+    assert latin_broken(no_one, line, 4) and is_broken(no_one, line, 4)
 
 
 def test_cells_holding_too_few_heights_smallest_set_first():
@@ -315,6 +318,8 @@ def test_above_nine_only_the_latin_part_is_read():
     assert is_broken(ms, line, n) and broken(ms, line, n) == Conflict("no candidates left", (0,), line)
     ms = [full(n) & ~b(7)] * n
     assert is_broken(ms, line, n) and broken(ms, line, n) == Conflict("no cell can hold 7 any more", line.cells, line, 7)
+    ms = [full(n) & ~b(1)] * n  # the lowest height: the clues are not there to see it
+    assert is_broken(ms, line, n) and broken(ms, line, n) == Conflict("no cell can hold 1 any more", line.cells, line, 1)
 
 
 # ---------------------------------------------------------------------------- lines through cells
