@@ -423,3 +423,5 @@ def test_fits_above_the_tables():
     assert no > 5
     ms = tuple(1 << (d - 1) for d in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10))
     assert lanes_fits(ms, 10, 1) and not lanes_fits(ms, 9, 1) and lanes_fits(ms, 0, 1) and not lanes_fits(ms, 0, 2)
+    ms = tuple(1 << (d - 1) for d in (10, 1, 2, 3, 4, 5, 6, 7, 8, 9))  # 1 from the front, 2 from the back
+    assert lanes_fits(ms, 1, 2) and lanes_fits(ms, 0, 2) and not lanes_fits(ms, 2, 0) and not lanes_fits(ms, 2, 2)
