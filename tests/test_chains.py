@@ -340,6 +340,36 @@ def test_a_branch_replays_when_every_lost_candidate_is_gone(medved):
     assert not ctx.chains.replay(grid, chain, None, tuple(gone[:1] + [(c, b(d))])).ok  # d stays at the cell
 
 
+def test_an_inner_forcing_link_holds_when_its_own_chain_replays_there(medved):
+    """Nested forcing's chains hold forcing steps as links: such a link is found again when its own chain
+    (or each of its branches) replays on the grid of the links before it."""
+    grid, truth, open_ = medved
+    ctx = context(grid)
+    chains = ctx.chains
+    c1, d1 = next((c, d) for c, d in open_ if truth[c] == d)
+    outer = Step(FORCING.name, "suppose", None, None, (c1,), placements=((c1, d1),), premises=(), supposition=True)
+    trial = _after(grid, (outer,))
+    inner_tracer = Context(trial, techniques_of(ORDER)).tracer
+    cb, db = next((c, d) for c, d in open_ if c != c1 and truth[c] != d and trial.masks[c] & b(d) and trial.masks[c] & (trial.masks[c] - 1)
+                  and inner_tracer.trace(trial, c, d) is not None)
+    inner = inner_tracer.trace(trial, cb, db)
+    lost = ((cb, b(db)),)
+    step = Step(FORCING.name, "x", None, None, (cb,), eliminations=lost, chain=inner.chain, contradiction=inner.conflict)
+    assert chains.replay(grid, (outer, step), None, lost).ok
+    bogus = inner.chain[:1] + (Step("no such technique", "x", None, None, (cb,)),) + inner.chain[1:]
+    wrong = Step(FORCING.name, "x", None, None, (cb,), eliminations=lost, chain=bogus, contradiction=inner.conflict)
+    assert chains.replay(grid, (outer, wrong), None, lost) == Replay(False)
+    # the every-branch form: each branch must take the step's removals away
+    cx, dx = next((c, d) for c, d in open_ if c not in (c1, cb) and truth[c] == d and trial.masks[c] & (trial.masks[c] - 1))
+    masks, branch = inner_tracer.follow(trial, cx, dx)
+    gone = next((x, trial.masks[x] & ~masks[x]) for x in range(len(masks)) if trial.masks[x] & ~masks[x] and x != cx)
+    both = Step(FORCING.name, "x", None, None, (gone[0],), eliminations=(gone,), branches=(branch, branch))
+    assert chains.replay(grid, (outer, both), None, (gone,)).ok
+    kept = (cx, b(dx))
+    short = Step(FORCING.name, "x", None, None, (cx,), eliminations=(kept,), branches=(branch,))
+    assert chains.replay(grid, (outer, short), None, (kept,)) == Replay(False)
+
+
 # ---------------------------------------------------------------------------- the minimal chain
 def test_the_minimal_chain_is_cut_from_the_trace_and_its_end_is_said_afresh(medved, traced):
     """The minimal chain keeps the supposition and some of the traced links, in order; its contradiction is
