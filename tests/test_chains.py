@@ -307,6 +307,21 @@ def test_check_finds_a_line_broken_before_the_end(medved, traced):
     assert sooner >= 10
 
 
+def test_a_folded_chain_replays(medved, traced):
+    """forcing folds each cross-out into the link that placed its height (``crossed``): the folded chain is
+    found again link by link, the cross-outs following from the placement."""
+    from ascent.techniques.forcing import fold
+
+    grid, _, _ = medved
+    chains = context(grid).chains
+    folded_some = 0
+    for got in traced.values():
+        folded = fold(got.chain, grid.n, broke=True)
+        folded_some += any(link.crossed for link in folded[1:])
+        assert chains.replay(grid, folded, got.conflict).ok, got.chain[0].reason
+    assert folded_some >= 10
+
+
 def test_states_keep_and_start_give_what_a_full_replay_gives(medved, traced):
     grid, _, _ = medved
     chains = context(grid).chains
@@ -466,6 +481,23 @@ def test_finds_looks_past_other_steps_and_wants_every_removal(medved):
     assert chains._finds(g.copy(), sudoku, elsewhere) == (False, None)  # a cell no step touches
     placed = Step("sudoku", "x", None, None, (second,), eliminations=link.eliminations, placements=((away, 1),))
     assert chains._finds(g.copy(), sudoku, placed) == (False, None)
+    # a removal already made is not asked for again
+    y, e = second - 1, truth[second] % n + 1  # R2C2 (a peer) loses another height first
+    g2 = g.copy()
+    g2.apply(Step("x", "x", None, None, (), eliminations=((y, b(e)),)))
+    again = Step("sudoku", "x", None, None, (second,), eliminations=link.eliminations + ((y, b(e)),))
+    assert chains._finds(g2.copy(), sudoku, again) == (True, None)
+    assert chains._finds(g.copy(), sudoku, again) == (False, None)  # while it still holds it, the link is not sudoku's
+    # a placing link: found past the steps that place elsewhere
+    single = techniques_of(("naked single",))[0]
+    h = Grid.start(grid.puzzle)
+    one, two = 3 * n + 1, 5 * n + 4
+    h.apply(Step("x", "x", None, None, (), eliminations=((one, h.masks[one] & ~b(truth[one])),
+                                                         (two, h.masks[two] & ~b(truth[two])))))
+    steps = [s.placements for s in single.steps(h.copy())]
+    assert steps[0] == ((one, truth[one]),) and ((two, truth[two]),) in steps
+    later = Step("naked single", "x", None, None, (two,), placements=((two, truth[two]),))
+    assert chains._finds(h.copy(), single, later) == (True, None)
 
 
 # ---------------------------------------------------------------------------- reaching the end
