@@ -166,6 +166,12 @@ def test_each_clue_holds_alone_but_not_both():
         ([28, 10, 31, 4, 31], 1, 3,
          "reads [345] [24] [12345] 3 [12345]: every filling that shows 1 from the left shows 2 or 4 from the right, "
          "but that clue is 3"),
+        ([29, 2, 31, 22, 31], 2, 4,  # they show 1, 2 or 3: the most of three counts
+         "reads [1345] 2 [12345] [235] [12345]: every filling that shows 2 from the left shows at most 3 from the right, "
+         "but that clue is 4"),
+        ([31, 31, 4, 31, 25], 1, 4,  # 2, 3 or 5: the clue between the second and the last
+         "reads [12345] [12345] 3 [12345] [145]: every filling that shows 1 from the left shows 2, 3 or 5 from the "
+         "right, but that clue is 4"),
         ([31, 8, 31, 31, 4], 3, 3,  # 4 fillings show 3 from the left: more than are listed
          "reads [12345] 4 [12345] [12345] 3: every filling that shows 3 from the left shows 2 from the right, "
          "but that clue is 3"),
