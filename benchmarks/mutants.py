@@ -4,6 +4,13 @@ and see whether the tests named for that technique notice.
     nice -n 10 python benchmarks/mutants.py                       # every technique but forcing
     nice -n 10 python benchmarks/mutants.py --only pinpoint,fish --survivors
     nice -n 10 python benchmarks/mutants.py --root /tmp/copy --out /tmp/mutants.json   # another checkout
+    nice -n 10 python benchmarks/mutants.py --modules linecheck,chains --survivors       # any module of ascent
+    nice -n 10 python benchmarks/mutants.py --modules fastcore --tests tests/test_propagate.py
+
+With ``--modules`` (names under ``ascent/``, dotted for a package: ``techniques.forcing``) each module's
+tests are ``tests/test_<name>.py`` (its last part), or the files ``--tests`` names (comma-separated) for
+every module given; classes' methods are mutated as well as the module's functions. ``--within fits``
+keeps only the mutants inside the functions (or methods) of those names.
 
 For each module ``ascent/techniques/<name>.py`` (forcing excepted), every mutant is one of:
 an arithmetic, bit or comparison operator swapped (``+``/``-``, ``|``/``&``, ``<``/``<=``, ``==``/``!=``,
@@ -162,6 +169,9 @@ def install(module: types.ModuleType, code) -> None:
         if name.startswith("__"):
             continue
         old = getattr(module, name, None)
+        if isinstance(new, type) and isinstance(old, type) and new.__module__ == module.__name__:
+            _install_class(old, new)
+            continue
         if isinstance(new, (types.ModuleType, type)):
             continue
         inner_old, inner_new = getattr(old, "__wrapped__", old), getattr(new, "__wrapped__", new)
@@ -176,6 +186,22 @@ def install(module: types.ModuleType, code) -> None:
             continue  # partial objects and the like made from imports: leave them
         else:
             setattr(module, name, new)
+
+
+def _install_class(old: type, new: type) -> None:
+    """Move the mutated class's methods (plain, static, class, properties, cached properties) into the live one."""
+    for name, attr in vars(new).items():
+        live = vars(old).get(name)
+        pairs = []
+        for getter in (lambda x: x, lambda x: getattr(x, "__func__", None), lambda x: getattr(x, "fget", None),
+                       lambda x: getattr(x, "func", None)):
+            a, b = getter(live), getter(attr)
+            if isinstance(a, types.FunctionType) and isinstance(b, types.FunctionType):
+                pairs.append((a, b))
+                break
+        for a, b in pairs:
+            a.__code__ = b.__code__
+            a.__defaults__ = b.__defaults__
 
 
 def run_child(module_name: str, code, args: list[str], timeout: float) -> str:
@@ -216,6 +242,10 @@ def main() -> int:
     ap.add_argument("--out", type=Path, help="write every mutant's outcome here (JSON)")
     ap.add_argument("--survivors", action="store_true", help="list the surviving mutants")
     ap.add_argument("--named", action="store_true", help="also run the mutants issue 30 named")
+    ap.add_argument("--modules", help="comma-separated modules of ascent/ to mutate instead of the techniques "
+                    "(linecheck, chains, techniques.forcing...); tests: tests/test_<name>.py, or --tests")
+    ap.add_argument("--tests", help="with --modules: comma-separated test files (pytest arguments) run for every module")
+    ap.add_argument("--within", help="comma-separated function or method names: mutate only inside them")
     args = ap.parse_args()
     root = args.root.resolve()
     os.chdir(root)
@@ -229,26 +259,37 @@ def main() -> int:
     saved = os.dup(1)
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
-    pytest.main(["tests/techniques", "--collect-only", "-q"] + PLUGINS)
+    if args.modules:
+        names = args.modules.split(",")
+        given = args.tests.split(",") if args.tests else None
+        plan = {name: (root / "ascent" / (name.replace(".", "/") + ".py"), f"ascent.{name}",
+                       (given or [f"tests/test_{name.split('.')[-1]}.py"]) + ["-q", "-x"] + PLUGINS) for name in names}
+        collect = sorted({t for _, _, tests in plan.values() for t in tests if t.startswith("tests")})
+    else:
+        folder = root / "ascent" / "techniques"
+        names = args.only.split(",") if args.only else sorted(p.stem for p in folder.glob("*.py") if p.stem not in SKIP)
+        plan = {name: (folder / f"{name}.py", f"ascent.techniques.{name}",
+                       ["tests/techniques", "-q", "-x", "-k", name] + PLUGINS) for name in names}
+        collect = ["tests/techniques"]
+    pytest.main(collect + ["--collect-only", "-q"] + PLUGINS)
     os.dup2(saved, 1)
 
-    folder = root / "ascent" / "techniques"
-    names = args.only.split(",") if args.only else sorted(p.stem for p in folder.glob("*.py") if p.stem not in SKIP)
     results, table = [], []
     for name in names:
-        path = folder / f"{name}.py"
+        path, module_name, tests = plan[name]
         source = path.read_text()
         tree = ast.parse(source, str(path))
-        module_name = f"ascent.techniques.{name}"
-        tests = ["tests/techniques", "-q", "-x", "-k", name] + PLUGINS
+        importlib.import_module(module_name)
         t0 = time.monotonic()
         base = run_child(module_name, None, tests, 600)
         timeout = args.timeout or max(5.0, 10 * (time.monotonic() - t0))
         if base != "survived":
             print(f"{name}: its tests fail unmutated ({base}); skipped", file=sys.stderr)
             continue
+        spans = [(f.lineno, f.end_lineno) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and args.within and f.name in args.within.split(",")]
         mutants = [(f"{d}", line, lambda k=k, kind=kind: compile(mutate(tree, k, kind), str(path), "exec"))
-                   for k, kind, line, d in sites(tree)]
+                   for k, kind, line, d in sites(tree) if not args.within or any(a <= line <= z for a, z in spans)]
         if args.named:
             for mod, old, new in NAMED:
                 if mod == name and old in source:
@@ -271,7 +312,7 @@ def main() -> int:
         table.append((name, total, dead, counts))
         print(f"{name}: {dead}/{total} killed ({100 * dead / max(total, 1):.0f}%), {counts['survived']} survived, "
               f"{counts['error']} errors, {time.time() - start:.0f} s", flush=True)
-    print("\n| technique | mutants | killed | share |\n|---|---:|---:|---:|")
+    print(f"\n| {'module' if args.modules else 'technique'} | mutants | killed | share |\n|---|---:|---:|---:|")
     for name, total, dead, _ in table:
         print(f"| {name} | {total} | {dead} | {100 * dead / max(total, 1):.0f}% |")
     if args.out:
