@@ -5,6 +5,7 @@ and a chain replayed and cut to a minimal one that ends where a line first shows
 import pytest
 
 from ascent import Puzzle, solve
+from ascent.memory import Memory
 from ascent.chains import Minimizer, Replay, Traced, Tracer, _line_of, changed_cells
 from ascent.context import Context
 from ascent.grid import Conflict, Contradiction, Grid, lines_of
@@ -64,7 +65,7 @@ def traced(medved):
     tracer = context(grid).tracer
     out = {}
     for c, d in open_:
-        got = tracer.trace(grid, c, d)
+        got = tracer.trace(grid, Memory(grid), c, d)
         if got is not None:
             out[(c, d)] = got
     return out
@@ -131,7 +132,7 @@ def test_trace_ends_after_the_first_pass_that_breaks_a_line_by_the_latin_rule(me
     watched = techniques = held = 0
     for c, d in open_:
         want, lines_broken = _reference_trace(grid, c, d, easier, lines, n)
-        got = ctx.tracer.trace(grid, c, d)
+        got = ctx.tracer.trace(grid, Memory(grid), c, d)
         if want is None:
             assert got is None, (c, d)
             held += 1
@@ -166,7 +167,7 @@ def test_a_supposition_that_breaks_a_line_at_once_is_a_chain_of_one(medved):
     for c in range(6 * n + 1, 7 * n):
         if g.masks[c] & (g.masks[c] - 1):  # open (a placed cell of the row cannot hold h: R7C1 still does)
             g.masks[c] &= ~b(h)
-    got = context(g).tracer.trace(g, c0, d)
+    got = context(g).tracer.trace(g, Memory(g), c0, d)
     line = lines_of(g.puzzle)[6]
     assert got is not None and len(got.chain) == 1
     assert got.conflict == Conflict(f"no cell can hold {h} any more", line.cells, line, h)
@@ -177,13 +178,13 @@ def test_trace_gives_none_for_a_true_supposition_and_past_its_limit(medved, trac
     tracer = context(grid).tracer
     for c, d in open_:
         if truth[c] == d:
-            assert tracer.trace(grid, c, d) is None
-            assert tracer.follow(grid, c, d) is not None
+            assert tracer.trace(grid, Memory(grid), c, d) is None
+            assert tracer.follow(grid, Memory(grid), c, d) is not None
     for (c, d), got in list(traced.items())[:12]:
         steps = len(got.chain) - 1  # the steps the run took (the supposition is not one)
-        assert tracer.trace(grid, c, d, limit=steps) is not None
-        assert tracer.trace(grid, c, d, limit=steps - 1) is None
-        assert tracer.follow(grid, c, d) is None
+        assert tracer.trace(grid, Memory(grid), c, d, limit=steps) is not None
+        assert tracer.trace(grid, Memory(grid), c, d, limit=steps - 1) is None
+        assert tracer.follow(grid, Memory(grid), c, d) is None
 
 
 def test_follow_gives_where_a_supposition_that_holds_leads(medved):
@@ -193,7 +194,7 @@ def test_follow_gives_where_a_supposition_that_holds_leads(medved):
     easier = tuple(t for t in techniques_of(ORDER) if not t.contextual)
     still_open = 0
     for c, d in [(c, d) for c, d in open_ if truth[c] == d]:
-        masks, chain = tracer.follow(grid, c, d)
+        masks, chain = tracer.follow(grid, Memory(grid), c, d)
         assert chain[0].supposition and _after(grid, chain).masks == masks
         assert all(masks[x] & b(truth[x]) for x in range(len(masks)))  # the truth kept
         g = grid.copy()
@@ -209,11 +210,11 @@ def test_trace_nested_is_trace_where_the_easier_tiers_break_it(medved, traced):
     grid, truth, open_ = medved
     tracer = context(grid).tracer
     for (c, d), got in list(traced.items())[:8]:
-        nested = tracer.trace_nested(grid, c, d)
+        nested = tracer.trace_nested(grid, Memory(grid), c, d)
         assert nested is not None and [key(s) for s in nested.chain] == [key(s) for s in got.chain]
         assert nested.conflict == got.conflict
     for c, d in [(c, d) for c, d in open_ if truth[c] == d][:3]:
-        assert tracer.trace_nested(grid, c, d) is None
+        assert tracer.trace_nested(grid, Memory(grid), c, d) is None
 
 
 # ---------------------------------------------------------------------------- replaying
@@ -265,7 +266,7 @@ def test_a_technique_meeting_a_contradiction_on_the_way_is_a_sooner_end(medved):
     grid, truth, open_ = medved
     met = Conflict("met on the way", (0,))
 
-    def finds(g):
+    def finds(g, memory):
         raise Contradiction(met, g.n)
         yield
 
@@ -348,7 +349,7 @@ def test_a_branch_replays_when_every_lost_candidate_is_gone(medved):
     grid, truth, open_ = medved
     ctx = context(grid)
     c, d = next((c, d) for c, d in open_ if truth[c] == d)
-    masks, chain = ctx.tracer.follow(grid, c, d)
+    masks, chain = ctx.tracer.follow(grid, Memory(grid), c, d)
     gone = [(x, grid.masks[x] & ~masks[x]) for x in range(len(masks)) if grid.masks[x] & ~masks[x] and x != c]
     assert gone
     assert ctx.chains.replay(grid, chain, None, tuple(gone)).ok
@@ -366,8 +367,8 @@ def test_an_inner_forcing_link_holds_when_its_own_chain_replays_there(medved):
     trial = _after(grid, (outer,))
     inner_tracer = Context(trial, techniques_of(ORDER)).tracer
     cb, db = next((c, d) for c, d in open_ if c != c1 and truth[c] != d and trial.masks[c] & b(d) and trial.masks[c] & (trial.masks[c] - 1)
-                  and inner_tracer.trace(trial, c, d) is not None)
-    inner = inner_tracer.trace(trial, cb, db)
+                  and inner_tracer.trace(trial, Memory(trial), c, d) is not None)
+    inner = inner_tracer.trace(trial, Memory(trial), cb, db)
     lost = ((cb, b(db)),)
     step = Step(FORCING.name, "x", None, None, (cb,), eliminations=lost, chain=inner.chain, contradiction=inner.conflict)
     assert chains.replay(grid, (outer, step), None, lost).ok
@@ -376,7 +377,7 @@ def test_an_inner_forcing_link_holds_when_its_own_chain_replays_there(medved):
     assert chains.replay(grid, (outer, wrong), None, lost) == Replay(False)
     # the every-branch form: each branch must take the step's removals away
     cx, dx = next((c, d) for c, d in open_ if c not in (c1, cb) and truth[c] == d and trial.masks[c] & (trial.masks[c] - 1))
-    masks, branch = inner_tracer.follow(trial, cx, dx)
+    masks, branch = inner_tracer.follow(trial, Memory(trial), cx, dx)
     gone = next((x, trial.masks[x] & ~masks[x]) for x in range(len(masks)) if trial.masks[x] & ~masks[x] and x != cx)
     both = Step(FORCING.name, "x", None, None, (gone[0],), eliminations=(gone,), branches=(branch, branch))
     assert chains.replay(grid, (outer, both), None, (gone,)).ok
@@ -502,7 +503,7 @@ def test_finds_looks_past_other_steps_and_wants_every_removal(medved):
 
 # ---------------------------------------------------------------------------- reaching the end
 def _raising(conflict):
-    def finds(g):
+    def finds(g, memory):
         raise Contradiction(conflict, g.n)
         yield
     return Technique("fake", 1, finds, 1, True, "a fake")
@@ -566,7 +567,7 @@ def test_a_branch_is_cut_to_what_its_removals_need(medved):
     n = grid.n
     cut_some = 0
     for c, d in [(c, d) for c, d in open_ if truth[c] == d][:6]:
-        masks, chain = ctx.tracer.follow(grid, c, d)
+        masks, chain = ctx.tracer.follow(grid, Memory(grid), c, d)
         gone = [(x, grid.masks[x] & ~masks[x]) for x in range(n * n) if grid.masks[x] & ~masks[x] and x != c]
         lost = tuple(gone[:2])
         assert ctx.chains.needs(None, lost + lost[:1]) == {x: m for x, m in lost}

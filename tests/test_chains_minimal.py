@@ -1,5 +1,5 @@
-"""FAILING TESTS (issue 26): two defects of ``chains.Minimizer`` found while pinning its rules. They fail on
-the code of this commit; the lead decides when to fix and keep them. On MEDVED (7x7) at its forcing step.
+"""Two defects of ``chains.Minimizer`` (issue 26), found while pinning its rules and since fixed; these tests
+failed before the fix. On MEDVED (7x7) at its forcing step.
 
 1. ``Minimizer.found`` (what ``_finds`` said of a link on a grid) is keyed by the link and the grid's
    candidates only, not by which cells are placed: a naked single placing a height its cell already holds
@@ -14,6 +14,7 @@ the code of this commit; the lead decides when to fix and keep them. On MEDVED (
    past the first contradiction one line shows".
 """
 
+from ascent.memory import Memory
 from ascent.chains import changed_cells
 from ascent.trace import Step
 from tests.test_chains import context, medved, traced  # noqa: F401  (the fixtures)
@@ -77,7 +78,7 @@ def test_a_cut_branch_replays_afresh(medved):  # noqa: F811
     bad = []
     for c, d in [(c, d) for c, d in open_ if truth[c] == d][:6]:
         ctx = context(grid)
-        masks, chain = ctx.tracer.follow(grid, c, d)
+        masks, chain = ctx.tracer.follow(grid, Memory(grid), c, d)
         lost = tuple((x, grid.masks[x] & ~masks[x]) for x in range(n * n) if grid.masks[x] & ~masks[x] and x != c)[:2]
         cut, _ = ctx.chains.minimal(grid, chain, None, lost)
         if not context(grid).chains.replay(grid, cut, None, lost).ok:
