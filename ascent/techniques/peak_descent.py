@@ -144,10 +144,12 @@ def _no_filling(name: str, peak: int, front: tuple[int, ...], c: int, smin: int,
     shown = f"exactly {smin}" if smin == smax else f"{smin} to {smax}"
     before = "the cell before it" if len(front) == 1 else f"the {len(front)} cells before it"
     if kmin > kmax:  # the clue asks the cells before it for fewer than 1, or more than there are cells
-        lo, hi = c - smax, c - smin
-        asked = f"{lo}" if lo == hi else f"{lo} to {hi}"
-        return (f"{peak} at {name} is a sure peak and from it on {shown} show, so clue {c} leaves {asked} for "
-                f"{before}, which can show 1 to {len(front)}")
+        if c - smin < 1:  # the peak on shows the clue already, and the cells before it show at least 1 more
+            return (f"{peak} at {name} is a sure peak and from it on {shown} show, so with {before} the lane "
+                    f"shows at least {smin + 1}, more than clue {c}")
+        cells = "1 cell" if len(front) == 1 else f"{len(front)} cells"
+        return (f"{peak} at {name} is a sure peak and from it on {shown} show, so {before} would have to show "
+                f"at least {c - smax}, more than {cells} can")
     else:
         need = f"{before} must show {kmin if kmin == kmax else f'{kmin} to {kmax}'}"
     seen = shown_counts(front)

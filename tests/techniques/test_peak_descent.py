@@ -72,3 +72,17 @@ def test_peak_descent_looks_again_at_a_column_lane_that_changed():
     grid.apply(Step("test", "", None, None, (cell,), eliminations=((cell, 0b1),)))
     (step,) = peak_descent(grid, memory)
     assert step.lane.side == "lower" and step.lane.index == 2
+
+
+def test_peak_descent_no_filling_says_counts_a_reader_can_check():
+    """The clue asks the cells before the sure peak for less than 1 or more than they hold: said with the
+    lane's own counts, never a negative one ("leaves -1 to 0")."""
+    from ascent.techniques.peak_descent import _no_filling
+
+    few = _no_filling("R1C3", 7, (0b1000,), 2, 2, 3, 1, 0)
+    assert few == ("7 at R1C3 is a sure peak and from it on 2 to 3 show, so with the cell before it the lane shows "
+                   "at least 3, more than clue 2")
+    many = _no_filling("R1C3", 7, (0b1000, 0b10000), 6, 1, 2, 4, 2)
+    assert many == ("7 at R1C3 is a sure peak and from it on 1 to 2 show, so the 2 cells before it would have to "
+                    "show at least 4, more than 2 cells can")
+    assert "-" not in few + many
