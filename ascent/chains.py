@@ -169,7 +169,8 @@ class Minimizer:
 
         Dropping link k replays only from k on: the grids after the links before it are kept from the
         last replay that held (``states``)."""
-        self.found = {}  # (link, the grid's candidates and placed heights) -> what ``_finds`` said there, for this chain's cutting
+        # (link, the grid's candidates and placed heights) -> what ``_finds`` said there, for this chain's cutting
+        self.found = {}
         cut = self.sliced(chain, conflict, lost)
         got = self.replay(grid, cut, conflict, lost, check=True)
         while not got.ok:

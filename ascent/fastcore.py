@@ -29,7 +29,8 @@ class FastCore:
         self.broken: dict[tuple[int, int], int] = {}  # (cell, height) seen to break -> the work it took; it
         # still breaks as the grid loses candidates (forcing reads and fills it)
         self.held: dict[tuple[int, int], tuple[int, int, int]] = {}  # (cell, height) -> (the candidates it was
-        # supposed on, where propagating led, both packed (``cands.packed``), the work that took) for suppositions that held
+        # supposed on, where propagating led, both packed (``cands.packed``), the work that took) for suppositions
+        # that held
 
     @cached_property
     def lines(self):
