@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from . import cands
-from .grid import Conflict, Line, cell_name
+from .grid import Conflict, Line, cell_name, lines_through
 from .lanes import TABLE_MAX, visible
 from .propagate import fits
 from .words import joined
@@ -214,16 +214,15 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int) -> Conflict | None:
                     line.cells, line)
 
 
-def lines_through(lines: tuple[Line, ...], cells, n: int) -> list[Line]:
-    """The rows and columns (of ``lines``, rows first) through any of ``cells``, each once, rows first."""
-    ks = sorted({c // n for c in cells} | {n + c % n for c in cells})
-    return [lines[k] for k in ks]
+def lines_of_cells(lines: tuple[Line, ...], cells, n: int) -> list[Line]:
+    """The rows and columns (of ``lines``) through any of ``cells``, each once, rows first."""
+    return [lines[k] for k in sorted({k for c in cells for k in lines_through(n, c)})]
 
 
 def first_broken(masks: Sequence[int], lines: tuple[Line, ...], cells, n: int, latin: bool = False) -> Conflict | None:
     """The first row or column through ``cells`` that is broken on ``masks``, or None. With ``latin``, only
     the lines broken by the Latin rule (``latin_broken``) are seen."""
-    for line in lines_through(lines, cells, n):
+    for line in lines_of_cells(lines, cells, n):
         if latin and not latin_broken(masks, line, n):
             continue
         found = broken(masks, line, n)

@@ -12,7 +12,7 @@ from ascent.grid import Conflict, lines_of
 from ascent.lanes import TABLE_MAX, filtered
 from ascent.lanes import fits as lanes_fits
 from ascent.linecheck import (LIMIT, broken, exact, fillings, first_broken, is_broken, latin_broken,
-                              lines_through)
+                              lines_of_cells)
 
 
 def b(*heights: int) -> int:
@@ -329,13 +329,13 @@ def test_above_nine_only_the_latin_part_is_read():
 
 
 # ---------------------------------------------------------------------------- lines through cells
-def test_lines_through_rows_first_each_once():
+def test_lines_of_cells_rows_first_each_once():
     n = 4
     lines = lines_of(puzzle(n))
-    assert lines_through(lines, [5, 0, 1], n) == [lines[0], lines[1], lines[4], lines[5]]
-    assert lines_through(lines, [15], n) == [lines[3], lines[7]]
-    assert lines_through(lines, [], n) == []
-    assert lines_through(lines, {2, 6, 10}, n) == [lines[0], lines[1], lines[2], lines[6]]
+    assert lines_of_cells(lines, [5, 0, 1], n) == [lines[0], lines[1], lines[4], lines[5]]
+    assert lines_of_cells(lines, [15], n) == [lines[3], lines[7]]
+    assert lines_of_cells(lines, [], n) == []
+    assert lines_of_cells(lines, {2, 6, 10}, n) == [lines[0], lines[1], lines[2], lines[6]]
 
 
 def test_first_broken_reads_only_the_lines_through_the_cells_rows_first():
