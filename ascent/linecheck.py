@@ -63,13 +63,8 @@ def latin_broken(masks: Sequence[int], line: Line, n: int) -> bool:
 
 def is_broken(masks: Sequence[int], line: Line, n: int) -> bool:
     """Does ``line`` show a contradiction on ``masks`` (whatever the words ``broken`` would give it)?"""
-    ms = tuple(masks[c] for c in line.cells)
-    union = 0
-    for m in ms:
-        if not m:
-            return True
-        union |= m
-    return union != (1 << n) - 1 or not _fits(ms, line.front.clue, line.back.clue, n)
+    return latin_broken(masks, line, n) or not _fits(tuple(masks[c] for c in line.cells), line.front.clue,
+                                                     line.back.clue, n)
 
 
 def broken(masks: Sequence[int], line: Line, n: int) -> Conflict | None:

@@ -54,7 +54,7 @@ WIDE = (4, 12, 16, 0.8)
 WIDEN = 8  # a best chain longer than this (as shown) makes the step look again widely
 # the sizes that look widely: below 9 the wide look read more links over a puzzle, not fewer (Tatham's unreasonable
 # sets, median / p90 / max, narrow only against narrow then wide: 7x7 21 / 114 / 302 against 20.5 / 127 / 476, 8x8
-# 59.5 / 207 / 394 against 61 / 216 / 539, for a quarter more time); above 9 each propagation costs several times more
+# 59.5 / 207 / 394 against 61 / 216 / 539, for a third to a half more time); above 9 each propagation costs several times more
 WIDE_SIZES = (9,)
 SHORT = 5  # a pruned chain this short (as shown) is taken without tracing the rest
 LONGER = 2.5  # a trace longer than this many times the length the best rank allows it is given up
