@@ -294,12 +294,16 @@ class Minimizer:
         """Does ``trial`` show ``conflict``?"""
         if not conflict.cells:
             return False  # a filled grid breaking a rule: never cut (it reads the whole grid)
-        line = _line_of(self.lines, conflict.lane) if conflict.lane is not None else None
+        if conflict.lane is None:
+            return False  # a cell emptied by applying a link (``Grid.apply``): no technique says that (each names a lane)
+        line = _line_of(self.lines, conflict.lane)
         if line is not None:
             if is_broken(trial.masks, line, self.n):
                 return True  # the same row or column broken (linecheck): ``minimal`` says it afresh at the end
             if exact(self.n):
                 return False  # the line holds a filling, and every technique's contradiction lies in one line
+            if isinstance(conflict.lane, Line) and conflict.height is not None:
+                return False  # a height with no place in the line (pinpoint's, linecheck's): the Latin rule, read above
         if isinstance(conflict.lane, Lane) and conflict.lane.cells == conflict.cells \
                 and all(trial.values[c] for c in conflict.cells):
             return filled_lane_broken(trial, (conflict.lane,)) is conflict.lane  # its lane filled, its clue broken
