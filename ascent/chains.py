@@ -328,6 +328,8 @@ class Minimizer:
         want_placed = set(link.placements)
         crossed = dict(link.crossed)  # a joined cross-out (forcing.fold) follows from the placement by sudoku's rule
         want_gone = [(c, m & ~crossed.get(c, 0) & masks[c]) for c, m in link.eliminations]
+        if row.refind is not None:  # a technique that only places, asked directly (its table row's ``refind``)
+            return row.refind(grid, link) and not any(m for _, m in want_gone), None
         # a lane technique looks only at the link's lane (another may break first), afresh
         try:
             for step in row.steps(grid, Memory.narrowed(grid, link.lane)):

@@ -54,6 +54,10 @@ class Technique:
     # (``cands.ALL``: the cell as a whole; ``cands.PLACED``: the cell placed), or None to fall back on every
     # premise as a whole; see ``needs``
     link_needs: Callable[[Step, int], dict[int, int] | None] | None = None
+    # does a look everywhere (a fresh memory) find a step placing what this chain link places: ``(grid, link) ->
+    # bool``, answered directly, for a technique whose steps only place (the minimizer asks it of every link it
+    # replays); None to run the technique and compare its steps
+    refind: Callable[..., bool] | None = None
 
     @property
     def finisher(self) -> bool:
@@ -80,7 +84,8 @@ TABLE: tuple[Technique, ...] = (
     Technique("sudoku", 2, sudoku.sudoku, 1, True, "each height once per row and column", aftermath=True,
               fold="hidden", link_needs=sudoku.link_needs),
     Technique("naked single", 3, naked_single.naked_single, 2, True, "a cell with a single candidate left",
-              aliases=("solve",), fold="height", link_needs=naked_single.link_needs),
+              aliases=("solve",), fold="height", link_needs=naked_single.link_needs,
+              refind=naked_single.refind),
     Technique("pinpoint", 4, pinpoint.pinpoint, 3, True, "a height with only one place left in a row or column",
               aliases=("hidden single",), fold="height", link_needs=pinpoint.link_needs),
     Technique("peak bounds", 5, peak_bounds.peak_bounds, 4, True,

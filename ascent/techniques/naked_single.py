@@ -39,5 +39,14 @@ def link_needs(link: Step, n: int) -> dict[int, int] | None:
     return None
 
 
+def refind(grid: Grid, link: Step) -> bool:
+    """Would a look everywhere place what ``link`` places: its one cell open with that one height left?
+    (What running ``naked_single`` with a fresh memory answers, without making a step for every single.)"""
+    if len(link.placements) != 1:
+        return False
+    c, d = link.placements[0]
+    return not grid.values[c] and grid.masks[c] == cands.bit(d)
+
+
 def _sentence(i: int, d: int, n: int) -> str:  # made when someone reads the step
     return f"{cell_name(i, n)} has only {d} left"

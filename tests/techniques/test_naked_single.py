@@ -31,3 +31,18 @@ def test_naked_single_reads_only_open_cells_changed_since_its_last_look():
     assert list(naked_single(grid, memory)) == []
     grid.apply(Step("test", "", None, None, (0,), eliminations=((0, 1),)))
     assert [s.placements for s in naked_single(grid, memory)] == [((0, 2),)]
+
+
+def test_refind_answers_what_a_look_everywhere_finds():
+    """The minimizer's direct question (the table row's ``refind``) gives what running the technique with a
+    fresh memory gives, for every (cell, height) of a grid with singles, open cells and placed ones."""
+    from ascent.techniques.naked_single import refind
+
+    grid = grid_from_rows(["[3] 1 [24] [24]", "[12] [4] _ _", "_ _ 3 _", "_ _ _ [1]"])
+    placed = {p for s in naked_single(grid, Memory(grid)) for p in s.placements}
+    assert placed == {(0, 3), (5, 4), (15, 1)}
+    for c in range(16):
+        for d in range(1, 5):
+            link = Step("naked single", "", None, None, (c,), placements=((c, d),))
+            assert refind(grid, link) == ((c, d) in placed), (c, d)
+    assert not refind(grid, Step("naked single", "", None, None, (0, 5), placements=((0, 3), (5, 4))))
