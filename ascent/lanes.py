@@ -474,7 +474,9 @@ def distinct(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     return _regin(masks) if got is _GENERAL else got
 
 
-HALL_MAX = 9  # open cells whose 2 ** k sets are looked at one by one
+HALL_MAX = 7  # open cells whose 2 ** k sets are looked at one by one: from 8 on Régin's matching is quicker (the
+# lines two 12x12s and ten 9x9s asked: 8 open 0.063 s against 0.049 s, 9 open 0.054 s against 0.023 s; 7 open 0.044
+# s against 0.052 s)
 _GENERAL = object()
 
 
