@@ -20,10 +20,9 @@ when its best chain is longer than WIDEN links, widely (WIDE, at the WIDE_SIZES)
 reads over the whole puzzle. The chosen chain is folded (each placed height's cross-out said in the
 link that placed it, ``fold``) and cut to a minimal chain (``context.chains.minimal``: no link can
 go with the rest, each found again by its own technique, still reaching the contradiction); one still
-longer than LONGEST links is traded for a no longer one among the suppositions of the whole grid quickest
-to break (``_no_longer``; up to 9x9). The chain is then numbered (``numbered``: each link's ``reads``).
-Only when no single supposition breaks are the branches of one cell compared; each branch is cut back to
-the candidates they all remove.
+longer than LONGEST links is traded for a no longer one among the suppositions of the whole grid quickest to
+break (``_no_longer``; up to 9x9). The chain is then numbered (``numbered``: each link's ``reads``). Only when no single supposition breaks are the
+branches of one cell compared; each branch is cut back to the candidates they all remove.
 
 Sound because every easier tier is sound: if supposing a candidate lets sound steps reach an
 impossible grid, no solution has it; and the solution takes one of a cell's candidates, so a
@@ -62,7 +61,7 @@ SHORT = 5  # a pruned chain this short (as shown) is taken without tracing the r
 # A chosen chain longer than LONGEST links once cut is traded for the best (by rank) of the QUICKEST breaking
 # suppositions of the whole grid, each traced and cut, that is no longer (``_no_longer``), up to LONGEST_UPTO x
 # LONGEST_UPTO. On the 9x9 dev set 5 of 261 steps were longer and each had one: the longest chain 58 -> 45, p90
-# 32 -> 29, the links read per puzzle the same at the median (113), p90 258 -> 280 (LONGEST 40: p90 315). Above 9x9
+# 32 -> 29, the links read per puzzle the same at the median (113), p90 258 -> 280 (TMAX 40: p90 315). Above 9x9
 # chains are longer and every look costs more: on ../shared/big's 12x12s it took six times the time.
 LONGEST = 45
 QUICKEST = 8
@@ -208,7 +207,7 @@ def forcing(grid: Grid, memory: Memory, context) -> Iterator[Step]:
 
 def _no_longer(grid: Grid, memory: Memory, context, open_cells: list[int], seen: dict):
     """A chain of at most LONGEST links, cut, for the step, as (cell, height, chain, contradiction), or None:
-    every candidate of the open cells not known to be true asked on the fast core, the QUICKEST to break traced and cut
+    every false candidate of the open cells asked on the fast core, the QUICKEST to break traced and cut
     (``context.chains.minimal``), the best by rank of those no longer than LONGEST."""
     core, masks, n, truth = context.core, grid.masks, grid.n, context.truth
     known = core.broken
