@@ -19,9 +19,8 @@ contradiction (``slice_links``) to estimate their length. A step looks narrowly 
 when its best chain is longer than WIDEN links, widely (WIDE, at the WIDE_SIZES): the measure is the links a reader
 reads over the whole puzzle. The chosen chain is folded (each placed height's cross-out said in the
 link that placed it, ``fold``) and cut to a minimal chain (``context.chains.minimal``: no link can
-go with the rest, each found again by its own technique, still reaching the contradiction); one still
-longer than LONGEST links is traded for a no longer one among the suppositions of the whole grid quickest to
-break (``_no_longer``; up to 9x9). The chain is then numbered (``numbered``: each link's ``reads``). Only when no single supposition breaks are the
+go with the rest, each found again by its own technique, still reaching the contradiction), then
+numbered (``numbered``: each link's ``reads``). Only when no single supposition breaks are the
 branches of one cell compared; each branch is cut back to the candidates they all remove.
 
 Sound because every easier tier is sound: if supposing a candidate lets sound steps reach an
@@ -58,14 +57,6 @@ WIDEN = 8  # a best chain longer than this (as shown) makes the step look again 
 # 59.5 / 207 / 394 against 61 / 216 / 539, for a third to a half more time); above 9 each propagation costs several times more
 WIDE_SIZES = (9,)
 SHORT = 5  # a pruned chain this short (as shown) is taken without tracing the rest
-# A chosen chain longer than LONGEST links once cut is traded for the best (by rank) of the QUICKEST breaking
-# suppositions of the whole grid, each traced and cut, that is no longer (``_no_longer``), up to LONGEST_UPTO x
-# LONGEST_UPTO. On the 9x9 dev set 5 of 261 steps were longer and each had one: the longest chain 58 -> 45, p90
-# 32 -> 29, the links read per puzzle the same at the median (113), p90 258 -> 280 (TMAX 40: p90 315). Above 9x9
-# chains are longer and every look costs more: on ../shared/big's 12x12s it took six times the time.
-LONGEST = 45
-QUICKEST = 8
-LONGEST_UPTO = 9
 LONGER = 2.5  # a trace longer than this many times the length the best rank allows it is given up
 WEIGHT = NARROW[3]
 
@@ -161,10 +152,6 @@ def forcing(grid: Grid, memory: Memory, context) -> Iterator[Step]:
         _, cell, d, chain, conflict = best
         n = grid.n
         chain, conflict = context.chains.minimal(grid, fold(chain, n, breaks_on_last(grid, chain), grid.masks), conflict)
-        if len(chain) - 1 > LONGEST and n <= LONGEST_UPTO:
-            shorter = _no_longer(grid, memory, context, open_cells, seen)
-            if shorter is not None:
-                cell, d, chain, conflict = shorter
         chain, ending = numbered(chain, conflict, n, context.chains.link_needs)
         yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {_links(len(chain) - 1)} would lead to a "
                                  f"contradiction ({conflict.text(n)}), so it is not {d}",
@@ -203,38 +190,6 @@ def forcing(grid: Grid, memory: Memory, context) -> Iterator[Step]:
                            None, None, (cell,), eliminations=elims, branches=branches,
                            premises=premises_of(cell, tuple(s for b in branches for s in b), ()))
                 return
-
-
-def _no_longer(grid: Grid, memory: Memory, context, open_cells: list[int], seen: dict):
-    """A chain of at most LONGEST links, cut, for the step, as (cell, height, chain, contradiction), or None:
-    every false candidate of the open cells asked on the fast core, the QUICKEST to break traced and cut
-    (``context.chains.minimal``), the best by rank of those no longer than LONGEST."""
-    core, masks, n, truth = context.core, grid.masks, grid.n, context.truth
-    known = core.broken
-    found = []  # (work to break on the fast core, cell, height)
-    for cell in open_cells:
-        for d in cands.digits(masks[cell]):
-            if truth is not None and truth[cell] == d:
-                continue
-            work = known.get((cell, d)) or core.work_to_break(masks, cell, d)
-            if work:
-                known[(cell, d)] = work
-                found.append((work, cell, d))
-    found.sort()
-    best = None  # (rank, cell, height, chain, contradiction)
-    for _, cell, d in found[:QUICKEST]:
-        traced = seen.get(("trace", cell, d)) or context.tracer.trace(grid, memory, cell, d)
-        if traced is None:
-            continue
-        chain, conflict = context.chains.minimal(grid, fold(traced.chain, n, breaks_on_last(grid, traced.chain), masks),
-                                                 traced.conflict)
-        if len(chain) - 1 > LONGEST:
-            continue
-        gain = seen.get(("gain", cell, d))
-        rank = rank_of(len(chain) - 1, core.gain(masks, cell, d) if gain is None else gain)
-        if best is None or rank < best[0]:
-            best = (rank, cell, d, chain, conflict)
-    return None if best is None else best[1:]
 
 
 def _links(k: int) -> str:
