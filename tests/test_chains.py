@@ -536,6 +536,35 @@ def test_a_line_found_unbroken_is_not_reached_up_to_nine(n):
 
 
 @pytest.mark.parametrize("n", [4, 10])
+def test_no_technique_is_asked_for_a_contradiction_none_can_say(n):
+    """A cell emptied by applying a link names no lane, and no technique says a contradiction without one; a
+    height with no place in a whole line is the Latin rule's (pinpoint's), read before the techniques: on a
+    line where that height has a place, neither is reached, and no technique is run to look (at any size)."""
+    puzzle = Puzzle.from_clues([0] * (4 * n))
+    grid = Grid.start(puzzle)
+    line = grid.lines[0]
+
+    def refuse(g, memory):
+        raise AssertionError("a technique was run to look for it")
+        yield
+
+    asked = Minimizer(puzzle, (Technique("fake", 1, refuse, 1, True, "a fake"),), lambda: None)
+    emptied = Conflict("no candidates left after sudoku", (5,))
+    assert not asked._reached(grid.copy(), emptied)
+    no_place = Conflict("no cell can hold 2 any more", line.cells, line, 2)
+    assert not asked._reached(grid.copy(), no_place)
+    g = grid.copy()
+    for c in line.cells:
+        g.masks[c] &= ~b(2)
+    assert asked._reached(g, no_place)  # the Latin rule broken: reached, still without a technique
+    # a conflict in a lane (with its side) is looked for above 9x9: the techniques are run
+    in_lane = Conflict("said in a lane", line.front.cells[:2], line.front, 2)
+    if n > 9:
+        with pytest.raises(AssertionError, match="a technique was run"):
+            asked._reached(grid.copy(), in_lane)
+
+
+@pytest.mark.parametrize("n", [4, 10])
 def test_a_line_broken_is_reached_and_a_filled_lane_by_its_clue(n):
     clues = [0] * (4 * n)
     clues[4 * n - 1] = 2  # row 1 from the left: 2
