@@ -53,7 +53,8 @@ from . import five_tables, pattern
 from .five import Tables as FiveTables, TooLarge as FiveTooLarge, solve5
 from .block import GREEDY, LOOK, Build, block_solve, finish
 from .optimal import TooLarge, fewest
-from .frames import SWAP_AXES, Frame, finish_frames, frames
+from .frames import SWAP_AXES, Frame, finish_frames, frames, moves_into
+from . import corner
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
 
@@ -72,6 +73,9 @@ KEEP_LEAST = 3  # ... down to this many, which finish
 FINISHES = 16  # the frames each block that is left finishes in (finish_frames), the shortest kept
 POOL_MOST = 160  # frames started side by side at most, per second of budget
 POOL = 32  # each frame past the first two that the budget pays for starts this many frames side by side
+CORNER_CELLS = (49, 100)  # boards of this many cells (7x7 to 10x10) also start block building from searched corners
+CORNER_WIDTH = 2000  # the corner beam's width (``corner.corners``) per second of budget, at most twice this
+CORNER_WANT, CORNER_PER = 8, 4  # corner lists wanted, and at most this many for one place of the block
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
 
@@ -230,6 +234,12 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
                 beamed = True
         if not beamed:  # the beam declined (too slow for the budget) or found nothing shorter
             solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3, ends=ends))
+            if count > 2 and CORNER_CELLS[0] <= rows * cols <= CORNER_CELLS[1] and min(rows, cols) >= 4:
+                note("searching for corners")
+                width = int(CORNER_WIDTH * min(budget, 2.0))
+                seeded = corner.seeds(cells, rows, cols, width, CORNER_WANT, CORNER_PER)
+                solution = _shortest(solution, *_blocks(start, target, cells, [], look, note, first=3, ends=ends,
+                                                        seeded=seeded))
         if solution is None:
             solution = _heuristic(start, target, note)
         if (rows, cols) == (pattern.SIDE, pattern.SIDE) and (bounds := _bounds(make=False)) is not None:
@@ -397,17 +407,32 @@ def block_frames(rows: int, cols: int, budget: float) -> int:
 
 
 def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Frame], look=LOOK,
-            note=_quiet, first: int = 1, ends: int = 1) -> list[Solution]:
+            note=_quiet, first: int = 1, ends: int = 1, seeded=()) -> list[Solution]:
     """The shortest block-building solution over the frames ``views`` (a list of one, or none when
     every frame's top row was odd long and left odd). The frames are built side by side, a segment
     at a time; every ``KEEP_EVERY`` segments the longer half is dropped (fewest moves per block cell
-    so far first, ties in the frames' order), down to ``KEEP_LEAST`` frames, which finish."""
+    so far first, ties in the frames' order), down to ``KEEP_LEAST`` frames, which finish.
+    ``seeded``: more frames, each with the moves (on the board) of a corner already solved there
+    (``corner.seeds``); their block building starts past the corner."""
     rows, cols = start.shape
     builds = []
     for frame in views:
         seen, R, C = frame.cells(cells, rows, cols)
         if min(R, C) >= 2:
             builds.append((frame, Build(Work(R, C, list(seen)), h=2 if R >= 4 else 1, width=BLOCK_WIDTH, look=look)))
+    for frame, moves in seeded:
+        seen, R, C = frame.cells(cells, rows, cols)
+        w = Work(R, C, list(seen))
+        into = moves_into(frame, rows, cols)
+        for move in moves:
+            letter, i = into[move]
+            if letter in "LR":
+                w.row(i, 1 if letter == "R" else -1)
+            else:
+                w.col(i, 1 if letter == "D" else -1)
+        build = Build(w, h=2 if R >= 4 else 1, width=BLOCK_WIDTH, look=look)
+        if build.skip_corner(corner.SIZE):
+            builds.append((frame, build))
     done = 0
     while any(build.todo for _, build in builds):
         for _, build in builds:
