@@ -49,30 +49,31 @@ def move_maps(rows: int, cols: int) -> tuple[np.ndarray, list[tuple[str, int]]]:
     return _MAPS[key]
 
 
-def corners(cells, rows: int, cols: int, width: int, want: int, per: int,
-            size: int = SIZE) -> list[tuple[tuple[int, int], list[tuple[str, int]]]]:
+def corners(cells, rows: int, cols: int, width: int, want: int, per: int, size: int = SIZE,
+            skip=()) -> list[tuple[tuple[int, int], list[tuple[str, int]]]]:
     """Lists of moves that each bring home one ``size`` x ``size`` block of the target (rows from
     ``a``, columns from ``b``, round the torus): ``[((a, b), moves), ...]``, the shortest the beam
     finds first. ``cells[pos]`` is the target position of the piece at ``pos``. Empty when the beam
-    finds none within ``MAX_DEPTH`` moves."""
+    finds none within ``MAX_DEPTH`` moves. The places in ``skip`` are not searched."""
     maps, names = move_maps(rows, cols)
     nm = len(names)
     where = np.empty(rows * cols, dtype=np.int64)
     where[np.asarray(cells)] = np.arange(rows * cols)
-    places = [(a, b) for a in range(rows) for b in range(cols)]
+    places = [(a, b) for a in range(rows) for b in range(cols) if (a, b) not in set(skip)]
     homes = np.array([[((a + i) % rows) * cols + (b + j) % cols for i in range(size) for j in range(size)]
                       for a, b in places])  # (places, pieces)
     k = homes.shape[1]
     pos = np.arange(rows * cols)
     dr = (pos[None, None, :] // cols - homes[:, :, None] // cols) % rows
     dc = (pos[None, None, :] % cols - homes[:, :, None] % cols) % cols
-    far = (np.minimum(dr, rows - dr) + np.minimum(dc, cols - dc)).astype(np.int16)  # [place, piece, pos]
-    piece = np.arange(k)
+    far = (np.minimum(dr, rows - dr) + np.minimum(dc, cols - dc)).astype(np.int16).ravel()  # [place, piece, pos] flat
+    piece = np.arange(k) * (rows * cols)
     mult = _MULT[:k]
     states = where[homes].astype(np.uint16)  # (n, pieces): where each block piece is
     place = np.arange(len(places))
     found: dict[int, list] = {}
-    for p in np.flatnonzero(far[place[:, None], piece[None, :], states].sum(1) == 0):
+    cells_k = k * rows * cols
+    for p in np.flatnonzero(far[place[:, None] * cells_k + piece + states].sum(1) == 0):
         found[int(p)] = [[]]  # a block already home
     levels, first = [], 0 if found else None
     for depth in range(MAX_DEPTH):
@@ -91,7 +92,7 @@ def corners(cells, rows: int, cols: int, width: int, want: int, per: int,
         kid_place = np.tile(place, nm)
         key = (kids.astype(np.uint64) * mult).sum(1) ^ (kid_place.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15))
         _, idx = np.unique(key, return_index=True)  # one of each state (a hash: a rare clash drops a state)
-        score = far[kid_place[idx][:, None], piece[None, :], kids[idx]].sum(1)
+        score = far[(kid_place[idx] * cells_k)[:, None] + piece + kids[idx]].sum(1)
         if len(idx) > width:
             pick = np.argpartition(score, width)[:width]
             idx, score = idx[pick], score[pick]
@@ -133,7 +134,14 @@ def frames_for(a: int, b: int, rows: int, cols: int, size: int = SIZE) -> list[F
     return out
 
 
-def seeds(cells, rows: int, cols: int, width: int, want: int, per: int) -> list[tuple[Frame, list[tuple[str, int]]]]:
-    """(frame, corner moves on the board) for each list ``corners`` finds, in each of its 8 frames."""
-    return [(frame, moves) for (a, b), moves in corners(cells, rows, cols, width, want, per)
-            for frame in frames_for(a, b, rows, cols)]
+def seeds(cells, rows: int, cols: int, width: int, want: int, per: int,
+          rounds: int = 1) -> list[tuple[Frame, list[tuple[str, int]]]]:
+    """(frame, corner moves on the board) for each list ``corners`` finds, in each of its 8 frames;
+    ``rounds`` searches, each skipping the places found before (the first finds the cheapest places,
+    the next ones others, for more kinds of boards to build on)."""
+    found, out = set(), []
+    for _ in range(rounds):
+        lists = corners(cells, rows, cols, width, want, per, skip=found)
+        found |= {place for place, _ in lists}
+        out += [(frame, moves) for (a, b), moves in lists for frame in frames_for(a, b, rows, cols)]
+    return out

@@ -53,7 +53,7 @@ from . import five_tables, pattern
 from .five import Tables as FiveTables, TooLarge as FiveTooLarge, solve5
 from .block import GREEDY, LOOK, Build, block_solve, finish
 from .optimal import TooLarge, fewest
-from .frames import SWAP_AXES, Frame, finish_frames, frames, moves_into
+from .frames import FLIP, SWAP_AXES, Frame, finish_frames, frames, moves_into
 from . import corner
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
@@ -73,9 +73,10 @@ KEEP_LEAST = 3  # ... down to this many, which finish
 FINISHES = 16  # the frames each block that is left finishes in (finish_frames), the shortest kept
 POOL_MOST = 160  # frames started side by side at most, per second of budget
 POOL = 32  # each frame past the first two that the budget pays for starts this many frames side by side
-CORNER_CELLS = (49, 100)  # boards of this many cells (7x7 to 10x10) also start block building from searched corners
-CORNER_WIDTH = 2000  # the corner beam's width (``corner.corners``) per second of budget, at most twice this
-CORNER_WANT, CORNER_PER = 8, 4  # corner lists wanted, and at most this many for one place of the block
+CORNER_CELLS = (49, 100)  # boards of this many cells (7x7 to 10x10) start block building from searched corners
+CORNER_WIDTH = 1000  # the corner beam's width (``corner.corners``)
+CORNER_WANT, CORNER_PER = 8, 4  # corner lists wanted a search, and at most this many for one place of the block
+CORNER_ROUNDS = 2  # corner searches per second of budget up to 9x9, fewer past it (at least one), each skipping the places found before
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
 
@@ -232,14 +233,18 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
                 path = tidy(path, rows, cols)
                 solution = Solution(start, target, tuple(path), (Phase("beam search", tuple(path)),), "beam")
                 beamed = True
-        if not beamed:  # the beam declined (too slow for the budget) or found nothing shorter
+        if not beamed and count > 2 and CORNER_CELLS[0] <= rows * cols <= CORNER_CELLS[1]:
+            # frames started from searched corners, on the board and on its inverse (solved from the
+            # target's side, then played backwards), instead of the random frames
+            width, rounds = CORNER_WIDTH, max(1, int(CORNER_ROUNDS * budget * min(1.0, (81 / (rows * cols)) ** 2)))
+            solution = _shortest(solution, *_cornered(start, target, cells, width, rounds, look, note, ends))
+            back = [0] * len(cells)
+            for pos, piece in enumerate(cells):
+                back[piece] = pos
+            solution = _shortest(solution, *[_backwards(s, start, target) for s in
+                                             _cornered(target, start, tuple(back), width, rounds, look, note, ends)])
+        elif not beamed:  # the beam declined (too slow for the budget) or found nothing shorter
             solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3, ends=ends))
-            if count > 2 and CORNER_CELLS[0] <= rows * cols <= CORNER_CELLS[1] and min(rows, cols) >= 4:
-                note("searching for corners")
-                width = int(CORNER_WIDTH * min(budget, 2.0))
-                seeded = corner.seeds(cells, rows, cols, width, CORNER_WANT, CORNER_PER)
-                solution = _shortest(solution, *_blocks(start, target, cells, [], look, note, first=3, ends=ends,
-                                                        seeded=seeded))
         if solution is None:
             solution = _heuristic(start, target, note)
         if (rows, cols) == (pattern.SIDE, pattern.SIDE) and (bounds := _bounds(make=False)) is not None:
@@ -462,6 +467,23 @@ def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Fra
             if best is None or len(found) < len(best):
                 best = found
     return [] if best is None else [best]
+
+
+def _cornered(start: Board, target: Board, cells: tuple[int, ...], width: int, rounds: int, look, note,
+              ends: int) -> list[Solution]:
+    """Block building from the corners the beam finds (``corner.seeds``), in their frames side by side."""
+    rows, cols = start.shape
+    note("searching for corners")
+    seeded = corner.seeds(cells, rows, cols, width, CORNER_WANT, CORNER_PER, rounds)
+    return _blocks(start, target, cells, [], look, note, first=3, ends=ends, seeded=seeded)
+
+
+def _backwards(solution: Solution, start: Board, target: Board) -> Solution:
+    """A solution from ``target`` to ``start`` played backwards (each move turned back, the phases
+    in the other order, named ``back: ...``): a solution from ``start`` to ``target``."""
+    phases = tuple(Phase(f"back: {p.name}", tuple(FLIP[m[0]] + m[1:] for m in reversed(p.moves)))
+                   for p in reversed(solution.phases))
+    return Solution(start, target, tuple(m for p in phases for m in p.moves), phases, solution.method)
 
 
 def _frames_text(count: int, first: int) -> str:
