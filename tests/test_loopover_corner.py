@@ -139,3 +139,41 @@ def test_solve_is_shorter_with_the_corners_on_most_boards(monkeypatch):
     assert sum(with_corners) < sum(without)
     for (s, t) in boards:
         assert Board.of(s).apply_all(module.solve(s, t, budget=0.6).moves) == Board.of(t)
+
+
+def test_the_inverse_solved_from_the_corners_and_played_backwards_solves_the_board():
+    start, target = board_pair(9, 9, random.Random(10))
+    cells = relabel(start, target)
+    back = [0] * len(cells)
+    for pos, piece in enumerate(cells):
+        back[piece] = pos
+    assert tuple(back) == relabel(target, start)
+    [inverse] = SOLVE._cornered(target, start, tuple(back), 400, 1, LOOK, lambda text: None, 2)
+    assert target.apply_all(inverse.moves) == start
+    played = SOLVE._backwards(inverse, start, target)
+    assert start.apply_all(played.moves) == target and len(played) == len(inverse)
+    assert [p.name for p in played.phases] == [f"back: {p.name}" for p in reversed(inverse.phases)]
+    assert played.moves == tuple(m for p in played.phases for m in p.moves)
+
+
+@pytest.mark.parametrize("cols", [4, 5, 8, 9])
+def test_top_row_skips_only_the_turns_that_have_no_plan(cols):
+    from ascent.loopover.heuristic import _top_plan, parity
+
+    rng = random.Random(cols)
+    for _ in range(200):
+        top = list(range(cols))
+        rng.shuffle(top)
+        odd = parity(top)
+        for k in range(cols):
+            assert (_top_plan(top, k, cols) is None) == bool(odd ^ ((cols - 1) * k & 1))
+
+
+def test_each_corner_search_skips_the_places_found_before():
+    cells = tuple(random_cells(9, 9, random.Random(3)))
+    once = corner.corners(cells, 9, 9, width=1000, want=2, per=1)
+    again = corner.corners(cells, 9, 9, width=1000, want=2, per=1, skip={place for place, _ in once})
+    assert again and not {place for place, _ in once} & {place for place, _ in again}
+    seeded = corner.seeds(cells, 9, 9, width=1000, want=2, per=1, rounds=2)
+    assert len(seeded) == 8 * (len(once) + len(again))
+    assert len({(frame, tuple(moves)) for frame, moves in seeded}) == len(seeded)

@@ -59,7 +59,8 @@ def corners(cells, rows: int, cols: int, width: int, want: int, per: int, size: 
     nm = len(names)
     where = np.empty(rows * cols, dtype=np.int64)
     where[np.asarray(cells)] = np.arange(rows * cols)
-    places = [(a, b) for a in range(rows) for b in range(cols) if (a, b) not in set(skip)]
+    skip = set(skip)
+    places = [(a, b) for a in range(rows) for b in range(cols) if (a, b) not in skip]
     homes = np.array([[((a + i) % rows) * cols + (b + j) % cols for i in range(size) for j in range(size)]
                       for a, b in places])  # (places, pieces)
     k = homes.shape[1]
