@@ -56,7 +56,10 @@ def corners(cells, rows: int, cols: int, width: int, want: int, per: int, size: 
     finds first. ``cells[pos]`` is the target position of the piece at ``pos``. Empty when the beam
     finds none within ``MAX_DEPTH`` moves. The places in ``skip`` are not searched."""
     maps, names = move_maps(rows, cols)
-    nm = len(names)
+    # each cell's row (0..rows-1) and column (rows..rows+cols-1), and each move's line, as one index
+    lines = range(rows + cols)
+    line_of = np.stack([np.arange(rows * cols) // cols, rows + np.arange(rows * cols) % cols], axis=1)  # [pos, 2]
+    move_line = np.array([i if letter in "LR" else rows + i for letter, i in names])
     where = np.empty(rows * cols, dtype=np.int64)
     where[np.asarray(cells)] = np.arange(rows * cols)
     skip = set(skip)
@@ -89,22 +92,32 @@ def corners(cells, rows: int, cols: int, width: int, want: int, per: int, size: 
         n = len(states)
         if n == 0:
             break
-        kids = maps[:, states].reshape(nm * n, k)  # kids[m * n + i]: move m on state i
-        kid_place = np.tile(place, nm)
-        key = (kids.astype(np.uint64) * mult).sum(1) ^ (kid_place.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15))
-        _, idx = np.unique(key, return_index=True)  # one of each state (a hash: a rare clash drops a state)
-        score = far[(kid_place[idx] * cells_k)[:, None] + piece + kids[idx]].sum(1)
-        if len(idx) > width:
+        # the moves that touch a piece of the block (its line holds one); a move missing them all
+        # leaves the state as it was: one such kid a state is enough (the state waits a move, as a
+        # beam needs), the others would be the same state again
+        on = np.zeros((n, len(lines)), dtype=bool)
+        on[np.arange(n)[:, None, None], line_of[states]] = True  # [state, row or column]: a piece there
+        touch = on[:, move_line].T  # [move, state]
+        wait = np.argmin(touch, axis=0)
+        cand = np.concatenate([np.flatnonzero(touch.ravel()), (wait * n + np.arange(n))[~touch.all(0)]])
+        move, parent = np.divmod(cand, n)  # cand = move * n + parent, as _path reads it
+        kids = maps[move[:, None], states[parent]]
+        kid_place = place[parent]
+        key = (kids.astype(np.uint64) @ mult) ^ (kid_place.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15))
+        _, sel = np.unique(key, return_index=True)  # one of each state (a hash: a rare clash drops a state)
+        score = far[(kid_place[sel] * cells_k)[:, None] + piece + kids[sel]].sum(1)
+        if len(sel) > width:
             pick = np.argpartition(score, width)[:width]
-            idx, score = idx[pick], score[pick]
+            sel, score = sel[pick], score[pick]
+        idx = cand[sel]
         levels.append((idx, n))
         for j in np.flatnonzero(score == 0):
-            p = int(kid_place[idx[j]])
+            p = int(kid_place[sel[j]])
             lists = found.setdefault(p, [])
             if len(lists) < per:
                 lists.append(_path(levels, int(j), names))
                 first = depth if first is None else first
-        states, place = kids[idx], kid_place[idx]
+        states, place = kids[sel], kid_place[sel]
     return [(places[p], moves) for p, lists in found.items() for moves in lists]
 
 
