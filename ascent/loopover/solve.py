@@ -20,7 +20,10 @@ best so far, and only when it declines (too slow for the budget) or finds nothin
 frames past the first two run. Frames are built side by side, a segment at a time, the longer half
 dropped every ``KEEP_EVERY`` segments (so ``POOL`` frames start for each one the budget pays for), and
 each block left is finished in ``FINISHES`` frames that keep its rows (``frames.finish_frames``), the
-shortest list kept. The beam's narrowest beam always runs to its end, so a board may
+shortest list kept. From 7x7 to 10x10 (``CORNER_CELLS``) the frames past the first two are instead
+started from 3x3 corners a beam search finds (``ascent.loopover.corner``: about 20 moves where block
+building takes 30), on the board and on its inverse (that list played backwards), ``CORNER_ROUNDS``
+searches a second of budget. The beam's narrowest beam always runs to its end, so a board may
 take a little longer. 0 turns both off (the heuristic alone). Every solution is replayed on the
 start and checked against the target before it is returned.
 
@@ -75,8 +78,9 @@ POOL_MOST = 160  # frames started side by side at most, per second of budget
 POOL = 32  # each frame past the first two that the budget pays for starts this many frames side by side
 CORNER_CELLS = (49, 100)  # boards of this many cells (7x7 to 10x10) start block building from searched corners
 CORNER_WIDTH = 1000  # the corner beam's width (``corner.corners``)
-CORNER_WANT, CORNER_PER = 8, 4  # corner lists wanted a search, and at most this many for one place of the block
-CORNER_ROUNDS = 2  # corner searches per second of budget up to 9x9, fewer past it (at least one), each skipping the places found before
+CORNER_WANT, CORNER_PER = 4, 2  # corner lists wanted a search, and at most this many for one place of the block
+CORNER_ROUNDS = 3  # corner searches per second of budget up to 9x9, fewer past it (at least one), each skipping the places found before
+CORNER_FINISHES = 8  # the frames each block left from a corner finishes in (FINISHES for the random frames)
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
 
@@ -237,6 +241,7 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
             # frames started from searched corners, on the board and on its inverse (solved from the
             # target's side, then played backwards), instead of the random frames
             width, rounds = CORNER_WIDTH, max(1, int(CORNER_ROUNDS * budget * min(1.0, (81 / (rows * cols)) ** 2)))
+            ends = CORNER_FINISHES
             solution = _shortest(solution, *_cornered(start, target, cells, width, rounds, look, note, ends))
             back = [0] * len(cells)
             for pos, piece in enumerate(cells):
