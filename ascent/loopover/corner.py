@@ -26,7 +26,7 @@ from .frames import Frame
 SIZE = 3  # the corner is SIZE x SIZE (block building's first three segments at BLOCK_WIDTH 3)
 SLACK = 2  # levels searched past the first block found
 MAX_DEPTH = 60  # a beam that has found nothing by then gives up (none needs nearly that many)
-_MULT = np.random.default_rng(32).integers(1, 2 ** 63, size=SIZE * SIZE + 1, dtype=np.uint64) | np.uint64(1)
+_MULT = np.random.default_rng(32).integers(1, 2 ** 63, size=64, dtype=np.uint64) | np.uint64(1)  # hash weights, a piece each
 _MAPS: dict = {}
 
 

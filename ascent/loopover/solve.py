@@ -76,7 +76,7 @@ KEEP_LEAST = 3  # ... down to this many, which finish
 FINISHES = 16  # the frames each block that is left finishes in (finish_frames), the shortest kept
 POOL_MOST = 160  # frames started side by side at most, per second of budget
 POOL = 32  # each frame past the first two that the budget pays for starts this many frames side by side
-CORNER_CELLS = (49, 100)  # boards of this many cells (7x7 to 10x10) start block building from searched corners
+CORNER_CELLS = (49, 100)  # boards of this many cells (7x7 to 10x10; at least 5 a side) start block building from searched corners
 CORNER_WIDTH = 1000  # the corner beam's width (``corner.corners``)
 CORNER_WANT, CORNER_PER = 4, 2  # corner lists wanted a search, and at most this many for one place of the block
 CORNER_ROUNDS = 3  # corner searches per second of budget up to 9x9, fewer past it (at least one), each skipping the places found before
@@ -237,7 +237,7 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
                 path = tidy(path, rows, cols)
                 solution = Solution(start, target, tuple(path), (Phase("beam search", tuple(path)),), "beam")
                 beamed = True
-        if not beamed and count > 2 and CORNER_CELLS[0] <= rows * cols <= CORNER_CELLS[1]:
+        if not beamed and count > 2 and CORNER_CELLS[0] <= rows * cols <= CORNER_CELLS[1] and min(rows, cols) >= 5:
             # frames started from searched corners, on the board and on its inverse (solved from the
             # target's side, then played backwards), instead of the random frames
             width, rounds = CORNER_WIDTH, max(1, int(CORNER_ROUNDS * budget * min(1.0, (81 / (rows * cols)) ** 2)))
