@@ -77,6 +77,14 @@ class Frame:
         return (SWAP_AXES[letter] if self.transpose else letter), i
 
 
+def moves_into(frame: Frame, rows: int, cols: int) -> dict[tuple[str, int], tuple[str, int]]:
+    """Each move on the board (letter, line) as the same move made in ``frame``: ``move_back``'s
+    inverse."""
+    R, C = frame.shape(rows, cols)
+    return {frame.move_back(letter, i, rows, cols): (letter, i)
+            for letter in "LRUD" for i in range(R if letter in "LR" else C)}
+
+
 def frames(rows: int, cols: int, count: int) -> list[Frame]:
     """``count`` frames, the same for a shape every time: the board and its transpose first, then
     shifted and mirrored ones (seeded by the shape)."""

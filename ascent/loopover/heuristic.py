@@ -263,7 +263,9 @@ def top_row(w: Work, hands=(0,)) -> bool:
     plans = []
     for j in hands:
         top = [(w.cells[(c + j) % C] - j) % C for c in range(C)]
-        plans.extend((p[0], j, p[1]) for k in range(C) if (p := _top_plan(top, k, C)) is not None)
+        odd = parity(top)  # read at final turn k the row has parity odd ^ ((C - 1) * k) % 2: only even ones have a plan
+        plans.extend((p[0], j, p[1]) for k in range(C)
+                     if not odd ^ ((C - 1) * k & 1) and (p := _top_plan(top, k, C)) is not None)
     if not plans:
         return False
     _, hand, actions = min(plans, key=lambda p: p[0])

@@ -20,7 +20,10 @@ best so far, and only when it declines (too slow for the budget) or finds nothin
 frames past the first two run. Frames are built side by side, a segment at a time, the longer half
 dropped every ``KEEP_EVERY`` segments (so ``POOL`` frames start for each one the budget pays for), and
 each block left is finished in ``FINISHES`` frames that keep its rows (``frames.finish_frames``), the
-shortest list kept. The beam's narrowest beam always runs to its end, so a board may
+shortest list kept. From 7x7 to 10x10 (``CORNER_CELLS``) the frames past the first two are instead
+started from 3x3 corners a beam search finds (``ascent.loopover.corner``: about 20 moves where block
+building takes 30), on the board and on its inverse (that list played backwards), ``CORNER_ROUNDS``
+searches a second of budget. The beam's narrowest beam always runs to its end, so a board may
 take a little longer. 0 turns both off (the heuristic alone). Every solution is replayed on the
 start and checked against the target before it is returned.
 
@@ -53,7 +56,8 @@ from . import five_tables, pattern
 from .five import Tables as FiveTables, TooLarge as FiveTooLarge, solve5
 from .block import GREEDY, LOOK, Build, block_solve, finish
 from .optimal import TooLarge, fewest
-from .frames import SWAP_AXES, Frame, finish_frames, frames
+from .frames import FLIP, SWAP_AXES, Frame, finish_frames, frames, moves_into
+from . import corner
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
 
@@ -72,6 +76,11 @@ KEEP_LEAST = 3  # ... down to this many, which finish
 FINISHES = 16  # the frames each block that is left finishes in (finish_frames), the shortest kept
 POOL_MOST = 160  # frames started side by side at most, per second of budget
 POOL = 32  # each frame past the first two that the budget pays for starts this many frames side by side
+CORNER_CELLS = (49, 100)  # boards of this many cells (7x7 to 10x10; at least 5 a side) start block building from searched corners
+CORNER_WIDTH = 1000  # the corner beam's width (``corner.corners``)
+CORNER_WANT, CORNER_PER = 4, 2  # corner lists wanted a search, and at most this many for one place of the block
+CORNER_ROUNDS = 3  # corner searches per second of budget up to 9x9, fewer past it (at least one), each skipping the places found before
+CORNER_FINISHES = 8  # the frames each block left from a corner finishes in (FINISHES for the random frames)
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
 
@@ -228,7 +237,18 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
                 path = tidy(path, rows, cols)
                 solution = Solution(start, target, tuple(path), (Phase("beam search", tuple(path)),), "beam")
                 beamed = True
-        if not beamed:  # the beam declined (too slow for the budget) or found nothing shorter
+        if not beamed and count > 2 and CORNER_CELLS[0] <= rows * cols <= CORNER_CELLS[1] and min(rows, cols) >= 5:
+            # frames started from searched corners, on the board and on its inverse (solved from the
+            # target's side, then played backwards), instead of the random frames
+            width, rounds = CORNER_WIDTH, max(1, int(CORNER_ROUNDS * budget * min(1.0, (81 / (rows * cols)) ** 2)))
+            ends = CORNER_FINISHES
+            solution = _shortest(solution, *_cornered(start, target, cells, width, rounds, look, note, ends))
+            back = [0] * len(cells)
+            for pos, piece in enumerate(cells):
+                back[piece] = pos
+            solution = _shortest(solution, *[_backwards(s, start, target) for s in
+                                             _cornered(target, start, tuple(back), width, rounds, look, note, ends)])
+        elif not beamed:  # the beam declined (too slow for the budget) or found nothing shorter
             solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3, ends=ends))
         if solution is None:
             solution = _heuristic(start, target, note)
@@ -397,17 +417,32 @@ def block_frames(rows: int, cols: int, budget: float) -> int:
 
 
 def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Frame], look=LOOK,
-            note=_quiet, first: int = 1, ends: int = 1) -> list[Solution]:
+            note=_quiet, first: int = 1, ends: int = 1, seeded=()) -> list[Solution]:
     """The shortest block-building solution over the frames ``views`` (a list of one, or none when
     every frame's top row was odd long and left odd). The frames are built side by side, a segment
     at a time; every ``KEEP_EVERY`` segments the longer half is dropped (fewest moves per block cell
-    so far first, ties in the frames' order), down to ``KEEP_LEAST`` frames, which finish."""
+    so far first, ties in the frames' order), down to ``KEEP_LEAST`` frames, which finish.
+    ``seeded``: more frames, each with the moves (on the board) of a corner already solved there
+    (``corner.seeds``); their block building starts past the corner."""
     rows, cols = start.shape
     builds = []
     for frame in views:
         seen, R, C = frame.cells(cells, rows, cols)
         if min(R, C) >= 2:
             builds.append((frame, Build(Work(R, C, list(seen)), h=2 if R >= 4 else 1, width=BLOCK_WIDTH, look=look)))
+    for frame, moves in seeded:
+        seen, R, C = frame.cells(cells, rows, cols)
+        w = Work(R, C, list(seen))
+        into = moves_into(frame, rows, cols)
+        for move in moves:
+            letter, i = into[move]
+            if letter in "LR":
+                w.row(i, 1 if letter == "R" else -1)
+            else:
+                w.col(i, 1 if letter == "D" else -1)
+        build = Build(w, h=2 if R >= 4 else 1, width=BLOCK_WIDTH, look=look)
+        if build.skip_corner(corner.SIZE):
+            builds.append((frame, build))
     done = 0
     while any(build.todo for _, build in builds):
         for _, build in builds:
@@ -437,6 +472,23 @@ def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Fra
             if best is None or len(found) < len(best):
                 best = found
     return [] if best is None else [best]
+
+
+def _cornered(start: Board, target: Board, cells: tuple[int, ...], width: int, rounds: int, look, note,
+              ends: int) -> list[Solution]:
+    """Block building from the corners the beam finds (``corner.seeds``), in their frames side by side."""
+    rows, cols = start.shape
+    note("searching for corners")
+    seeded = corner.seeds(cells, rows, cols, width, CORNER_WANT, CORNER_PER, rounds)
+    return _blocks(start, target, cells, [], look, note, first=3, ends=ends, seeded=seeded)
+
+
+def _backwards(solution: Solution, start: Board, target: Board) -> Solution:
+    """A solution from ``target`` to ``start`` played backwards (each move turned back, the phases
+    in the other order, named ``back: ...``): a solution from ``start`` to ``target``."""
+    phases = tuple(Phase(f"back: {p.name}", tuple(FLIP[m[0]] + m[1:] for m in reversed(p.moves)))
+                   for p in reversed(solution.phases))
+    return Solution(start, target, tuple(m for p in phases for m in p.moves), phases, solution.method)
 
 
 def _frames_text(count: int, first: int) -> str:
