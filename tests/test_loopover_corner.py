@@ -7,7 +7,7 @@ from collections import deque
 
 import pytest
 
-from ascent.loopover import Board, unsolvable_reason
+from ascent.loopover import unsolvable_reason
 from ascent.loopover import corner
 from ascent.loopover.block import LOOK, Build
 from ascent.loopover.heuristic import Work
