@@ -1,8 +1,16 @@
 import json
 import os
+import signal
 from pathlib import Path
 
 import pytest
+
+# A shell that starts pytest in the background (``pytest &``, a script's ``( ... & )``) starts it with SIGINT
+# ignored, and every process it starts inherits that: Ctrl-C would then reach no command under test, and the
+# Ctrl-C tests (test_cli_robust, test_files_trust) would wait for an exit that never comes. Python's own
+# handler, as in a foreground run, is put back; the commands the tests start then get the default at exec.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 SHARED = Path(os.environ.get("ASCENT_SHARED") or Path(__file__).resolve().parents[1].parent / "shared")  # ../shared
 
