@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .grid import Conflict, Contradiction, Grid, Lane, Line, lines_of
+from .grid import Conflict, Contradiction, Grid, Lane, Line, line_of, lines_of
 from .linecheck import broken, exact, first_broken, is_broken
 from .memory import Memory
 from .passes import OverBudget, filled_lane_broken, run
@@ -123,14 +123,6 @@ class Tracer:
         return None if broke is not None else (trial.masks, chain)
 
 
-def _line_of(lines: tuple[Line, ...], lane) -> Line | None:
-    """The row or column a lane (or a line) lies in."""
-    for line in lines:
-        if lane is line or lane == line or lane == line.front or lane == line.back:
-            return line
-    return None
-
-
 class Minimizer:
     """Cuts chains to what their contradiction needs, each link re-checked by its own technique."""
 
@@ -224,7 +216,7 @@ class Minimizer:
         broken (``linecheck``) reads differently once links are gone, though it is the same line."""
         if conflict is None or conflict.lane is None:
             return conflict
-        line = _line_of(self.lines, conflict.lane)
+        line = line_of(self.lines, conflict.lane)
         if line is None:
             return conflict
         trial = grid.copy()
@@ -296,7 +288,7 @@ class Minimizer:
             return False  # a filled grid breaking a rule: never cut (it reads the whole grid)
         if conflict.lane is None:
             return False  # a cell emptied by applying a link (``Grid.apply``): no technique says that (each names a lane)
-        line = _line_of(self.lines, conflict.lane)
+        line = line_of(self.lines, conflict.lane)
         if line is not None:
             if is_broken(trial.masks, line, self.n):
                 return True  # the same row or column broken (linecheck): ``minimal`` says it afresh at the end

@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Callable
 
 from .cands import changed, packed, unpacked
+from .grid import lines_through
 from .propagate import Broken, line_table, propagate
 
 
@@ -44,7 +45,7 @@ class FastCore:
         trial = list(masks)
         trial[cell] = 1 << (d - 1)
         try:
-            work = propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n), self.check_time)
+            work = propagate(trial, self.n, self.lines, lines_through(self.n, cell), self.check_time)
         except Broken as e:
             return None, e.work + 1
         return trial, work
@@ -80,8 +81,7 @@ class FastCore:
                 trial = unpacked(after, len(masks))
                 dirty = set()
                 for i in changed(after, led):
-                    dirty.add(i // n)
-                    dirty.add(n + i % n)
+                    dirty.update(lines_through(n, i))
                 self.check_time()
                 try:
                     propagate(trial, n, self.lines, dirty, self.check_time)
@@ -110,7 +110,7 @@ class FastCore:
         trial[cell] &= ~(1 << (d - 1))
         before = sum(m.bit_count() for m in trial)
         try:
-            propagate(trial, self.n, self.lines, (cell // self.n, self.n + cell % self.n), self.check_time)
+            propagate(trial, self.n, self.lines, lines_through(self.n, cell), self.check_time)
         except Broken:
             return before  # only when the grid has no solution: everything would go
         return before - sum(m.bit_count() for m in trial)
@@ -134,7 +134,7 @@ class FastCore:
                         continue
                     trial[c] &= ~(1 << (e - 1))
                     try:
-                        propagate(trial, n, self.lines, (c // n, n + c % n), self.check_time)
+                        propagate(trial, n, self.lines, lines_through(n, c), self.check_time)
                     except Broken:
                         return True
                     changed = True

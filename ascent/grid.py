@@ -127,6 +127,18 @@ def lines_from(n: int, upper, lower, left, right) -> tuple[Line, ...]:
                  [_line(n, "column", c, upper[c], lower[c]) for c in range(n)])
 
 
+def line_of(lines: tuple[Line, ...], lane: "Lane | Line") -> Line | None:
+    """The line of ``lines`` that ``lane`` (a Lane or a Line) lies in, or None: the very object first (a
+    step found on these lines names it), else an equal one (a trace read back from its JSON)."""
+    for line in lines:
+        if lane is line or lane is line.front or lane is line.back:
+            return line
+    for line in lines:
+        if lane == line or lane == line.front or lane == line.back:
+            return line
+    return None
+
+
 def lines_through(n: int, cell: int) -> tuple[int, int]:
     """The numbers of the row and the column through ``cell`` (rows 0..n-1, then columns n..2n-1)."""
     return cell // n, n + cell % n

@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .grid import line_of
+
 if TYPE_CHECKING:
     from .grid import Grid, Lane, Line
 
@@ -61,15 +63,9 @@ class Memory:
         memory = cls(grid)
         if lane is None:
             return memory
-        for line in grid.lines:  # the grid's own lane or line, as a step found on it names it
-            if lane is line or lane is line.front or lane is line.back:
-                break
-        else:
-            for line in grid.lines:  # an equal one (a trace read back from its JSON)
-                if lane == line or lane in (line.front, line.back):
-                    break
-            else:
-                return memory
+        line = line_of(grid.lines, lane)
+        if line is None:
+            return memory
         memory.lines = (line,)
         memory.lanes = (line.front, line.back) if lane.side is None else (lane,)
         return memory

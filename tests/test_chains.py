@@ -6,9 +6,9 @@ import pytest
 
 from ascent import Puzzle, solve
 from ascent.memory import Memory
-from ascent.chains import Minimizer, Replay, Traced, Tracer, _line_of, changed_cells
+from ascent.chains import Minimizer, Replay, Traced, changed_cells
 from ascent.context import Context
-from ascent.grid import Conflict, Contradiction, Grid, lines_of
+from ascent.grid import Conflict, Contradiction, Grid, line_of, lines_of
 from ascent.linecheck import broken
 from ascent.passes import run, techniques_of
 from ascent.techniques import FORCING, ORDER, Technique
@@ -81,13 +81,13 @@ def test_changed_cells_are_the_eliminations_then_the_placements():
 def test_line_of_a_lane_or_a_line():
     lines = lines_of(Puzzle.from_clues(MEDVED))
     for line in lines:
-        assert _line_of(lines, line) is line
-        assert _line_of(lines, line.front) is line and _line_of(lines, line.back) is line
+        assert line_of(lines, line) is line
+        assert line_of(lines, line.front) is line and line_of(lines, line.back) is line
     assert all(int(x) for x in MEDVED.split())
     other = lines_of(Puzzle.from_clues([0] * 28))  # equal cells, other clues: not the same lanes
-    assert _line_of(lines, other[2].front) is None
-    assert _line_of(lines, other[2]) is None
-    assert _line_of(lines, lines_of(Puzzle.from_clues(MEDVED))[9]) is lines[9]  # an equal line (read back)
+    assert line_of(lines, other[2].front) is None
+    assert line_of(lines, other[2]) is None
+    assert line_of(lines, lines_of(Puzzle.from_clues(MEDVED))[9]) is lines[9]  # an equal line (read back)
 
 
 # ---------------------------------------------------------------------------- the tracer
@@ -226,7 +226,7 @@ def test_a_traced_chain_replays(medved, traced):
     # the end must be reached: a conflict of another line is not
     lines = lines_of(grid.puzzle)
     got = next(t for t in traced.values() if isinstance(t.conflict.lane, type(lines[0])))
-    far = next(line for line in lines if _line_of(lines, got.conflict.lane) is not line
+    far = next(line for line in lines if line_of(lines, got.conflict.lane) is not line
                and broken(_after(grid, got.chain).masks, line, grid.n) is None)
     assert not chains.replay(grid, got.chain, Conflict("x", far.cells, far)).ok
 
@@ -406,7 +406,7 @@ def test_the_minimal_chain_is_cut_from_the_trace_and_its_end_is_said_afresh(medv
         if cut is got.chain:  # never replayed once cut: given back whole, with its own contradiction
             assert said is got.conflict
             continue
-        line = _line_of(lines, said.lane) if said.lane is not None else None
+        line = line_of(lines, said.lane) if said.lane is not None else None
         if line is None:
             continue
         try:
