@@ -14,6 +14,7 @@ Every raw bit trick of the project lives here; the rest speaks in heights.
     highest(m)      its highest height (``m.bit_length()``), 0 for none
     show(m)         "[135]" for several, "3" for one, "[]" for none
     groups(items, k)  groups of k (key, mask) items whose masks together hold at most k bits
+    short_group(items, k)  the first of them holding fewer than k bits (a Hall violation), or None
     packed(masks)   a whole grid's candidates as one integer (16 bits a cell), for whole-grid
                     subset tests and differences in a few big-integer operations
     unpacked(p, k)  the k cells' candidates of a packed grid
@@ -144,6 +145,34 @@ def groups(items: list[tuple[int, int]], k: int) -> list[tuple[tuple[int, ...], 
     dfs(0, [], 0, k)
     dfs = None  # it calls itself through its closure: a cycle the garbage collector would otherwise have to free
     return out
+
+
+def short_group(items: list[tuple[int, int]], k: int) -> tuple[tuple[int, ...], int] | None:
+    """The first group of ``groups(items, k)`` whose masks together hold fewer than k bits (a Hall
+    violation: k cells with fewer heights, or k heights with fewer places), or None. The search cuts a
+    branch as soon as its union reaches k bits, and stops at the first such group."""
+    count = len(items)
+    if count < k:
+        return None
+    chosen: list[int] = []
+
+    def dfs(start: int, union: int, left: int):
+        for j in range(start, count - left + 1):
+            key, m = items[j]
+            u = union | m
+            if u.bit_count() < k:
+                chosen.append(key)
+                if left == 1:
+                    return tuple(chosen), u
+                found = dfs(j + 1, u, left - 1)
+                if found is not None:
+                    return found
+                chosen.pop()
+        return None
+
+    got = dfs(0, 0, k)
+    dfs = None  # it calls itself through its closure: a cycle the garbage collector would otherwise have to free
+    return got
 
 
 CELL_BITS = 16  # a cell's candidates in a packed grid (sizes up to 16)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .grid import Conflict, Contradiction, Grid, Lane, Line, line_of, lines_of
+from .grid import Conflict, Contradiction, Grid, Lane, Line, line_of, lines_of, lines_through
 from .linecheck import broken, exact, first_broken, is_broken
 from .memory import Memory
 from .passes import OverBudget, filled_lane_broken, run
@@ -247,6 +247,8 @@ class Minimizer:
         so none breaks sooner."""
         trial = states[start - 1].copy() if states and start else grid.copy()
         last = len(chain) - 1
+        # the first link after which a line may be broken: none before it is (the lines checked from there on)
+        looked = self._first_broken_at(trial.masks, chain, start) if check else last
         for k in range(start, len(chain)):
             link = chain[k]
             if k:
@@ -274,13 +276,54 @@ class Minimizer:
                 return Replay(False, k + 1, e.conflict)
             if keep is not None:
                 keep.append(trial.copy())
-            if check and k < last:
+            if looked <= k < last:
                 seen = first_broken(trial.masks, self.lines, changed_cells(link), self.n)
                 if seen is not None:
                     return Replay(False, k + 1, seen)
         if conflict is None:
             return Replay(all(not trial.masks[c] & m for c, m in lost))
         return Replay(self._reached(trial, conflict))
+
+    def _first_broken_at(self, masks: list[int], chain: tuple[Step, ...], start: int) -> int:
+        """The first k (from ``start``) after whose link ``chain[k]`` a row or column is broken (``is_broken``),
+        replaying the links' changes alone from ``masks``; ``len(chain) - 1`` when none is before the last link
+        (or before a link that empties a cell: the replay stops there). A line's candidates only shrink along
+        a chain, and a line broken stays broken (no filling fits fewer candidates), so each line is checked
+        once, after its last change, and only a broken one is searched (by halves) for its first broken state:
+        a few checks a line, where checking each link's lines after it checked every state of them."""
+        n, lines = self.n, self.lines
+        last = len(chain) - 1
+        ms = list(masks)
+        after: list[tuple[int, ...]] = []  # the candidates after each link from ``start``
+        changes: dict[int, list[int]] = {}  # line -> the links (from ``start``) that changed it
+        for k in range(start, last):
+            link = chain[k]
+            for c, m in link.eliminations:
+                ms[c] &= ~m
+            for c, d in link.placements:
+                ms[c] &= 1 << (d - 1)
+            if not all(ms[c] for c in changed_cells(link)):
+                break  # applying this link raises: no check is made after it
+            for c in changed_cells(link):
+                for j in lines_through(n, c):
+                    ks = changes.setdefault(j, [])
+                    if not ks or ks[-1] != k:
+                        ks.append(k)
+            after.append(tuple(ms))
+        first = last
+        for j, ks in changes.items():
+            line = lines[j]
+            if ks[0] >= first or not is_broken(after[ks[-1] - start], line, n):
+                continue
+            lo, hi = 0, len(ks) - 1  # broken after ks[hi]; find the first
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if is_broken(after[ks[mid] - start], line, n):
+                    hi = mid
+                else:
+                    lo = mid + 1
+            first = min(first, ks[lo])
+        return first
 
     def _reached(self, trial: Grid, conflict: Conflict) -> bool:
         """Does ``trial`` show ``conflict``?"""

@@ -89,9 +89,9 @@ def _too_few(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     """The smallest set of positions holding fewer heights than positions (no filling with distinct heights)."""
     items = list(enumerate(masks))
     for k in range(1, len(masks) + 1):
-        for group, union in cands.groups(items, k):
-            if cands.count(union) < k:
-                return group
+        got = cands.short_group(items, k)
+        if got is not None:
+            return got[0]
     return None
 
 

@@ -94,7 +94,7 @@ def broken(masks: Sequence[int], line: Line, n: int) -> Conflict | None:
         return Conflict(f"{cands.show_set(heights)} fit only in {names} ({heights.bit_count()} heights, "
                         f"{len(where)} cell{'s' if len(where) != 1 else ''})",
                         tuple(line.cells[i] for i in where) or line.cells, line)
-    hall = _too_few(line.cells, ms, n, len(ms))
+    hall = _too_few(line.cells, ms, n, len(ms), HALL + 1)  # up to HALL cells: none, just above
     if hall is not None:
         return hall_conflict(hall, ms, line, n)
     return _clue_conflict(ms, line, n)
@@ -120,20 +120,22 @@ def _too_few_places(ms: tuple[int, ...], n: int) -> tuple[int, tuple[int, ...]] 
             places[d] |= 1 << i
     spots = [(d, places[d]) for d in range(1, n + 1)]
     for k in range(2, min(HALL, n) + 1):
-        for heights, where in cands.groups(spots, k):
-            if where.bit_count() < k:
-                return sum(1 << (d - 1) for d in heights), tuple(i for i in range(len(ms)) if where >> i & 1)
+        got = cands.short_group(spots, k)
+        if got is not None:
+            heights, where = got
+            return sum(1 << (d - 1) for d in heights), tuple(i for i in range(len(ms)) if where >> i & 1)
     return None
 
 
-def _too_few(cells: tuple[int, ...], ms: tuple[int, ...], n: int, most: int = HALL) -> tuple[int, ...] | None:
-    """The smallest set of cells, up to ``most`` of them, holding fewer heights than cells (a Hall
-    violation), or None: a set of more than HALL is no easier to check than the clue's count."""
+def _too_few(cells: tuple[int, ...], ms: tuple[int, ...], n: int, most: int = HALL,
+             least: int = 2) -> tuple[int, ...] | None:
+    """The smallest set of cells, from ``least`` up to ``most`` of them, holding fewer heights than cells (a
+    Hall violation), or None: a set of more than HALL is no easier to check than the clue's count."""
     items = list(enumerate(ms))
-    for k in range(2, min(most, len(ms)) + 1):
-        for group, union in cands.groups(items, k):
-            if union.bit_count() < k:
-                return tuple(cells[i] for i in group)
+    for k in range(least, min(most, len(ms)) + 1):
+        got = cands.short_group(items, k)
+        if got is not None:
+            return tuple(cells[i] for i in got[0])
     return None
 
 

@@ -82,3 +82,39 @@ def test_a_cut_branch_replays_afresh(medved):  # noqa: F811
         if not context(grid).chains.replay(grid, cut, None, lost).ok:
             bad.append((grid.name(c), d))
     assert bad == []
+
+
+def _first_broken_linear(grid, chain, chains):
+    """The first link after which a row or column through what it changed is broken, checking after every
+    link (what ``replay(check=True)`` did before ``_first_broken_at``); none past a link that empties a cell."""
+    from ascent.grid import lines_through
+    from ascent.linecheck import is_broken
+    ms, n = list(grid.masks), grid.n
+    for k in range(len(chain) - 1):
+        for c, m in chain[k].eliminations:
+            ms[c] &= ~m
+        for c, d in chain[k].placements:
+            ms[c] &= 1 << (d - 1)
+        cells = [c for c, _ in chain[k].eliminations] + [c for c, _ in chain[k].placements]
+        if not all(ms[c] for c in cells):
+            return len(chain) - 1  # applying this link raises: the replay checks nothing after it
+        if any(is_broken(ms, chains.lines[j], n) for c in cells for j in lines_through(n, c)):
+            return k
+    return len(chain) - 1
+
+
+def test_the_first_broken_line_found_by_halves_is_the_one_found_link_by_link(medved, traced):  # noqa: F811
+    """``Minimizer._first_broken_at`` checks each line once and halves only a broken one's states; it finds
+    the link a check after every link finds, on MEDVED's traced chains, folded (a cross-out then comes where
+    its height is placed: lines break sooner) and cut at every length."""
+    from ascent.techniques.forcing import breaks_on_last, fold
+    grid, _, _ = medved
+    chains = context(grid).chains
+    sooner = 0
+    for got in traced.values():
+        folded = fold(got.chain, grid.n, breaks_on_last(grid, got.chain), grid.masks)
+        for chain in (got.chain, folded) + tuple(folded[:k] for k in range(2, len(folded), 3)):
+            want = _first_broken_linear(grid, chain, chains)
+            assert chains._first_broken_at(grid.masks, chain, 0) == want
+            sooner += want < len(chain) - 1
+    assert sooner > 10  # lines do break before the end: the search by halves was asked to find them
