@@ -187,28 +187,33 @@ class Minimizer:
     def _drop(self, grid: Grid, cut: tuple[Step, ...], conflict: Conflict | None,
               lost: tuple[tuple[int, int], ...]) -> tuple[tuple[Step, ...], Conflict | None]:
         """Drop each link in turn, latest first, while the rest still replays; again until a whole round
-        drops nothing. (The chain given replays.)"""
+        drops nothing. (The chain given replays.)
+
+        A round after one that dropped tries again only the links from the first place that round changed
+        on: a link before it was tried last round on the very chain there is now (every drop came before
+        it was tried, latest first), and a replay gives the same answer on the same chain."""
         states: list[Grid] = []
         self.replay(grid, cut, conflict, lost, keep=states)
-        dropped = True
-        while dropped:
-            dropped = False
+        low = 1  # the first link this round tries
+        while low < len(cut):
             k = len(cut) - 1
-            while k >= 1:
+            changed = len(cut)  # the first place this round changed the chain (none: the last round)
+            while k >= low:
                 fewer = cut[:k] + cut[k + 1:]  # not sliced again: the end is the line broken, for any reason
                 same = k
                 got = self.replay(grid, fewer, conflict, lost, states, same)
                 if got.ok:
-                    cut, dropped = fewer, True
+                    cut, changed = fewer, min(changed, k)
                     del states[same:]
                     self.replay(grid, cut, conflict, lost, states, same, keep=states)
                 elif got.sooner is not None and conflict is not None:
                     shorter = self.sliced(fewer[:got.sooner], got.conflict, lost)
                     if len(shorter) < len(cut) and self.replay(grid, shorter, got.conflict, lost).ok:
-                        cut, conflict, dropped = shorter, got.conflict, True
+                        cut, conflict, changed = shorter, got.conflict, 1  # sliced again: anything may have moved
                         states = []
                         self.replay(grid, cut, conflict, lost, keep=states)
                 k = min(k, len(cut)) - 1
+            low = max(changed, 1)
         return cut, conflict
 
     def _said(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None) -> Conflict | None:
