@@ -82,11 +82,13 @@ def _filter(ms: tuple[int, ...], n: int, a: int, b: int) -> tuple[int, ...] | No
 
 
 def _looked_up(ms: tuple[int, ...], a: int, b: int):
-    """What the full filter makes of a line, in _cheap's terms, from the fast core's memory (``_known``)."""
+    """What the full filter makes of a line, in _cheap's terms, from the fast core's memory (``_known``);
+    worked out as the fast core does (``_filter``: above TABLE_MAX, fillings seen before often prove a line
+    without a search; at 12x12 the techniques' questions cost four times as much without them)."""
     key = (ms, a, b)
     got = _known.get(key, _MISSING)
     if got is _MISSING:
-        got = _changes(ms, filtered(ms, a, b))
+        got = _changes(ms, _filter(ms, len(ms), a, b))
         if len(_known) >= KNOWN:
             _known.clear()
         _known[key] = got

@@ -81,6 +81,33 @@ def test_the_tables_filter_a_whole_line_as_the_search_does(seed):
         assert filtered(masks, a, b) == want, (masks, a, b)
 
 
+def test_the_techniques_questions_above_the_tables_are_answered_as_the_search_does():
+    """``consistent`` and ``settled`` (sequence's, isolate's and peak descent's questions) above TABLE_MAX go
+    the fast core's way, through the fillings seen before with the same clues (``propagate._filter``): on
+    lines of 10 and 11 cells losing candidates one by one, the answer is the search's every time."""
+    from ascent import propagate as P
+
+    P.forget()
+    rng = random.Random(26)
+    asked = 0
+    for _ in range(16):
+        n = rng.randint(TABLE_MAX + 1, 11)
+        a, b = rng.randint(0, 4), rng.randint(0, 4)
+        ms = [(1 << n) - 1] * n
+        for _ in range(3 * n):
+            want = distinct(tuple(ms)) if not (a or b) else supports_proved.__wrapped__(tuple(ms), a or 1, a or n, b, b)[0]
+            got = P.consistent(tuple(ms), a, b)
+            assert got == want, (ms, a, b)
+            assert P.settled(tuple(ms), a, b) == (want == tuple(ms))
+            asked += 1
+            if want is None:
+                break
+            p = rng.randrange(n)
+            if ms[p] & (ms[p] - 1):
+                ms[p] &= ~(1 << rng.choice([d for d in range(n) if ms[p] >> d & 1]))
+    assert asked > 200 and P._seen  # fillings seen were kept, and asked again with the same clues
+
+
 def test_a_wide_open_lane_with_an_exact_clue_is_quick():
     """12 open cells and clue 3 from one side only: once a search of millions of nodes."""
     full = (1 << 12) - 1
