@@ -201,7 +201,7 @@ class Minimizer:
             while k >= low:
                 fewer = cut[:k] + cut[k + 1:]  # not sliced again: the end is the line broken, for any reason
                 same = k
-                got = self.replay(grid, fewer, conflict, lost, states, same)
+                got = self.replay(grid, fewer, conflict, lost, states, same, ref=states)  # fewer[j] is cut[j + 1]
                 if got.ok:
                     cut, changed = fewer, min(changed, k)
                     del states[same:]
@@ -235,7 +235,7 @@ class Minimizer:
     # ---------------------------------------------------------------- replaying
     def replay(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None,
                lost: tuple[tuple[int, int], ...] = (), states: list[Grid] | None = None, start: int = 0,
-               keep: list[Grid] | None = None, check: bool = False) -> Replay:
+               keep: list[Grid] | None = None, check: bool = False, ref: list[Grid] | None = None) -> Replay:
         """Replay ``chain`` (supposition first) on a copy of ``grid``: every later link must be found
         again by its own technique on the grid of the supposition plus the links before it -- a step
         with at least the link's placements and at least those of its eliminations still open there
@@ -249,7 +249,11 @@ class Minimizer:
         one broken before the end is a contradiction reached sooner: a folded chain (``forcing.fold``)
         crosses a placed height out where it is placed, sooner than the trace did. Once a chain has
         replayed so, chains cut from it are not checked again: they keep more candidates at every link,
-        so none breaks sooner."""
+        so none breaks sooner.
+
+        With ``ref`` (``ref[k]``, for k from ``start`` on: the grid before the link that is ``chain[k]`` here, in a
+        replay that found every link), a link of a technique that reads only its lane's line (``line_only``) is
+        found where that line holds what it held there, without looking."""
         trial = states[start - 1].copy() if states and start else grid.copy()
         last = len(chain) - 1
         # the first link after which a line may be broken: none before it is (the lines checked from there on)
@@ -265,6 +269,8 @@ class Minimizer:
                         return Replay(False)
                 elif row is None:
                     return Replay(False)
+                elif ref is not None and row.line_only and self._as_before(trial, ref[k], link):
+                    pass  # its line as when it was found: found again
                 else:
                     key = (id(link), tuple(trial.masks), tuple(trial.values))  # sudoku reads which cells are placed
                     seen = self.found.get(key)
@@ -288,6 +294,18 @@ class Minimizer:
         if conflict is None:
             return Replay(all(not trial.masks[c] & m for c, m in lost))
         return Replay(self._reached(trial, conflict))
+
+    @staticmethod
+    def _as_before(trial: Grid, before: Grid, link: Step) -> bool:
+        """Do the cells of the line ``link``'s lane lies in hold on ``trial`` what they held on ``before`` (candidates
+        and placed heights)? False when the lane names no line of the grid (its technique would look everywhere)."""
+        if link.lane is None:
+            return False
+        line = line_of(trial.lines, link.lane)
+        if line is None:
+            return False
+        masks, values, was, placed = trial.masks, trial.values, before.masks, before.values
+        return all(masks[c] == was[c] and values[c] == placed[c] for c in line.cells)
 
     def _first_broken_at(self, masks: list[int], chain: tuple[Step, ...], start: int) -> int:
         """The first k (from ``start``) after whose link ``chain[k]`` a row or column is broken (``is_broken``),

@@ -118,3 +118,67 @@ def test_the_first_broken_line_found_by_halves_is_the_one_found_link_by_link(med
             assert chains._first_broken_at(grid.masks, chain, 0) == want
             sooner += want < len(chain) - 1
     assert sooner > 10  # lines do break before the end: the search by halves was asked to find them
+
+
+def test_a_drop_replays_the_same_with_the_lines_seen_before(medved, traced):  # noqa: F811
+    """``replay(..., ref=states)`` takes a line-only link as found where its line is as in the replay that
+    found it; every drop ``_drop`` would try gives the same answer with that shortcut as without it."""
+    grid, _, _ = medved
+    chains = context(grid).chains
+    tried = taken = 0
+    for got in list(traced.values())[:12]:
+        cut = chains.sliced(got.chain, got.conflict, ())
+        states = []
+        if not chains.replay(grid, cut, got.conflict, (), keep=states).ok:
+            continue
+        for k in range(1, len(cut)):
+            fewer = cut[:k] + cut[k + 1:]
+            want = context(grid).chains.replay(grid, fewer, got.conflict, (), states, k)
+            fresh = context(grid).chains
+            calls = []
+            real = fresh._finds
+            fresh._finds = lambda g, row, link: calls.append(link) or real(g, row, link)
+            assert fresh.replay(grid, fewer, got.conflict, (), states, k, ref=states) == want
+            tried += len(fewer) - k
+            taken += len(fewer) - k - len(calls)
+    assert tried > 100 and taken > tried // 4  # the shortcut was taken, often
+
+
+def test_a_line_only_technique_reads_nothing_off_its_line(medved):  # noqa: F811
+    """The table's ``line_only`` says a technique, looking at one lane alone (``Memory.narrowed``), reads only that
+    lane's line: with every cell off the line wiped (all candidates back, nothing placed), it finds the same."""
+    from ascent.grid import Grid
+    from ascent.grid import Contradiction
+    from ascent.techniques import TABLE
+    from ascent import Puzzle, solve
+    from tests.test_chains import MEDVED
+
+    result = solve(Puzzle.from_clues(MEDVED), logic_only=True)
+    grid = Grid.start(result.puzzle)
+    rows = [t for t in TABLE if t.line_only]
+    assert {t.name for t in rows} >= {"pinpoint", "peak descent", "isolate", "sequence"}
+
+    def seen(row, g, lane):
+        try:
+            return [(s.lane, s.eliminations, s.placements) for s in row.steps(g, Memory.narrowed(g, lane))]
+        except Contradiction as e:
+            return e.conflict
+
+    checked = 0
+    for i, step in enumerate(result.steps):
+        if i % 4 == 0:
+            full = (1 << grid.n) - 1
+            for lane in grid.lanes:
+                line = next(x for x in grid.lines if lane in (x.front, x.back))
+                wiped = grid.copy()
+                for c in range(grid.n * grid.n):
+                    if c not in line.cells:
+                        wiped.masks[c], wiped.values[c] = full, 0
+                for row in rows:
+                    assert seen(row, wiped, lane) == seen(row, grid, lane), (row.name, lane)
+                    checked += 1
+        try:
+            grid.apply(step)
+        except Contradiction:
+            break
+    assert checked > 500

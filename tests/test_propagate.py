@@ -95,7 +95,8 @@ def test_the_techniques_questions_above_the_tables_are_answered_as_the_search_do
         a, b = rng.randint(0, 4), rng.randint(0, 4)
         ms = [(1 << n) - 1] * n
         for _ in range(3 * n):
-            want = distinct(tuple(ms)) if not (a or b) else supports_proved.__wrapped__(tuple(ms), a or 1, a or n, b, b)[0]
+            line = tuple(ms)
+            want = distinct(line) if not (a or b) else supports_proved.__wrapped__(line, a or 1, a or n, b, b)[0]
             got = P.consistent(tuple(ms), a, b)
             assert got == want, (ms, a, b)
             assert P.settled(tuple(ms), a, b) == (want == tuple(ms))

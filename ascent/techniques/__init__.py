@@ -58,6 +58,10 @@ class Technique:
     # bool``, answered directly, for a technique whose steps only place (the minimizer asks it of every link it
     # replays); None to run the technique and compare its steps
     refind: Callable[..., bool] | None = None
+    # does a step of it, found on a lane, read only that lane's line (its cells' candidates and placed heights, and
+    # the clues) when it is looked for there alone (``Memory.narrowed``)? Then it is found again wherever that line
+    # holds the same: the minimizer takes such a link as found where its line is as in a replay that found it
+    line_only: bool = False
 
     @property
     def finisher(self) -> bool:
@@ -80,20 +84,22 @@ class Technique:
 # Costs: a sweep of Latin bookkeeping is near free; clue reasoning that needs counting costs more;
 # enumeration, fish and forcing dominate, the way HoDoKu and Sudoku Explainer weigh them.
 TABLE: tuple[Technique, ...] = (
-    Technique("ascent", 1, ascent.ascent, 1, True, "an edge clue rule"),
+    Technique("ascent", 1, ascent.ascent, 1, True, "an edge clue rule", line_only=True),
     Technique("sudoku", 2, sudoku.sudoku, 1, True, "each height once per row and column", aftermath=True,
               fold="hidden", link_needs=sudoku.link_needs),
     Technique("naked single", 3, naked_single.naked_single, 2, True, "a cell with a single candidate left",
               aliases=("solve",), fold="height", link_needs=naked_single.link_needs,
               refind=naked_single.refind),
     Technique("pinpoint", 4, pinpoint.pinpoint, 3, True, "a height with only one place left in a row or column",
-              aliases=("hidden single",), fold="height", link_needs=pinpoint.link_needs),
+              aliases=("hidden single",), fold="height", link_needs=pinpoint.link_needs, line_only=True),
     Technique("peak bounds", 5, peak_bounds.peak_bounds, 4, True,
-              "the tallest heights already placed bounding a clue"),  # Tatham's Easy clue rules
-    Technique("peak descent", 6, peak_descent.peak_descent, 6, True, "a sure peak splitting its clue", level="tricky"),
+              "the tallest heights already placed bounding a clue", line_only=True),  # Tatham's Easy clue rules
+    Technique("peak descent", 6, peak_descent.peak_descent, 6, True, "a sure peak splitting its clue", level="tricky",
+              line_only=True),
     Technique("isolate", 7, isolate.isolate, 10, True, "a group of cells that share as many heights as there are cells",
-              level="hard"),
-    Technique("sequence", 8, sequence.sequence, 20, False, "the orderings a clue allows along its lane", level="hard"),
+              level="hard", line_only=True),
+    Technique("sequence", 8, sequence.sequence, 20, False, "the orderings a clue allows along its lane", level="hard",
+              line_only=True),
     Technique("fish", 9, fish.fish, 40, False,
               "a height confined to the same columns in several rows (or rows in several columns)", level="extreme",
               link_needs=fish.link_needs),
