@@ -147,10 +147,9 @@ def test_a_drop_replays_the_same_with_the_lines_seen_before(medved, traced):  # 
 def test_a_line_only_technique_reads_nothing_off_its_line(medved):  # noqa: F811
     """The table's ``line_only`` says a technique, looking at one lane alone (``Memory.narrowed``), reads only that
     lane's line: with every cell off the line wiped (all candidates back, nothing placed), it finds the same."""
-    from ascent.grid import Grid
-    from ascent.grid import Contradiction
-    from ascent.techniques import TABLE
     from ascent import Puzzle, solve
+    from ascent.grid import Contradiction, Grid
+    from ascent.techniques import TABLE
     from tests.test_chains import MEDVED
 
     result = solve(Puzzle.from_clues(MEDVED), logic_only=True)
