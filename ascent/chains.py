@@ -252,8 +252,10 @@ class Minimizer:
         so none breaks sooner.
 
         With ``ref`` (``ref[k]``, for k from ``start`` on: the grid before the link that is ``chain[k]`` here, in a
-        replay that found every link), a link of a technique that reads only its lane's line (``line_only``) is
-        found where that line holds what it held there, without looking."""
+        replay that found every link, then the grid after the last link there), a link of a technique that reads only
+        its lane's line (``line_only``) is found where that line holds what it held there, without looking; and the
+        contradiction is reached where its line holds what it held at the end there (``_reached`` asks only line-only
+        techniques, so it reads that line alone)."""
         trial = states[start - 1].copy() if states and start else grid.copy()
         last = len(chain) - 1
         # the first link after which a line may be broken: none before it is (the lines checked from there on)
@@ -269,7 +271,7 @@ class Minimizer:
                         return Replay(False)
                 elif row is None:
                     return Replay(False)
-                elif ref is not None and row.line_only and self._as_before(trial, ref[k], link):
+                elif ref is not None and row.line_only and self._as_before(trial, ref[k], link.lane):
                     pass  # its line as when it was found: found again
                 else:
                     key = (id(link), tuple(trial.masks), tuple(trial.values))  # sudoku reads which cells are placed
@@ -293,15 +295,18 @@ class Minimizer:
                     return Replay(False, k + 1, seen)
         if conflict is None:
             return Replay(all(not trial.masks[c] & m for c, m in lost))
+        if ref is not None and len(ref) > last + 1 and conflict.lane is not None \
+                and self._as_before(trial, ref[last + 1], conflict.lane):
+            return Replay(True)  # its line as where the replay that found every link reached it (``_reached``)
         return Replay(self._reached(trial, conflict))
 
     @staticmethod
-    def _as_before(trial: Grid, before: Grid, link: Step) -> bool:
-        """Do the cells of the line ``link``'s lane lies in hold on ``trial`` what they held on ``before`` (candidates
-        and placed heights)? False when the lane names no line of the grid (its technique would look everywhere)."""
-        if link.lane is None:
+    def _as_before(trial: Grid, before: Grid, lane: Lane | Line | None) -> bool:
+        """Do the cells of the line ``lane`` lies in hold on ``trial`` what they held on ``before`` (candidates and
+        placed heights)? False when it names no line of the grid (a technique would look everywhere)."""
+        if lane is None:
             return False
-        line = line_of(trial.lines, link.lane)
+        line = line_of(trial.lines, lane)
         if line is None:
             return False
         masks, values, was, placed = trial.masks, trial.values, before.masks, before.values
@@ -366,8 +371,8 @@ class Minimizer:
                 and all(trial.values[c] for c in conflict.cells):
             return filled_lane_broken(trial, (conflict.lane,)) is conflict.lane  # its lane filled, its clue broken
         for row in self.techniques:
-            if row.contextual:
-                continue
+            if not row.line_only:
+                continue  # only a line-only technique says a contradiction (the others raise none; forcing is not asked)
             try:
                 for _ in row.steps(trial, Memory.narrowed(trial, conflict.lane)):  # afresh, where it showed
                     pass

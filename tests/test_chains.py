@@ -502,11 +502,11 @@ def test_finds_looks_past_other_steps_and_wants_every_removal(medved):
 
 
 # ---------------------------------------------------------------------------- reaching the end
-def _raising(conflict):
+def _raising(conflict, line_only=True):
     def finds(g, memory):
         raise Contradiction(conflict, g.n)
         yield
-    return Technique("fake", 1, finds, 1, True, "a fake")
+    return Technique("fake", 1, finds, 1, True, "a fake", line_only=line_only)
 
 
 @pytest.mark.parametrize("n", [4, 10])
@@ -529,6 +529,8 @@ def test_a_line_found_unbroken_is_not_reached_up_to_nine(n):
     # a contextual technique is not asked
     ctx_row = Technique("fake", 1, lambda g, c: _raising(conflict).find(g), 1, True, "a fake", contextual=True)
     assert not Minimizer(puzzle, (ctx_row,), lambda: None)._reached(grid.copy(), conflict)
+    # a technique that is not line-only is not asked (none of the table's says a contradiction)
+    assert not Minimizer(puzzle, (_raising(conflict, line_only=False),), lambda: None)._reached(grid.copy(), conflict)
     # a contextual row before a technique that says it: passed over, the next one asked
     assert Minimizer(puzzle, (ctx_row, _raising(conflict)), lambda: None)._reached(grid.copy(), conflict) == (n > 9)
     # no cells: never reached
@@ -548,7 +550,7 @@ def test_no_technique_is_asked_for_a_contradiction_none_can_say(n):
         raise AssertionError("a technique was run to look for it")
         yield
 
-    asked = Minimizer(puzzle, (Technique("fake", 1, refuse, 1, True, "a fake"),), lambda: None)
+    asked = Minimizer(puzzle, (Technique("fake", 1, refuse, 1, True, "a fake", line_only=True),), lambda: None)
     emptied = Conflict("no candidates left after sudoku", (5,))
     assert not asked._reached(grid.copy(), emptied)
     no_place = Conflict("no cell can hold 2 any more", line.cells, line, 2)

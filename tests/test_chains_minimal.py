@@ -181,3 +181,43 @@ def test_a_line_only_technique_reads_nothing_off_its_line(medved):  # noqa: F811
         except Contradiction:
             break
     assert checked > 500
+
+
+def test_only_line_only_techniques_say_a_contradiction(medved, traced):  # noqa: F811
+    """``Minimizer._reached`` asks only the line-only techniques whether a grid shows a contradiction (so it reads
+    the contradiction's line alone): the others (sudoku, naked single, fish, pair chain) never raise one, here on
+    the broken grid every traced supposition of MEDVED reaches and on grids with an emptied cell or a height
+    placed twice."""
+    import random
+    from ascent.grid import Contradiction
+    from ascent.techniques import TABLE
+
+    grid, _, _ = medved
+    others = [t for t in TABLE if not t.line_only and not t.contextual and not t.finisher]
+    assert {t.name for t in others} == {"sudoku", "naked single", "fish", "pair chain"}
+    broken = []
+    for got in traced.values():
+        trial = grid.copy()
+        try:
+            for link in got.chain:
+                trial.apply(link)
+        except Contradiction:
+            pass
+        broken.append(trial)
+    rng = random.Random(26)
+    for _ in range(60):
+        trial = grid.copy()
+        cell = rng.choice([c for c in range(grid.n * grid.n) if not trial.values[c]])
+        if rng.random() < 0.5:
+            trial.masks[cell] = 0
+        else:
+            row = cell // grid.n
+            placed = [c for c in range(row * grid.n, (row + 1) * grid.n) if trial.values[c]]
+            if not placed:
+                continue
+            trial.masks[cell], trial.values[cell] = trial.masks[placed[0]], trial.values[placed[0]]
+        broken.append(trial)
+    for trial in broken:
+        for row in others:
+            list(row.steps(trial, Memory(trial)))  # raises nothing
+    assert len(broken) > 80
