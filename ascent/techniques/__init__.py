@@ -60,7 +60,8 @@ class Technique:
     refind: Callable[..., bool] | None = None
     # does a step of it, found on a lane, read only that lane's line (its cells' candidates and placed heights, and
     # the clues) when it is looked for there alone (``Memory.narrowed``)? Then it is found again wherever that line
-    # holds the same: the minimizer takes such a link as found where its line is as in a replay that found it
+    # holds the same: the minimizer takes such a link as found where its line is as in a replay that found it. Only
+    # these say contradictions (the others raise none), so only these are asked whether a grid shows one
     line_only: bool = False
 
     @property
