@@ -50,6 +50,7 @@ import bisect
 from operator import itemgetter
 
 from .heuristic import Work, cyc, fill_row, next_row, parity, top_row
+from . import lastline
 
 LOOKAHEAD = 6  # how many of the cheapest (piece, method) pairs are tried ahead
 DEPTH = 2  # how many steps ahead they are tried
@@ -353,12 +354,19 @@ class Build:
         return finish(self.w, self.h)
 
 
-def finish(w: Work, h: int) -> list[tuple[str, int]] | None:
+def finish(w: Work, h: int, search=None) -> list[tuple[str, int]] | None:
     """With rows ``[h, rows)`` solved: rows h-1..1 by ``fill_row``, the top row (any column its hand).
-    The phases past the block, or None when the top row is odd long and left odd (see ``block_solve``)."""
+    The phases past the block, or None when the top row is odd long and left odd (see ``block_solve``).
+    ``search`` (width, branch): with two rows left on a board of at least 3 rows and a row the
+    last-line table has (``lastline.MAX_COLS``), those two by ``lastline.last_two`` instead."""
     if any(w.cells[pos] != pos for pos in range(h * w.cols, w.rows * w.cols)):
         raise AssertionError("block building left a row unsolved")  # a bug of ours
     phases = [("block", h)]
+    if search is not None and h == 2 and w.rows >= 3 and 3 <= w.cols <= lastline.MAX_COLS:
+        w.phase = 1
+        if (odd := lastline.last_two(w, *search)) is None:
+            return None
+        return phases + [("row", 1), ("top and parity fix" if odd else "top", 0)]
     free = frozenset(range(h))
     while len(free) > 1:
         r = next_row(w, free)

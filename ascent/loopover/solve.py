@@ -80,7 +80,8 @@ CORNER_CELLS = (49, 100)  # boards of this many cells (7x7 to 10x10; at least 5 
 CORNER_WIDTH = 1000  # the corner beam's width (``corner.corners``)
 CORNER_WANT, CORNER_PER = 4, 2  # corner lists wanted a search, and at most this many for one place of the block
 CORNER_ROUNDS = 3  # corner searches per second of budget up to 9x9, fewer past it (at least one), each skipping the places found before
-CORNER_FINISHES = 8  # the frames each block left from a corner finishes in (FINISHES for the random frames)
+CORNER_FINISHES = 4  # the frames each block left from a corner finishes in (FINISHES for the random frames)
+LAST_TWO = (40, 4)  # blocks from corners: the last two rows by ``lastline.last_two`` (beam width, branch)
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
 
@@ -417,7 +418,7 @@ def block_frames(rows: int, cols: int, budget: float) -> int:
 
 
 def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Frame], look=LOOK,
-            note=_quiet, first: int = 1, ends: int = 1, seeded=()) -> list[Solution]:
+            note=_quiet, first: int = 1, ends: int = 1, seeded=(), search=None) -> list[Solution]:
     """The shortest block-building solution over the frames ``views`` (a list of one, or none when
     every frame's top row was odd long and left odd). The frames are built side by side, a segment
     at a time; every ``KEEP_EVERY`` segments the longer half is dropped (fewest moves per block cell
@@ -463,7 +464,7 @@ def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Fra
         for end in finish_frames(R, C, build.h, ends):
             seen, _, _ = end.cells(w.cells, R, C)
             last = Work(R, C, list(seen))
-            kinds = finish(last, build.h)
+            kinds = finish(last, build.h, search)
             if kinds is None:
                 continue
             kinds = kinds[:1] + [(kind, end.line_back("row", r, R, C)[1]) for kind, r in kinds[1:]]
@@ -480,7 +481,7 @@ def _cornered(start: Board, target: Board, cells: tuple[int, ...], width: int, r
     rows, cols = start.shape
     note("searching for corners")
     seeded = corner.seeds(cells, rows, cols, width, CORNER_WANT, CORNER_PER, rounds)
-    return _blocks(start, target, cells, [], look, note, first=3, ends=ends, seeded=seeded)
+    return _blocks(start, target, cells, [], look, note, first=3, ends=ends, seeded=seeded, search=LAST_TWO)
 
 
 def _backwards(solution: Solution, start: Board, target: Board) -> Solution:
