@@ -81,7 +81,7 @@ CORNER_WIDTH = 1000  # the corner beam's width (``corner.corners``)
 CORNER_WANT, CORNER_PER = 4, 2  # corner lists wanted a search, and at most this many for one place of the block
 CORNER_ROUNDS = 3  # corner searches per second of budget up to 9x9, fewer past it (at least one), each skipping the places found before
 CORNER_FINISHES = 4  # the frames each block left from a corner finishes in (FINISHES for the random frames)
-LAST_TWO = (40, 4)  # blocks from corners: the last two rows by ``lastline.last_two`` (beam width, branch)
+LAST_TWO = (80, 3)  # blocks from corners: the last two rows by ``lastline.last_two`` (beam width, branch)
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
 
