@@ -362,7 +362,7 @@ def finish(w: Work, h: int, search=None) -> list[tuple[str, int]] | None:
     if any(w.cells[pos] != pos for pos in range(h * w.cols, w.rows * w.cols)):
         raise AssertionError("block building left a row unsolved")  # a bug of ours
     phases = [("block", h)]
-    if search is not None and h == 2 and w.rows >= 3 and 3 <= w.cols <= lastline.MAX_COLS:
+    if search is not None and searched(w.rows, w.cols, h):
         w.phase = 1
         if (odd := lastline.last_two(w, *search)) is None:
             return None
@@ -377,6 +377,12 @@ def finish(w: Work, h: int, search=None) -> list[tuple[str, int]] | None:
     w.phase = len(phases)
     phases.append(("top and parity fix" if parity(w.cells) else "top", 0))
     return phases if top_row(w, hands=_hands(w.cols)) else None
+
+
+def searched(rows: int, cols: int, h: int) -> bool:
+    """Does ``finish`` with a ``search`` use ``lastline.last_two`` (two rows left, at least 3 rows, a
+    row the last-line table has)?"""
+    return h == 2 and rows >= 3 and 3 <= cols <= lastline.MAX_COLS
 
 
 def block_solve(w: Work, h: int, width: int = 2, look=LOOK, report=None) -> list[tuple[str, int]] | None:

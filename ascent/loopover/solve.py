@@ -54,7 +54,7 @@ from .heuristic import Work, fill_row, next_row, parity, top_row
 from .beam import beam_solve
 from . import five_tables, pattern
 from .five import Tables as FiveTables, TooLarge as FiveTooLarge, solve5
-from .block import GREEDY, LOOK, Build, block_solve, finish
+from .block import GREEDY, LOOK, Build, block_solve, finish, searched
 from .optimal import TooLarge, fewest
 from .frames import FLIP, SWAP_AXES, Frame, finish_frames, frames, moves_into
 from . import corner
@@ -80,8 +80,9 @@ CORNER_CELLS = (49, 100)  # boards of this many cells (7x7 to 10x10; at least 5 
 CORNER_WIDTH = 1000  # the corner beam's width (``corner.corners``)
 CORNER_WANT, CORNER_PER = 4, 2  # corner lists wanted a search, and at most this many for one place of the block
 CORNER_ROUNDS = 3  # corner searches per second of budget up to 9x9, fewer past it (at least one), each skipping the places found before
-CORNER_FINISHES = 4  # the frames each block left from a corner finishes in (FINISHES for the random frames)
-LAST_TWO = (80, 3)  # blocks from corners: the last two rows by ``lastline.last_two`` (beam width, branch)
+CORNER_FINISHES = 8  # the frames each block left from a corner finishes in (FINISHES for the random frames)
+LAST_TWO = (80, 3)  # blocks from corners: the last two rows by ``lastline.last_two`` (beam width, branch) ...
+LAST_TWO_FINISHES = 4  # ... in this many finish frames (where the table has the row: ``block.finish``)
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
 
@@ -461,10 +462,11 @@ def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Fra
         w, R, C = build.w, build.w.rows, build.w.cols
         if build.todo:
             raise AssertionError("block building finished early")  # a bug of ours
-        for end in finish_frames(R, C, build.h, ends):
+        searched_here = search is not None and searched(R, C, build.h)
+        for end in finish_frames(R, C, build.h, LAST_TWO_FINISHES if searched_here else ends):
             seen, _, _ = end.cells(w.cells, R, C)
             last = Work(R, C, list(seen))
-            kinds = finish(last, build.h, search)
+            kinds = finish(last, build.h, search if searched_here else None)
             if kinds is None:
                 continue
             kinds = kinds[:1] + [(kind, end.line_back("row", r, R, C)[1]) for kind, r in kinds[1:]]
