@@ -53,11 +53,11 @@ class Index:
         rest = n - self.k
         self.span = math.factorial(rest)
         heads = np.array(list(itertools.permutations(range(n), self.k)), dtype=np.int64).reshape(-1, self.k)
-        self.head = np.zeros(n ** self.k, dtype=np.int64)
+        self.head = np.zeros(n ** self.k, dtype=np.int32)
         self.head[heads @ self._powers(self.k)] = np.arange(len(heads))
         tails = np.array(list(itertools.permutations(range(n), rest)), dtype=np.int64).reshape(-1, rest)
         pattern = (tails[:, :, None] > tails[:, None, :]).sum(axis=2)  # each label's place among the rest
-        self.tail = np.zeros(n ** rest, dtype=np.int64)
+        self.tail = np.zeros(n ** rest, dtype=np.int32)
         self.tail[tails @ self._powers(rest)] = Index._lehmer(pattern)
         self.head_list, self.tail_list = self.head.tolist(), self.tail.tolist()
 
@@ -81,9 +81,9 @@ class Index:
 
     def many(self, a: np.ndarray) -> np.ndarray:
         """The indices of the permutations in the rows of ``a``."""
-        k = self.k
-        a = a.astype(np.int64)
-        return self.head[a[:, :k] @ self._powers(k)] * self.span + self.tail[a[:, k:] @ self._powers(self.n - k)]
+        k, head, tail = self.k, self._powers(self.k).astype(np.int32), self._powers(self.n - self.k).astype(np.int32)
+        a = a.astype(np.int32)
+        return self.head[a[:, :k] @ head] * self.span + self.tail[a[:, k:] @ tail]
 
     def one(self, labels: Sequence[int]) -> int:
         return self.head_list[self._code(labels[:self.k])] * self.span + self.tail_list[self._code(labels[self.k:])]
@@ -107,7 +107,7 @@ def build(C: int) -> np.ndarray:
     owner = np.empty(size, dtype=np.int32)
     goal = np.arange(n, dtype=np.uint8)[None, :]
     table[index.one(list(range(n))) * 2] = 0
-    frontier, ups = goal, np.zeros(1, dtype=np.int64)
+    frontier, ups = goal, np.zeros(1, dtype=np.int32)
     depth = 0
 
     def fresh(a, s, depth):
@@ -135,8 +135,8 @@ def build(C: int) -> np.ndarray:
         if idle.any():
             seen = a[idle]
             turned = np.concatenate([_rotated(seen, C, j) for j in range(1, C)])
-            more, _ = fresh(turned, np.zeros(len(turned), dtype=np.int64), depth)
-            a, s = np.concatenate([a, more]), np.concatenate([s, np.zeros(len(more), dtype=np.int64)])
+            more, _ = fresh(turned, np.zeros(len(turned), dtype=np.int32), depth)
+            a, s = np.concatenate([a, more]), np.concatenate([s, np.zeros(len(more), dtype=np.int32)])
         frontier, ups = a, s
     return table
 
