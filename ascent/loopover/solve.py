@@ -81,8 +81,9 @@ CORNER_WIDTH = 1000  # the corner beam's width (``corner.corners``)
 CORNER_WANT, CORNER_PER = 4, 2  # corner lists wanted a search, and at most this many for one place of the block
 CORNER_ROUNDS = 3  # corner searches per second of budget up to 9x9, fewer past it (at least one), each skipping the places found before
 CORNER_FINISHES = 8  # the frames each block left from a corner finishes in (FINISHES for the random frames)
-LAST_TWO = (80, 3)  # blocks from corners: the last two rows by ``lastline.last_two`` (beam width, branch) ...
-LAST_TWO_FINISHES = 4  # ... in this many finish frames (where the table has the row: ``block.finish``)
+LAST_TWO = (80, 3)  # past LAST_TWO_CELLS cells, block building's last two rows by ``lastline.last_two`` (beam width, branch) ...
+LAST_TWO_FINISHES = 4  # ... in at most this many finish frames (where the table has the row: ``block.finish``)
+LAST_TWO_CELLS = 25  # 5x5 and smaller boards finish by hand as before
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
 
@@ -230,7 +231,8 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
         look, count = block_plan(rows, cols, budget)
         views = frames(rows, cols, max(2, min(2 + POOL * (count - 2), int(POOL_MOST * budget))))
         ends = FINISHES if count > 2 else 1
-        solution = _shortest(solution, *_blocks(start, target, cells, views[:2], look, note, ends=ends))
+        search = LAST_TWO if rows * cols > LAST_TWO_CELLS else None
+        solution = _shortest(solution, *_blocks(start, target, cells, views[:2], look, note, ends=ends, search=search))
         beamed = False
         if solution is not None and rows * cols <= BEAM_CELLS:
             note("beam search")
@@ -251,7 +253,8 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
             solution = _shortest(solution, *[_backwards(s, start, target) for s in
                                              _cornered(target, start, tuple(back), width, rounds, look, note, ends)])
         elif not beamed:  # the beam declined (too slow for the budget) or found nothing shorter
-            solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3, ends=ends))
+            solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3, ends=ends,
+                                                    search=search))
         if solution is None:
             solution = _heuristic(start, target, note)
         if (rows, cols) == (pattern.SIDE, pattern.SIDE) and (bounds := _bounds(make=False)) is not None:
@@ -463,7 +466,7 @@ def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Fra
         if build.todo:
             raise AssertionError("block building finished early")  # a bug of ours
         searched_here = search is not None and searched(R, C, build.h)
-        for end in finish_frames(R, C, build.h, LAST_TWO_FINISHES if searched_here else ends):
+        for end in finish_frames(R, C, build.h, min(ends, LAST_TWO_FINISHES) if searched_here else ends):
             seen, _, _ = end.cells(w.cells, R, C)
             last = Work(R, C, list(seen))
             kinds = finish(last, build.h, search if searched_here else None)
