@@ -196,19 +196,25 @@ def table(C: int) -> Table:
     return Table(C)
 
 
-def last_two(w: Work, width: int, branch: int, r: int = 1) -> bool | None:
-    """Rows ``r`` and 0 of ``w`` (every other row solved, at least 3 rows, a table's row length):
-    row r by a beam search over ``heuristic.fill_row``'s ways in (a piece at a time: the ``branch``
+def last_two(w: Work, width: int, branch: int) -> bool | None:
+    """Rows 1 and 0 of ``w`` (every other row solved, at least 3 rows, a table's row length): row 1
+    by a beam search over ``heuristic.fill_row``'s ways in (a piece at a time: the ``branch``
     cheapest of each board, the ``width`` boards with the fewest moves plus ``UNPLACED`` a piece
     still out kept each step), each finished row scored by its moves plus the top row's distance
     in the table; the best is played, then the top row by the table. Returns whether the board was
     an odd permutation when the top row began (its moves then fix the parity); None (nothing moved)
-    when no finish solves the top row (an odd row left an odd permutation)."""
+    when no finish solves the top row (an odd row left an odd permutation).
+
+    The beam works on a board of three rows: rows 0 and 1, and one solved row for all the rows
+    below. Each way in turns a column by one and back with only rows 0 and 1 turned between, so
+    the rows below only pass through: the moves are those of the whole board, and are played on it."""
     R, C = w.rows, w.cols
+    if any(w.cells[p] != p for p in range(2 * C, R * C)):
+        raise AssertionError("the last two rows began with another row unsolved")  # a bug of ours
     t = table(C)
-    free = frozenset({0, r})
-    scratch = Work(R, C, list(w.cells))
-    beam = [(0.0, list(w.cells), list(w.where), _offset(w, r), ())]
+    r, free = 1, frozenset({0, 1})
+    scratch = Work(3, C, w.cells[:2 * C] + list(range(2 * C, 3 * C)))
+    beam = [(0.0, scratch.cells[:], scratch.where[:], _offset(scratch, r), ())]
     best = None
     while beam:
         kids = {}
@@ -225,7 +231,7 @@ def last_two(w: Work, width: int, branch: int, r: int = 1) -> bool | None:
             for _, act in choices[:branch]:
                 turn = act()
                 kid_k = (k + turn) % C
-                key = (tuple(scratch.cells), kid_k)
+                key = (tuple(scratch.cells[:2 * C]), kid_k)
                 kid_moves = moves + tuple(scratch.moves)
                 score = len(kid_moves) + UNPLACED * (C - len(_placed(scratch, r, kid_k)))
                 if key not in kids or score < kids[key][0]:
@@ -237,6 +243,8 @@ def last_two(w: Work, width: int, branch: int, r: int = 1) -> bool | None:
     phase = w.phase
     for letter, i, _ in best[1]:
         (w.row if letter in "LR" else w.col)(i, 1 if letter in "RD" else -1)
+    if any(w.cells[p] != p for p in range(C, R * C)):
+        raise AssertionError("the beam's row 1 did not play back on the board")  # a bug of ours
     w.phase = phase + 1
     odd = bool(parity(w.cells))
     for kind, i, k in t.moves(w.cells[:C]):
