@@ -41,7 +41,9 @@ are tried at each of those steps but the last, where the cheapest is taken as it
 
 When the block holds every row from ``h`` down, the rest (rows ``h - 1`` up to 1 and the top row) is
 finished by the heuristic's ``fill_row`` and ``top_row``, which turn lines of the block and back; the
-top row tries every column as its hand and makes the cheapest plan.
+top row tries every column as its hand and makes the cheapest plan. With a ``search`` and two rows
+left (rows of 3 to 9 cells), ``lastline.last_two`` finishes them instead (a beam for row 1 scored
+with the last-line table, then the top row by the table).
 """
 
 from __future__ import annotations

@@ -23,7 +23,10 @@ each block left is finished in ``FINISHES`` frames that keep its rows (``frames.
 shortest list kept. From 7x7 to 10x10 (``CORNER_CELLS``) the frames past the first two are instead
 started from 3x3 corners a beam search finds (``ascent.loopover.corner``: about 20 moves where block
 building takes 30), on the board and on its inverse (that list played backwards), ``CORNER_ROUNDS``
-searches a second of budget. The beam's narrowest beam always runs to its end, so a board may
+searches a second of budget. On boards past ``LAST_TWO_CELLS`` cells, block building's last two rows
+(rows of 3 to 9 cells) are finished by ``lastline.last_two`` (``LAST_TWO``: a beam for the next
+line scored with a table of the last line's fewest hand moves), in ``LAST_TWO_FINISHES`` finish
+frames. The beam's narrowest beam always runs to its end, so a board may
 take a little longer. 0 turns both off (the heuristic alone). Every solution is replayed on the
 start and checked against the target before it is returned.
 
