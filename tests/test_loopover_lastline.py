@@ -184,3 +184,50 @@ def test_solve_uses_the_last_two_and_replays():
         SOLVE.LAST_TWO = old
     assert start.apply_all(hand.moves) == target
     assert len(got) < len(hand)
+
+
+@pytest.mark.parametrize("C", [3, 4, 5, 6, 7, 8])
+def test_the_digests_are_the_builds(C):
+    """A kept table is used only when it is the build's (the digests in the code are the builds')."""
+    assert lastline._digest(lastline.build(C)) == lastline.DIGESTS[C]
+
+
+def test_a_kept_table_is_loaded_and_a_damaged_one_is_not(tmp_path, monkeypatch):
+    monkeypatch.setenv("ASCENT_LOOPOVER_TABLES", str(tmp_path / "tables"))
+    lastline.keep([5])
+    assert lastline.cached(5) and lastline._load(5) is not None
+    assert (lastline._load(5) == lastline.build(5)).all()
+    damaged = lastline._load(5).copy()
+    damaged[7] ^= 1
+    __import__("numpy").save(lastline.path(5), damaged)
+    assert lastline._load(5) is None  # the solver builds its own then
+    lastline.path(5).write_bytes(b"not a table")
+    assert lastline._load(5) is None
+    lastline.keep([5])  # a damaged file is written again
+    assert lastline._load(5) is not None
+
+
+def test_the_lengths_the_cli_keeps():
+    assert SOLVE.last_line_lengths(9, 9) == [9]
+    assert SOLVE.last_line_lengths(6, 9) == [6, 9]
+    assert SOLVE.last_line_lengths(10, 12) == []
+    assert SOLVE.last_line_lengths(5, 5) == [] and SOLVE.last_line_lengths(4, 4) == []
+    assert SOLVE.last_line_lengths(2, 30) == []
+
+
+def test_the_cli_keeps_the_tables_once_with_a_note(tmp_path, monkeypatch):
+    """A 6x6 board: the first run builds and keeps the 6-cell table with a note; the second finds it."""
+    from typer.testing import CliRunner
+
+    from ascent.cli import app
+
+    monkeypatch.setenv("ASCENT_LOOPOVER_TABLES", str(tmp_path / "tables"))
+    start, target = board_pair(6, 6, random.Random(3))
+    args = ["loopover", str(start), str(target)]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.stderr
+    assert "note: building the last-line tables once" in first.stderr
+    assert lastline.cached(6)
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 0 and "building" not in again.stderr
+    assert first.stdout.splitlines()[-1] == again.stdout.splitlines()[-1]

@@ -20,7 +20,9 @@ share its distance. The table holds every state's distance from the solved row (
 where parity forbids), indexed by the slots' index (``Index``) times two plus the column's state:
 ``2 * 10!`` entries at 9 columns (7 MB). Built in numpy (``build``: about 1.1 s at 9 columns, 0.25 s
 at 8), once a process (``table``), for rows of ``3`` to ``MAX_COLS`` cells; boards need at least 3
-rows (with 2 a column's turn up and back are the same move).
+rows (with 2 a column's turn up and back are the same move). ``keep`` saves them beside the 4x4 and
+5x5 tables (``ascent loopover`` does, with a note); ``table`` then loads the kept file (checked
+against the build's known digest) instead of building.
 
 Exact within these moves only (one hand at a time, turned by one): not the fewest moves of the
 board, which could turn other lines too.
@@ -33,17 +35,24 @@ leaves the top row cheapest overall; then the top row by the table.
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
 import math
+from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 
+from . import pattern
 from .heuristic import Work, _choices, _offset, _placed, parity
 
 MAX_COLS = 9  # 2 * 10! states at 9 columns; 10 columns would be 2 * 11! (80 million), not built
 UNSEEN = 255
 UNPLACED = 2.5  # the beam's guess of the moves each piece of row 1 still out will take
+# sha256 of each table as ``build`` makes it (the first 16 hex digits): a kept file is used only when
+# it is that table (``tests/test_loopover_lastline.py`` builds them and checks)
+DIGESTS = {3: "807468c2cc63420e", 4: "d9ca3486e89a70e2", 5: "ccc22da3d0eb0060", 6: "25ee082228d2e9ed",
+           7: "bff9badc43110255", 8: "f61b57bf0190432e", 9: "daa282e5ad9ed087"}
 
 
 class Index:
@@ -146,11 +155,11 @@ def build(C: int) -> np.ndarray:
 
 
 class Table:
-    """The distances of a row of ``C`` cells (``build``) with their ``Index``."""
+    """The distances of a row of ``C`` cells (``build``, or ``dist`` as loaded) with their ``Index``."""
 
-    def __init__(self, C: int):
+    def __init__(self, C: int, dist: np.ndarray | None = None):
         self.C, self.index = C, Index(C + 1)
-        self.dist = build(C)
+        self.dist = build(C) if dist is None else dist
 
     def key(self, slots: Sequence[int], up: int) -> int:
         return self.index.one(slots) * 2 + up
@@ -192,12 +201,48 @@ class Table:
         return out
 
 
-@functools.lru_cache(maxsize=4)
+def path(C: int) -> Path:
+    """Where the table of a row of ``C`` cells is kept (beside the 4x4 and 5x5 tables)."""
+    return pattern.folder() / f"loopover-lastline-{C}.npy"
+
+
+def cached(C: int) -> bool:
+    return path(C).is_file()
+
+
+def _digest(dist: np.ndarray) -> str:
+    return hashlib.sha256(dist.tobytes()).hexdigest()[:16]
+
+
+def _load(C: int) -> np.ndarray | None:
+    """The kept table of a row of ``C`` cells, or None when there is none or it is not the one
+    ``build`` makes (its digest is known: the build is the same every time)."""
+    try:
+        dist = np.load(path(C), allow_pickle=False)
+    except (OSError, ValueError):
+        return None
+    if dist.dtype != np.uint8 or dist.shape != (2 * math.factorial(C + 1),) or _digest(dist) != DIGESTS.get(C):
+        return None
+    return dist
+
+
+@functools.lru_cache(maxsize=8)
 def table(C: int) -> Table:
-    """The table of a row of ``C`` cells (3 to ``MAX_COLS``), built once a process."""
+    """The table of a row of ``C`` cells (3 to ``MAX_COLS``): the kept one, else built (once a
+    process; nothing is written: ``keep`` does that)."""
     if not 3 <= C <= MAX_COLS:
         raise ValueError(f"no last-line table for rows of {C} cells (3 to {MAX_COLS})")
-    return Table(C)
+    return Table(C, _load(C))
+
+
+def keep(lengths, progress=None) -> None:
+    """Build (or load) the tables of rows of these lengths and keep each in the user data folder
+    (written atomically); raises OSError when the folder cannot take them."""
+    for C in lengths:
+        if progress is not None:
+            progress(f"rows of {C}")
+        if not cached(C) or _load(C) is None:
+            pattern.save(table(C).dist, path(C))
 
 
 def last_two(w: Work, width: int, branch: int) -> bool | None:

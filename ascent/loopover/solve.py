@@ -60,7 +60,7 @@ from .five import Tables as FiveTables, TooLarge as FiveTooLarge, solve5
 from .block import GREEDY, LOOK, Build, block_solve, finish, searched
 from .optimal import TooLarge, fewest
 from .frames import FLIP, SWAP_AXES, Frame, finish_frames, frames, moves_into
-from . import corner
+from . import corner, lastline
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
 
@@ -89,6 +89,14 @@ LAST_TWO_FINISHES = 4  # ... in at most this many finish frames (where the table
 LAST_TWO_CELLS = 25  # 5x5 and smaller boards finish by hand as before
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
+
+
+def last_line_lengths(rows: int, cols: int) -> list[int]:
+    """The row lengths whose last-line table (``lastline.table``) fast mode may use on a rows x cols
+    board: block building's frames have rows of either side, each needing 3 or more rows."""
+    if rows * cols <= max(LAST_TWO_CELLS, OPTIMAL_CELLS) or min(rows, cols) < 3:
+        return []
+    return sorted({n for n in (rows, cols) if 3 <= n <= lastline.MAX_COLS})
 
 
 class ModeError(LoopoverError):
