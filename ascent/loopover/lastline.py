@@ -69,9 +69,9 @@ class Index:
         self.head = np.zeros(n ** self.k, dtype=np.int32)
         self.head[heads @ self._powers(self.k)] = np.arange(len(heads))
         tails = np.array(list(itertools.permutations(range(n), rest)), dtype=np.int64).reshape(-1, rest)
-        pattern = (tails[:, :, None] > tails[:, None, :]).sum(axis=2)  # each label's place among the rest
+        places = (tails[:, :, None] > tails[:, None, :]).sum(axis=2)  # each label's place among the rest
         self.tail = np.zeros(n ** rest, dtype=np.int32)
-        self.tail[tails @ self._powers(rest)] = Index._lehmer(pattern)
+        self.tail[tails @ self._powers(rest)] = Index._lehmer(places)
         self.head_list, self.tail_list = self.head.tolist(), self.tail.tolist()
 
     def _powers(self, k: int) -> np.ndarray:
@@ -186,7 +186,8 @@ class Table:
                 if dist[self.key(b, up)] == d - 1:
                     step, a = ("row", 0, k), b
                     break
-            for j in (range(C) if hand is None else (hand,)) if step is None else ():
+            hands = () if step is not None else range(C) if hand is None else (hand,)
+            for j in hands:  # idle: any column may go up (the row read from it); else the hand's turn
                 b = a[:] if hand is not None else [(a[(c + j) % C] - j) % C for c in range(C)] + [C]
                 b[0], b[C] = b[C], b[0]
                 if dist[self.key(b, up ^ 1)] == d - 1:
