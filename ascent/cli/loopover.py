@@ -14,8 +14,8 @@ from rich.text import Text
 
 from ..console import console, err_console
 from ..loopover import Board, LoopoverError, SearchTooLarge, SizeError, solve, unsolvable_reason
-from ..loopover import five_tables, pattern
-from ..loopover.solve import check_size
+from ..loopover import five_tables, lastline, pattern
+from ..loopover.solve import check_size, last_line_lengths
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output, read_json, write_json
 
 HOME, MOVED = "bold green", "black on yellow"
@@ -122,6 +122,10 @@ def loopover_command(
         if begin.shape == (five_tables.SIDE, five_tables.SIDE) and not optimal and budget != 0 and not five_tables.cached():
             build_tables(out, "5x5 pattern tables", lambda say: five_tables.load(progress=say), five_tables.paths()[-1].parent,
                          plural=True, takes="about a minute")
+        if not optimal and budget != 0 and (lengths := last_line_lengths(*begin.shape)) \
+                and not all(lastline.cached(n) for n in lengths):
+            build_tables(out, "last-line tables", lambda say: lastline.keep(lengths, say),
+                         lastline.path(lengths[0]).parent, plural=True, takes="about a second")
         t0 = time.perf_counter()
         unproven = None
         with StatusLine(f"{begin.shape[0]}x{begin.shape[1]} board") as status:

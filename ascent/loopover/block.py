@@ -41,7 +41,9 @@ are tried at each of those steps but the last, where the cheapest is taken as it
 
 When the block holds every row from ``h`` down, the rest (rows ``h - 1`` up to 1 and the top row) is
 finished by the heuristic's ``fill_row`` and ``top_row``, which turn lines of the block and back; the
-top row tries every column as its hand and makes the cheapest plan.
+top row tries every column as its hand and makes the cheapest plan. With a ``search`` and two rows
+left (rows of 3 to 9 cells), ``lastline.last_two`` finishes them instead (a beam for row 1 scored
+with the last-line table, then the top row by the table).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ import bisect
 from operator import itemgetter
 
 from .heuristic import Work, cyc, fill_row, next_row, parity, top_row
+from . import lastline
 
 LOOKAHEAD = 6  # how many of the cheapest (piece, method) pairs are tried ahead
 DEPTH = 2  # how many steps ahead they are tried
@@ -353,12 +356,19 @@ class Build:
         return finish(self.w, self.h)
 
 
-def finish(w: Work, h: int) -> list[tuple[str, int]] | None:
+def finish(w: Work, h: int, search=None) -> list[tuple[str, int]] | None:
     """With rows ``[h, rows)`` solved: rows h-1..1 by ``fill_row``, the top row (any column its hand).
-    The phases past the block, or None when the top row is odd long and left odd (see ``block_solve``)."""
+    The phases past the block, or None when the top row is odd long and left odd (see ``block_solve``).
+    ``search`` (width, branch): with two rows left on a board of at least 3 rows and a row the
+    last-line table has (``lastline.MAX_COLS``), those two by ``lastline.last_two`` instead."""
     if any(w.cells[pos] != pos for pos in range(h * w.cols, w.rows * w.cols)):
         raise AssertionError("block building left a row unsolved")  # a bug of ours
     phases = [("block", h)]
+    if search is not None and searched(w.rows, w.cols, h):
+        w.phase = 1
+        if (odd := lastline.last_two(w, *search)) is None:
+            return None
+        return phases + [("row", 1), ("top and parity fix" if odd else "top", 0)]
     free = frozenset(range(h))
     while len(free) > 1:
         r = next_row(w, free)
@@ -369,6 +379,12 @@ def finish(w: Work, h: int) -> list[tuple[str, int]] | None:
     w.phase = len(phases)
     phases.append(("top and parity fix" if parity(w.cells) else "top", 0))
     return phases if top_row(w, hands=_hands(w.cols)) else None
+
+
+def searched(rows: int, cols: int, h: int) -> bool:
+    """Does ``finish`` with a ``search`` use ``lastline.last_two`` (two rows left, at least 3 rows, a
+    row the last-line table has)?"""
+    return h == 2 and rows >= 3 and 3 <= cols <= lastline.MAX_COLS
 
 
 def block_solve(w: Work, h: int, width: int = 2, look=LOOK, report=None) -> list[tuple[str, int]] | None:

@@ -23,7 +23,10 @@ each block left is finished in ``FINISHES`` frames that keep its rows (``frames.
 shortest list kept. From 7x7 to 10x10 (``CORNER_CELLS``) the frames past the first two are instead
 started from 3x3 corners a beam search finds (``ascent.loopover.corner``: about 20 moves where block
 building takes 30), on the board and on its inverse (that list played backwards), ``CORNER_ROUNDS``
-searches a second of budget. The beam's narrowest beam always runs to its end, so a board may
+searches a second of budget. On boards past ``LAST_TWO_CELLS`` cells, block building's last two rows
+(rows of 3 to 9 cells) are finished by ``lastline.last_two`` (``LAST_TWO``: a beam for the next
+line scored with a table of the last line's fewest hand moves), in ``LAST_TWO_FINISHES`` finish
+frames. The beam's narrowest beam always runs to its end, so a board may
 take a little longer. 0 turns both off (the heuristic alone). Every solution is replayed on the
 start and checked against the target before it is returned.
 
@@ -54,10 +57,10 @@ from .heuristic import Work, fill_row, next_row, parity, top_row
 from .beam import beam_solve
 from . import five_tables, pattern
 from .five import Tables as FiveTables, TooLarge as FiveTooLarge, solve5
-from .block import GREEDY, LOOK, Build, block_solve, finish
+from .block import GREEDY, LOOK, Build, block_solve, finish, searched
 from .optimal import TooLarge, fewest
 from .frames import FLIP, SWAP_AXES, Frame, finish_frames, frames, moves_into
-from . import corner
+from . import corner, lastline
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest
 from .tidy import tidy, tidy_runs
 
@@ -81,8 +84,19 @@ CORNER_WIDTH = 1000  # the corner beam's width (``corner.corners``)
 CORNER_WANT, CORNER_PER = 4, 2  # corner lists wanted a search, and at most this many for one place of the block
 CORNER_ROUNDS = 3  # corner searches per second of budget up to 9x9, fewer past it (at least one), each skipping the places found before
 CORNER_FINISHES = 8  # the frames each block left from a corner finishes in (FINISHES for the random frames)
+LAST_TWO = (80, 3)  # past LAST_TWO_CELLS cells, block building's last two rows by ``lastline.last_two`` (beam width, branch) ...
+LAST_TWO_FINISHES = 4  # ... in at most this many finish frames (where the table has the row: ``block.finish``)
+LAST_TWO_CELLS = 25  # 5x5 and smaller boards finish by hand as before
 DEFAULT_BUDGET = 1.0  # seconds the beam search may take by default (its first, narrowest beam always ends)
 
+
+
+def last_line_lengths(rows: int, cols: int) -> list[int]:
+    """The row lengths whose last-line table (``lastline.table``) fast mode may use on a rows x cols
+    board: block building's frames have rows of either side, each needing 3 or more rows."""
+    if rows * cols <= max(LAST_TWO_CELLS, OPTIMAL_CELLS) or min(rows, cols) < 3:
+        return []
+    return sorted({n for n in (rows, cols) if 3 <= n <= lastline.MAX_COLS})
 
 
 class ModeError(LoopoverError):
@@ -228,7 +242,8 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
         look, count = block_plan(rows, cols, budget)
         views = frames(rows, cols, max(2, min(2 + POOL * (count - 2), int(POOL_MOST * budget))))
         ends = FINISHES if count > 2 else 1
-        solution = _shortest(solution, *_blocks(start, target, cells, views[:2], look, note, ends=ends))
+        search = LAST_TWO if rows * cols > LAST_TWO_CELLS else None
+        solution = _shortest(solution, *_blocks(start, target, cells, views[:2], look, note, ends=ends, search=search))
         beamed = False
         if solution is not None and rows * cols <= BEAM_CELLS:
             note("beam search")
@@ -249,7 +264,8 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
             solution = _shortest(solution, *[_backwards(s, start, target) for s in
                                              _cornered(target, start, tuple(back), width, rounds, look, note, ends)])
         elif not beamed:  # the beam declined (too slow for the budget) or found nothing shorter
-            solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3, ends=ends))
+            solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3, ends=ends,
+                                                    search=search))
         if solution is None:
             solution = _heuristic(start, target, note)
         if (rows, cols) == (pattern.SIDE, pattern.SIDE) and (bounds := _bounds(make=False)) is not None:
@@ -417,7 +433,7 @@ def block_frames(rows: int, cols: int, budget: float) -> int:
 
 
 def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Frame], look=LOOK,
-            note=_quiet, first: int = 1, ends: int = 1, seeded=()) -> list[Solution]:
+            note=_quiet, first: int = 1, ends: int = 1, seeded=(), search=None) -> list[Solution]:
     """The shortest block-building solution over the frames ``views`` (a list of one, or none when
     every frame's top row was odd long and left odd). The frames are built side by side, a segment
     at a time; every ``KEEP_EVERY`` segments the longer half is dropped (fewest moves per block cell
@@ -460,10 +476,11 @@ def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Fra
         w, R, C = build.w, build.w.rows, build.w.cols
         if build.todo:
             raise AssertionError("block building finished early")  # a bug of ours
-        for end in finish_frames(R, C, build.h, ends):
+        searched_here = search is not None and searched(R, C, build.h)
+        for end in finish_frames(R, C, build.h, min(ends, LAST_TWO_FINISHES) if searched_here else ends):
             seen, _, _ = end.cells(w.cells, R, C)
             last = Work(R, C, list(seen))
-            kinds = finish(last, build.h)
+            kinds = finish(last, build.h, search if searched_here else None)
             if kinds is None:
                 continue
             kinds = kinds[:1] + [(kind, end.line_back("row", r, R, C)[1]) for kind, r in kinds[1:]]
@@ -480,7 +497,7 @@ def _cornered(start: Board, target: Board, cells: tuple[int, ...], width: int, r
     rows, cols = start.shape
     note("searching for corners")
     seeded = corner.seeds(cells, rows, cols, width, CORNER_WANT, CORNER_PER, rounds)
-    return _blocks(start, target, cells, [], look, note, first=3, ends=ends, seeded=seeded)
+    return _blocks(start, target, cells, [], look, note, first=3, ends=ends, seeded=seeded, search=LAST_TWO)
 
 
 def _backwards(solution: Solution, start: Board, target: Board) -> Solution:
