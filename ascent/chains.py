@@ -330,9 +330,10 @@ class Minimizer:
                 ms[c] &= ~m
             for c, d in link.placements:
                 ms[c] &= 1 << (d - 1)
-            if not all(ms[c] for c in changed_cells(link)):
+            cells = changed_cells(link)
+            if not all(ms[c] for c in cells):
                 break  # applying this link raises: no check is made after it
-            for c in changed_cells(link):
+            for c in cells:
                 for j in lines_through(n, c):
                     ks = changes.setdefault(j, [])
                     if not ks or ks[-1] != k:

@@ -8,7 +8,8 @@
 One worker process per tree and set imports that tree's ``ascent`` and solves the set, logic only, with
 ``engine.forget()`` before each puzzle (so each solve runs as the first of its kind), timing ``solve`` alone
 in CPU seconds of the worker (``time.process_time``); the trees take turns, a whole set each (as Tatham's
-grader runs a set in one process: switching processes every puzzle made 8x8 medians 7-40% slower),
+grader runs a set in one process; in one run that switched processes every puzzle, the 8x8 medians came
+out 7-40% above those of other runs taking a set at a time),
 the first tree moving round by round. With ``--rounds N`` each puzzle counts its least time over the
 rounds (each round's workers are fresh, so a process's first solves pay for its tables of fillings, as a
 user's first solve does); with ``--tatham`` the grader (``../shared/tools/tatham/build.sh``) solves each

@@ -258,11 +258,9 @@ def solve(start, target, mode: str = "fast", budget: float | None = None, progre
             width, rounds = CORNER_WIDTH, max(1, int(CORNER_ROUNDS * budget * min(1.0, (81 / (rows * cols)) ** 2)))
             ends = CORNER_FINISHES
             solution = _shortest(solution, *_cornered(start, target, cells, width, rounds, look, note, ends))
-            back = [0] * len(cells)
-            for pos, piece in enumerate(cells):
-                back[piece] = pos
+            back = relabel(target, start)  # the inverse of ``cells`` (symbols are distinct)
             solution = _shortest(solution, *[_backwards(s, start, target) for s in
-                                             _cornered(target, start, tuple(back), width, rounds, look, note, ends)])
+                                             _cornered(target, start, back, width, rounds, look, note, ends)])
         elif not beamed:  # the beam declined (too slow for the budget) or found nothing shorter
             solution = _shortest(solution, *_blocks(start, target, cells, views[2:], look, note, first=3, ends=ends,
                                                     search=search))
@@ -480,7 +478,7 @@ def _blocks(start: Board, target: Board, cells: tuple[int, ...], views: list[Fra
         for end in finish_frames(R, C, build.h, min(ends, LAST_TWO_FINISHES) if searched_here else ends):
             seen, _, _ = end.cells(w.cells, R, C)
             last = Work(R, C, list(seen))
-            kinds = finish(last, build.h, search if searched_here else None)
+            kinds = finish(last, build.h, search)  # ``finish`` searches only where ``searched`` says
             if kinds is None:
                 continue
             kinds = kinds[:1] + [(kind, end.line_back("row", r, R, C)[1]) for kind, r in kinds[1:]]
