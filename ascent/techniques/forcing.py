@@ -148,16 +148,9 @@ def forcing(grid: Grid, memory: Memory, context) -> Iterator[Step]:
         wide = _choose(grid, memory, context, open_cells, WIDE, seen)
         if wide is not None and (best is None or wide[0] < best[0]):
             best = wide
-    if best is not None:  # only the chosen chain is folded (each cross-out joined to its placement, whole) and cut
+    if best is not None:  # only the chosen chain is folded and cut
         _, cell, d, chain, conflict = best
-        n = grid.n
-        chain, conflict = context.chains.minimal(grid, fold(chain, n, breaks_on_last(grid, chain), grid.masks), conflict)
-        chain, ending = numbered(chain, conflict, n, context.chains.link_needs)
-        yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {_links(len(chain) - 1)} would lead to a "
-                                 f"contradiction ({conflict.text(n)}), so it is not {d}",
-                   None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain,
-                   premises=premises_of(cell, chain, conflict_reads(conflict, n)), contradiction=conflict,
-                   reads=ending)
+        yield supposed(grid, context, cell, d, chain, conflict)
         return  # one at a time: the engine goes back to the easy passes
     # every branch of one cell: what all of them remove is gone
     for cell in open_cells:
@@ -190,6 +183,18 @@ def forcing(grid: Grid, memory: Memory, context) -> Iterator[Step]:
                            None, None, (cell,), eliminations=elims, branches=branches,
                            premises=premises_of(cell, tuple(s for b in branches for s in b), ()))
                 return
+
+
+def supposed(grid: Grid, context, cell: int, d: int, chain, conflict) -> Step:
+    """The step that ``cell`` is not ``d``, from the chain traced supposing it is: folded (each cross-out
+    joined to its placement, whole), cut to a minimal chain (``context.chains.minimal``) and numbered."""
+    n = grid.n
+    chain, conflict = context.chains.minimal(grid, fold(chain, n, breaks_on_last(grid, chain), grid.masks), conflict)
+    chain, ending = numbered(chain, conflict, n, context.chains.link_needs)
+    return Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {_links(len(chain) - 1)} would lead to a "
+                              f"contradiction ({conflict.text(n)}), so it is not {d}",
+                None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain,
+                premises=premises_of(cell, chain, conflict_reads(conflict, n)), contradiction=conflict, reads=ending)
 
 
 def _links(k: int) -> str:
