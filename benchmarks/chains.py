@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -44,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from ascent import Puzzle, solve  # noqa: E402
 from ascent.audit import audit  # noqa: E402
+from ab_speed import tatham_times as grader_times  # noqa: E402  (benchmarks/, beside this script)
 
 SHARED = Path(args.shared)
 if not (SHARED / "tatham").is_dir():
@@ -145,15 +145,10 @@ def checks(puzzle, result) -> tuple[int, int, int]:
 
 
 def tatham_times(ids: list[str]) -> dict[str, float]:
+    """Tatham's grader's seconds per game id, run now (``--tatham``), or nothing without it."""
     if not args.tatham:
         return {}
-    out = subprocess.run([args.tatham], input="\n".join(ids) + "\n", capture_output=True, text=True, check=True).stdout
-    times = {}
-    for line in out.splitlines():
-        parts = line.split()
-        if len(parts) == 3 and not line.startswith("total"):
-            times[parts[2]] = float(parts[0])
-    return times
+    return dict(zip(ids, grader_times(Path(args.tatham), ids)))
 
 
 def dev_set() -> list[str]:
