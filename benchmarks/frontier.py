@@ -101,6 +101,18 @@ def lookahead(traced_most: int, tried: int):
     return forcing
 
 
+def parse_way(way: str) -> tuple[str, int, int]:
+    """(name, T, K) of a way as ``--ways`` gives it; ValueError for one it does not know."""
+    name, _, rest = way.partition(":")
+    if name in ("now", "narrow", "wider") and not rest:
+        return name, 0, 0
+    if name == "lookahead":
+        parts = rest.split(":")
+        if len(parts) == 2 and all(p.isdigit() and int(p) > 0 for p in parts):
+            return name, int(parts[0]), int(parts[1])
+    raise ValueError(f"unknown way {way!r}: now, narrow, wider or lookahead:T:K (T, K whole numbers above 0)")
+
+
 def work(way: str, limit: int | None, only: list[int] | None) -> None:
     """One way, in this process: a line of JSON per puzzle (links read, CPU seconds, status)."""
     import dataclasses
@@ -111,16 +123,13 @@ def work(way: str, limit: int | None, only: list[int] | None) -> None:
     from ascent.techniques import BY_NAME, FORCING
     from ascent.techniques import forcing as F
 
-    name, _, rest = way.partition(":")
+    name, traced_most, tried = parse_way(way)
     if name == "narrow":
         F.WIDE_SIZES = ()
     elif name == "wider":
         F.WIDE = (6, 16, 24, F.WEIGHT)
     elif name == "lookahead":
-        traced_most, tried = (int(x) for x in rest.split(":"))
         BY_NAME[FORCING.name] = dataclasses.replace(FORCING, find=lookahead(traced_most, tried))
-    elif name != "now":
-        raise SystemExit(f"unknown way {way!r}")
     recs = json.loads((SHARED / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"][:limit]
     if only:
         recs = [recs[i] for i in only]
@@ -146,8 +155,18 @@ def main() -> None:
         sys.path.insert(0, str(ROOT))
         work(args.worker, args.limit, [int(x) for x in args.only.split(",")] if args.only else None)
         return
-    if not (SHARED / "tatham" / "9x9-puzzles.json").exists():
-        raise SystemExit(f"no dev set at {SHARED}/tatham/9x9-puzzles.json (set ASCENT_SHARED)")
+    dev = SHARED / "tatham" / "9x9-puzzles.json"
+    if not dev.exists():
+        raise SystemExit(f"no dev set at {dev} (set ASCENT_SHARED)")
+    for way in args.ways.split(","):
+        try:
+            parse_way(way)
+        except ValueError as e:
+            ap.error(str(e))
+    if args.only:
+        count = len(json.loads(dev.read_text())["unreasonable"][:args.limit])
+        if not all(x.isdigit() and int(x) < count for x in args.only.split(",")):
+            ap.error(f"--only: puzzle numbers from 0 to {count - 1}, comma-separated")
     print("| way | links read per puzzle: median / p90 / max | CPU s: median / total | not solved |")
     print("|---|---|---|---:|")
     each = []
