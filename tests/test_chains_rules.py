@@ -240,6 +240,23 @@ def test_minimal_slices_again_from_its_end_said_afresh_only_while_that_replays()
     assert chains.minimal(grid, tuple("sabd"), C1) == (tuple("sa"), C2)
 
 
+def test_minimal_checks_every_line_on_its_first_replay_and_ends_where_one_is_broken():
+    """``minimal``'s first replay checks the lines each link changed (``check``): a line broken after 2 links
+    ends the chain there, at that line's contradiction, though the whole chain replays without the check."""
+    grid, chains = blank()
+    chains._drop = lambda grid, cut, conflict, lost: (cut, conflict)
+    chains._said = lambda grid, cut, conflict: conflict
+    chains.sliced = lambda chain, conflict, lost: chain
+
+    def replay(grid, chain, conflict, lost=(), states=None, start=0, keep=None, check=False, ref=None):
+        if chain == tuple("sabd") and conflict is C1:
+            return Replay(False, 2, C2) if check else Replay(True)
+        return Replay(chain == tuple("sa") and conflict is C2)
+
+    chains.replay = replay
+    assert chains.minimal(grid, tuple("sabd"), C1) == (tuple("sa"), C2)
+
+
 # ---------------------------------------------------------------------------- a technique's refind
 def test_a_link_of_a_refinding_technique_is_found_only_with_its_cell_single_and_nothing_else_open_to_remove(medved):
     """``_finds`` asks naked single's ``refind``: a placement whose cell holds that height alone is found; one whose
