@@ -84,20 +84,21 @@ def test_a_cut_branch_replays_afresh(medved):  # noqa: F811
     assert bad == []
 
 
-def _first_broken_linear(grid, chain, chains):
-    """The first link after which a row or column through what it changed is broken, checking after every
-    link (what ``replay(check=True)`` did before ``_first_broken_at``); none past a link that empties a cell."""
+def _first_broken_linear(masks, chain, chains, start=0):
+    """The first link (from ``start``, on ``masks``) after which a row or column through what it changed is broken,
+    checking after every link (what ``replay(check=True)`` did before ``_first_broken_at``); the last link's index
+    when none is before it, or when a link before empties a cell (the replay checks nothing after it)."""
     from ascent.grid import lines_through
     from ascent.linecheck import is_broken
-    ms, n = list(grid.masks), grid.n
-    for k in range(len(chain) - 1):
+    ms, n = list(masks), chains.n
+    for k in range(start, len(chain) - 1):
         for c, m in chain[k].eliminations:
             ms[c] &= ~m
         for c, d in chain[k].placements:
             ms[c] &= 1 << (d - 1)
         cells = [c for c, _ in chain[k].eliminations] + [c for c, _ in chain[k].placements]
         if not all(ms[c] for c in cells):
-            return len(chain) - 1  # applying this link raises: the replay checks nothing after it
+            return len(chain) - 1
         if any(is_broken(ms, chains.lines[j], n) for c in cells for j in lines_through(n, c)):
             return k
     return len(chain) - 1
@@ -114,7 +115,7 @@ def test_the_first_broken_line_found_by_halves_is_the_one_found_link_by_link(med
     for got in traced.values():
         folded = fold(got.chain, grid.n, breaks_on_last(grid, got.chain), grid.masks)
         for chain in (got.chain, folded) + tuple(folded[:k] for k in range(2, len(folded), 3)):
-            want = _first_broken_linear(grid, chain, chains)
+            want = _first_broken_linear(grid.masks, chain, chains)
             assert chains._first_broken_at(grid.masks, chain, 0) == want
             sooner += want < len(chain) - 1
     assert sooner > 10  # lines do break before the end: the search by halves was asked to find them

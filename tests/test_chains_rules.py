@@ -9,12 +9,12 @@ chains replay is then given, and what ``_drop`` makes of it is exact. The rest r
 and on MEDVED's traced chains (tests/test_chains.py's fixtures)."""
 
 from ascent import Puzzle
-from ascent.chains import Minimizer, Replay, changed_cells
-from ascent.grid import Conflict, Contradiction, Grid, lines_through
-from ascent.linecheck import is_broken
+from ascent.chains import Minimizer, Replay
+from ascent.grid import Conflict, Contradiction, Grid
 from ascent.passes import techniques_of
 from ascent.trace import Step
 from tests.test_chains import context, medved, traced  # noqa: F401  (the fixtures)
+from tests.test_chains_minimal import _first_broken_linear
 
 
 def b(d: int) -> int:
@@ -32,23 +32,6 @@ def blank(n: int = 4) -> tuple[Grid, Minimizer]:
 
 
 # ---------------------------------------------------------------------------- the first broken line, by halves
-def _first_broken_from(masks, chain, start, chains):
-    """The first k (from ``start``) after whose link a row or column through what it changed is broken, checking
-    after every link; the last link's index when none is before it or a link before empties a cell."""
-    ms, n = list(masks), chains.n
-    for k in range(start, len(chain) - 1):
-        for c, m in chain[k].eliminations:
-            ms[c] &= ~m
-        for c, d in chain[k].placements:
-            ms[c] &= b(d)
-        cells = changed_cells(chain[k])
-        if not all(ms[c] for c in cells):
-            return len(chain) - 1
-        if any(is_broken(ms, chains.lines[j], n) for c in cells for j in lines_through(n, c)):
-            return k
-    return len(chain) - 1
-
-
 def test_a_line_broken_at_its_first_change_is_found_there():
     """Column 2 loses 3 from every cell at link 1 (its first change: broken at once) and 4 at R1C2 at link 2: the
     first broken state is after link 1, not after the line's second change."""
@@ -57,7 +40,7 @@ def test_a_line_broken_at_its_first_change_is_found_there():
     col2 = [r * n + 1 for r in range(n)]
     chain = (link(placements=[(15, 4)]), link(eliminations=[(c, b(3)) for c in col2]),
              link(eliminations=[(1, b(4))]), link(eliminations=[(10, b(1))]))
-    assert chains._first_broken_at(grid.masks, chain, 0) == 1 == _first_broken_from(grid.masks, chain, 0, chains)
+    assert chains._first_broken_at(grid.masks, chain, 0) == 1 == _first_broken_linear(grid.masks, chain, chains)
     # the line changed once only, broken there
     once = chain[:2] + chain[3:]
     assert chains._first_broken_at(grid.masks, once, 0) == 1
@@ -70,7 +53,7 @@ def test_a_placement_leaves_its_cell_that_height_alone():
     n = grid.n
     chain = (link(placements=[(15, 4)]), link(eliminations=[(r * n, b(2)) for r in range(1, n)]),
              link(placements=[(0, 1)]), link(eliminations=[(10, b(1))]))
-    assert chains._first_broken_at(grid.masks, chain, 0) == 2 == _first_broken_from(grid.masks, chain, 0, chains)
+    assert chains._first_broken_at(grid.masks, chain, 0) == 2 == _first_broken_linear(grid.masks, chain, chains)
 
 
 def test_no_line_is_looked_at_past_a_link_that_empties_a_cell():
@@ -81,7 +64,7 @@ def test_no_line_is_looked_at_past_a_link_that_empties_a_cell():
     chain = (link(placements=[(15, 4)]), link(eliminations=[(0, b(1))]),
              link(eliminations=[(n + 1, (1 << n) - 1)]), link(eliminations=[(r * n + 2, b(3)) for r in range(n)]),
              link(eliminations=[(10, b(1))]))
-    assert chains._first_broken_at(grid.masks, chain, 0) == 4 == _first_broken_from(grid.masks, chain, 0, chains)
+    assert chains._first_broken_at(grid.masks, chain, 0) == 4 == _first_broken_linear(grid.masks, chain, chains)
 
 
 def test_the_first_broken_line_from_a_later_start(medved, traced):  # noqa: F811
@@ -103,7 +86,7 @@ def test_the_first_broken_line_from_a_later_start(medved, traced):  # noqa: F811
         except Contradiction:
             pass
         for start in range(1, min(len(states), len(chain) - 1)):
-            want = _first_broken_from(states[start - 1].masks, chain, start, chains)
+            want = _first_broken_linear(states[start - 1].masks, chain, chains, start)
             assert chains._first_broken_at(states[start - 1].masks, chain, start) == want, (chain[0].reason, start)
             asked += 1
             sooner += want < len(chain) - 1
@@ -112,7 +95,9 @@ def test_the_first_broken_line_from_a_later_start(medved, traced):  # noqa: F811
 
 # ---------------------------------------------------------------------------- a drop's line-only shortcut
 def test_as_before_compares_the_lanes_line_only():
-    grid, chains = blank()
+    """``_as_before``: the cells of the line a lane (or a line) lies in hold the same candidates and placed heights
+    on both grids; cells off it are not read; no lane, or a lane of no line of the grid, is never as before."""
+    grid, _ = blank()
     n = grid.n
     row2 = grid.lines[1]
     before = grid.copy()
