@@ -146,7 +146,8 @@ def test_a_drop_replays_the_same_with_the_lines_seen_before(medved, traced):  # 
 
         said = []
         chains.replay = replay
-        chains._as_before = lambda trial, before, lane: said.append(Minimizer._as_before(trial, before, lane)) or said[-1]
+        chains._as_before = lambda trial, before, lane: (said.append(Minimizer._as_before(trial, before, lane))
+                                                         or said[-1])
         chains.minimal(grid, folded, got.conflict)
         taken += sum(said)
     assert asked > 100 and taken > 50
