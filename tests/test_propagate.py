@@ -109,6 +109,23 @@ def test_the_techniques_questions_above_the_tables_are_answered_as_the_search_do
     assert asked > 200 and P._seen  # fillings seen were kept, and asked again with the same clues
 
 
+def test_filtered_above_the_tables_holds_each_clue_alone_to_its_count():
+    """Above TABLE_MAX ``filtered`` goes to the search with a clue on one side as exactly that count, and no
+    clue as any count: 10 cells, the first two holding 1 or 10 and the rest 2..9 in order. Put 10 first, the row
+    shows 1 from the front; 1 first, it shows 2; from the back it shows 2 either way."""
+    def b(d):
+        return 1 << (d - 1)
+
+    placed = tuple(b(d) for d in (10, 1, 2, 3, 4, 5, 6, 7, 8, 9))
+    assert filtered(placed, 1, 2) == filtered(placed, 0, 2) == filtered(placed, 1, 0) == placed
+    assert filtered(placed, 2, 0) is None and filtered(placed, 0, 3) is None
+    two = (b(1) | b(10), b(1) | b(10)) + placed[2:]
+    assert filtered(two, 0, 2) == two
+    assert filtered(two, 1, 0) == placed
+    assert filtered(two, 2, 0) == (b(1), b(10)) + placed[2:]
+    assert filtered(two, 3, 0) is None
+
+
 def test_a_wide_open_lane_with_an_exact_clue_is_quick():
     """12 open cells and clue 3 from one side only: once a search of millions of nodes."""
     full = (1 << 12) - 1
