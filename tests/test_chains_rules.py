@@ -158,10 +158,8 @@ class Table:
 
     def __init__(self, answers):
         self.answers = answers
-        self.asked = []
 
     def __call__(self, grid, chain, conflict, lost=(), states=None, start=0, keep=None, check=False, ref=None):
-        self.asked.append(chain)
         if keep is not None:
             keep.extend(chain[start:])
         return self.answers.get((chain, conflict), Replay(False))
