@@ -84,20 +84,21 @@ def test_a_cut_branch_replays_afresh(medved):  # noqa: F811
     assert bad == []
 
 
-def _first_broken_linear(grid, chain, chains):
-    """The first link after which a row or column through what it changed is broken, checking after every
-    link (what ``replay(check=True)`` did before ``_first_broken_at``); none past a link that empties a cell."""
+def _first_broken_linear(masks, chain, chains, start=0):
+    """The first link (from ``start``, on ``masks``) after which a row or column through what it changed is broken,
+    checking after every link (what ``replay(check=True)`` did before ``_first_broken_at``); the last link's index
+    when none is before it, or when a link before empties a cell (the replay checks nothing after it)."""
     from ascent.grid import lines_through
     from ascent.linecheck import is_broken
-    ms, n = list(grid.masks), grid.n
-    for k in range(len(chain) - 1):
+    ms, n = list(masks), chains.n
+    for k in range(start, len(chain) - 1):
         for c, m in chain[k].eliminations:
             ms[c] &= ~m
         for c, d in chain[k].placements:
             ms[c] &= 1 << (d - 1)
         cells = [c for c, _ in chain[k].eliminations] + [c for c, _ in chain[k].placements]
         if not all(ms[c] for c in cells):
-            return len(chain) - 1  # applying this link raises: the replay checks nothing after it
+            return len(chain) - 1
         if any(is_broken(ms, chains.lines[j], n) for c in cells for j in lines_through(n, c)):
             return k
     return len(chain) - 1
@@ -114,7 +115,7 @@ def test_the_first_broken_line_found_by_halves_is_the_one_found_link_by_link(med
     for got in traced.values():
         folded = fold(got.chain, grid.n, breaks_on_last(grid, got.chain), grid.masks)
         for chain in (got.chain, folded) + tuple(folded[:k] for k in range(2, len(folded), 3)):
-            want = _first_broken_linear(grid, chain, chains)
+            want = _first_broken_linear(grid.masks, chain, chains)
             assert chains._first_broken_at(grid.masks, chain, 0) == want
             sooner += want < len(chain) - 1
     assert sooner > 10  # lines do break before the end: the search by halves was asked to find them
@@ -122,26 +123,34 @@ def test_the_first_broken_line_found_by_halves_is_the_one_found_link_by_link(med
 
 def test_a_drop_replays_the_same_with_the_lines_seen_before(medved, traced):  # noqa: F811
     """``replay(..., ref=states)`` takes a line-only link as found where its line is as in the replay that
-    found it; every drop ``_drop`` would try gives the same answer with that shortcut as without it."""
+    found it; every replay ``minimal`` asks with ``ref`` (its drops), on MEDVED's traced chains folded as forcing
+    folds them, gives the same answer as without it, and the shortcut is taken there. (The drops of the sliced,
+    unfolded chains almost never reach a line-only link: a drop that fails stops at the link after it.)"""
+    from ascent.chains import Minimizer
+    from ascent.techniques.forcing import breaks_on_last, fold
+
     grid, _, _ = medved
-    chains = context(grid).chains
-    tried = taken = 0
-    for got in list(traced.values())[:12]:
-        cut = chains.sliced(got.chain, got.conflict, ())
-        states = []
-        if not chains.replay(grid, cut, got.conflict, (), keep=states).ok:
-            continue
-        for k in range(1, len(cut)):
-            fewer = cut[:k] + cut[k + 1:]
-            want = context(grid).chains.replay(grid, fewer, got.conflict, (), states, k)
-            fresh = context(grid).chains
-            calls = []
-            real = fresh._finds
-            fresh._finds = lambda g, row, link: calls.append(link) or real(g, row, link)
-            assert fresh.replay(grid, fewer, got.conflict, (), states, k, ref=states) == want
-            tried += len(fewer) - k
-            taken += len(fewer) - k - len(calls)
-    assert tried > 100 and taken > tried // 4  # the shortcut was taken, often
+    asked = taken = 0
+    for got in traced.values():
+        folded = fold(got.chain, grid.n, breaks_on_last(grid, got.chain), grid.masks)
+        chains, plain = context(grid).chains, context(grid).chains
+        real = chains.replay
+
+        def replay(g, chain, conflict, lost=(), states=None, start=0, keep=None, check=False, ref=None):
+            nonlocal asked
+            out = real(g, chain, conflict, lost, states, start, keep, check, ref)
+            if ref is not None:
+                assert out == plain.replay(g, chain, conflict, lost, states, start, None, check)
+                asked += 1
+            return out
+
+        said = []
+        chains.replay = replay
+        chains._as_before = lambda trial, before, lane: (said.append(Minimizer._as_before(trial, before, lane))
+                                                         or said[-1])
+        chains.minimal(grid, folded, got.conflict)
+        taken += sum(said)
+    assert asked > 100 and taken > 50
 
 
 def test_a_line_only_technique_reads_nothing_off_its_line(medved):  # noqa: F811

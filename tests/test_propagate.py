@@ -109,6 +109,56 @@ def test_the_techniques_questions_above_the_tables_are_answered_as_the_search_do
     assert asked > 200 and P._seen  # fillings seen were kept, and asked again with the same clues
 
 
+def test_filtered_above_the_tables_holds_each_clue_alone_to_its_count():
+    """Above TABLE_MAX ``filtered`` goes to the search with a clue on one side as exactly that count, and no
+    clue as any count: 10 cells, the first two holding 1 or 10 and the rest 2..9 in order. Put 10 first, the row
+    shows 1 from the front; 1 first, it shows 2; from the back it shows 2 either way."""
+    def b(d):
+        return 1 << (d - 1)
+
+    placed = tuple(b(d) for d in (10, 1, 2, 3, 4, 5, 6, 7, 8, 9))
+    assert filtered(placed, 1, 2) == filtered(placed, 0, 2) == filtered(placed, 1, 0) == placed
+    assert filtered(placed, 2, 0) is None and filtered(placed, 0, 3) is None
+    two = (b(1) | b(10), b(1) | b(10)) + placed[2:]
+    assert filtered(two, 0, 2) == two
+    assert filtered(two, 1, 0) == placed
+    assert filtered(two, 2, 0) == (b(1), b(10)) + placed[2:]
+    assert filtered(two, 3, 0) is None
+
+
+def test_the_tables_memory_of_unions_is_cleared_when_full_and_answers_the_same(monkeypatch):
+    """``lanes._ORS`` (a position's rows ORed for one set of candidates) is cleared once it holds ORS_KEPT unions,
+    or about ORS_BYTES bytes of them, and the lines read after that are filtered as the search filters them."""
+    from ascent import lanes
+
+    lanes.forget()
+    monkeypatch.setattr(lanes, "ORS_KEPT", 16)
+    rng = random.Random(31)
+    most = 0
+    for _ in range(300):
+        n = rng.randint(5, TABLE_MAX)
+        full = (1 << n) - 1
+        masks = tuple(rng.choice([full, rng.randint(1, full), (1 << rng.randrange(n)) | (1 << rng.randrange(n))])
+                      for _ in range(n))
+        a, b = rng.randint(1, n), rng.randint(0, n)
+        assert filtered(masks, a, b) == supports_proved.__wrapped__(masks, a, a, b, b)[0], (masks, a, b)
+        most = max(most, len(lanes._ORS))
+    assert most == 16
+    monkeypatch.setattr(lanes, "ORS_KEPT", 1 << 13)
+    monkeypatch.setattr(lanes, "ORS_BYTES", 64)
+    lanes.forget()
+    most = 0
+    for _ in range(100):
+        n = TABLE_MAX
+        masks = tuple(rng.choice([(1 << n) - 1, rng.randint(1, (1 << n) - 1)]) for _ in range(n))
+        a, b = rng.randint(1, 4), rng.randint(0, 4)
+        assert filtered(masks, a, b) == supports_proved.__wrapped__(masks, a, a, b, b)[0], (masks, a, b)
+        assert 0 <= lanes._ors_bytes[0] < 64 + 5000  # one union past the bound at most (about 5 KB)
+        most = max(most, len(lanes._ORS))
+    assert most < 16
+    lanes.forget()
+
+
 def test_a_wide_open_lane_with_an_exact_clue_is_quick():
     """12 open cells and clue 3 from one side only: once a search of millions of nodes."""
     full = (1 << 12) - 1
