@@ -70,9 +70,11 @@ def lookahead(traced_most: int, tried: int):
         masks, values, n = grid.masks, grid.values, grid.n
         open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
         seen: dict = {}
-        best = F._choose(grid, memory, context, open_cells, F.NARROW, seen)
+        best = F._choose(grid, memory, context, open_cells, F.NARROW, seen)  # the engine's own choice, as forcing
         if n in F.WIDE_SIZES:
-            F._choose(grid, memory, context, open_cells, F.WIDE, seen)
+            wide = F._choose(grid, memory, context, open_cells, F.WIDE, seen)
+            if best is None or (best[0][1] > F.WIDEN and wide is not None and wide[0] < best[0]):
+                best = wide
         short, longer = F.SHORT, F.LONGER
         F.SHORT, F.LONGER = 0, 1e9  # trace every one of the T: none is given up
         try:
@@ -89,7 +91,7 @@ def lookahead(traced_most: int, tried: int):
             yield from plain(grid, memory, context)
             return
         ranked.sort(key=lambda r: r[:3])
-        own = None if best is None else (best[1], best[2])
+        own = None if best is None else (best[1], best[2])  # ties go to it
         choices = []
         for _, cell, d, traced in ranked[:tried]:
             step = F.supposed(grid, context, cell, d, traced.chain, traced.conflict)
