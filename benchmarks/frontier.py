@@ -26,14 +26,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("ASCENT_SHARED") or ROOT.parent / "shared")
+from ab_speed import ROOT, SHARED, records  # benchmarks/, beside this script
 
 
 def pct(xs, q):
@@ -67,14 +64,12 @@ def lookahead(traced_most: int, tried: int):
         if inside[0] or context.truth is None:
             yield from plain(grid, memory, context)
             return
-        masks, values, n = grid.masks, grid.values, grid.n
-        open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
+        n = grid.n
+        open_cells = F.open_by_candidates(grid)
         seen: dict = {}
-        best = F._choose(grid, memory, context, open_cells, F.NARROW, seen)  # the engine's own choice, as forcing
+        best = F.choice(grid, memory, context, open_cells, seen)  # the engine's own choice
         if n in F.WIDE_SIZES:
-            wide = F._choose(grid, memory, context, open_cells, F.WIDE, seen)
-            if best is None or (best[0][1] > F.WIDEN and wide is not None and wide[0] < best[0]):
-                best = wide
+            F._choose(grid, memory, context, open_cells, F.WIDE, seen)  # the wide look's traces too (reused if made)
         short, longer = F.SHORT, F.LONGER
         F.SHORT, F.LONGER = 0, 1e9  # trace every one of the T: none is given up
         try:
@@ -132,7 +127,7 @@ def work(way: str, limit: int | None, only: list[int] | None) -> None:
         F.WIDE = (6, 16, 24, F.WEIGHT)
     elif name == "lookahead":
         BY_NAME[FORCING.name] = dataclasses.replace(FORCING, find=lookahead(traced_most, tried))
-    recs = json.loads((SHARED / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"][:limit]
+    recs = records("9", "unreasonable", limit)
     if only:
         recs = [recs[i] for i in only]
     for rec in recs:
@@ -166,7 +161,7 @@ def main() -> None:
         except ValueError as e:
             ap.error(str(e))
     if args.only:
-        count = len(json.loads(dev.read_text())["unreasonable"][:args.limit])
+        count = len(records("9", "unreasonable", args.limit))
         if not all(x.isdigit() and int(x) < count for x in args.only.split(",")):
             ap.error(f"--only: puzzle numbers from 0 to {count - 1}, comma-separated")
     print("| way | links read per puzzle: median / p90 / max | CPU s: median / total | not solved |")

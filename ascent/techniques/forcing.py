@@ -134,20 +134,33 @@ def _choose(grid: Grid, memory: Memory, context, open_cells: list[int], search: 
     return best
 
 
-def forcing(grid: Grid, memory: Memory, context) -> Iterator[Step]:
-    """``context`` (``ascent.context.Context``) gives ``truth`` (the solution as flat heights, or None),
-    ``core`` (the fast core: ``work_to_break``, ``placed_by``, ``gain``, ``branch`` and ``broken``, the
-    suppositions seen breaking earlier in this solve, which still break), ``tracer`` (``trace`` and
-    ``follow`` with the easier tiers) and ``chains`` (``minimal``)."""
+def open_by_candidates(grid: Grid) -> list[int]:
+    """The open cells, those with the fewest candidates first (where forcing looks first)."""
     masks, values = grid.masks, grid.values
-    core = context.core
-    open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
-    seen: dict = {}  # what this step already measured (gains, traces), for the wide look to reuse
+    return sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (masks[i].bit_count(), i))
+
+
+def choice(grid: Grid, memory: Memory, context, open_cells: list[int], seen: dict):
+    """The supposition forcing takes, as ``_choose`` gives it, or None: the narrow look's best, or the wide
+    look's where the narrow one's chain is longer than WIDEN links (at the WIDE_SIZES) and the wide one ranks
+    better. ``seen`` keeps what the step measured (gains, traces), for the wide look to reuse."""
     best = _choose(grid, memory, context, open_cells, NARROW, seen)
     if grid.n in WIDE_SIZES and (best is None or best[0][1] > WIDEN):
         wide = _choose(grid, memory, context, open_cells, WIDE, seen)
         if wide is not None and (best is None or wide[0] < best[0]):
             best = wide
+    return best
+
+
+def forcing(grid: Grid, memory: Memory, context) -> Iterator[Step]:
+    """``context`` (``ascent.context.Context``) gives ``truth`` (the solution as flat heights, or None),
+    ``core`` (the fast core: ``work_to_break``, ``placed_by``, ``gain``, ``branch`` and ``broken``, the
+    suppositions seen breaking earlier in this solve, which still break), ``tracer`` (``trace`` and
+    ``follow`` with the easier tiers) and ``chains`` (``minimal``)."""
+    masks = grid.masks
+    core = context.core
+    open_cells = open_by_candidates(grid)
+    best = choice(grid, memory, context, open_cells, {})
     if best is not None:  # only the chosen chain is folded and cut
         _, cell, d, chain, conflict = best
         yield supposed(grid, context, cell, d, chain, conflict)
