@@ -96,7 +96,11 @@ def interrupt_once_started(started: re.Pattern, *args, wait: float = 120, comman
         assert proc.poll() is None, f"the command ended before Ctrl-C: {seen.decode(errors='replace')}"
         pressed = time.perf_counter()
         os.killpg(proc.pid, signal.SIGINT)
-        proc.wait(timeout=30)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # say what the terminal showed: did it hear the key, or hang after?
+            raise AssertionError("the command did not end within 30 s of Ctrl-C; the terminal showed: "
+                                 + ANSI.sub("", seen.decode(errors="replace"))) from None
         took = time.perf_counter() - pressed
     finally:
         if proc.poll() is None:
