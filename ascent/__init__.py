@@ -14,13 +14,13 @@ import types
 # What ``import ascent`` offers, loaded on first use: the command line imports only what each
 # command needs, so ``ascent --version`` starts at once.
 _LAZY = {
-    "TECHNIQUE_NAMES": ("engine", "ORDER"), "UnknownTechnique": ("engine", None), "solve": ("engine", None),
-    "Contradiction": ("grid", None), "Grid": ("grid", None),
+    "TECHNIQUE_NAMES": ("solver.engine", "ORDER"), "UnknownTechnique": ("solver.engine", None), "solve": ("solver.engine", None),
+    "Contradiction": ("model.grid", None), "Grid": ("model.grid", None),
     **{name: ("puzzle", None) for name in ("ClashingCluesError", "ClueError", "FormatError", "GivenError",
                                            "LengthError", "Puzzle", "PuzzleError", "RepeatedGivenError",
                                            "SizeError", "Source")},
-    "Hint": ("hint", None), "hint": ("hint", None), "broken_rule": ("rules", None),
-    **{name: ("trace", None) for name in ("AMBIGUOUS", "CONTRADICTION", "SOLVED", "STUCK", "Pass", "Result", "Step")},
+    "Hint": ("tools.hint", None), "hint": ("tools.hint", None), "broken_rule": ("model.rules", None),
+    **{name: ("model.trace", None) for name in ("AMBIGUOUS", "CONTRADICTION", "SOLVED", "STUCK", "Pass", "Result", "Step")},
 }
 
 
@@ -38,7 +38,7 @@ def __dir__():
 
 
 class _Package(types.ModuleType):
-    """``ascent.hint`` is the function, even after ``ascent.hint`` the module is imported (which
+    """``ascent.hint`` is the function, even after ``ascent.tools.hint`` the module is imported (which
     would otherwise bind the module over it); the module stays in ``sys.modules``."""
 
     def __setattr__(self, name, value):
@@ -58,9 +58,9 @@ def solve_puzzle(clues) -> tuple[tuple[int, ...], ...]:
     """The Codewars kata: 4N clockwise clues in, the rows of the only solution out.
 
     Only the answer is wanted, so no trace is kept: the fast core counts solutions up to two
-    (``backtrack.search``, each solution checked against the rules), as the finisher does."""
-    from .backtrack import search
-    from .grid import Grid
+    (``solver.search.search``, each solution checked against the rules), as the finisher does."""
+    from .solver.search import search
+    from .model.grid import Grid
     from .puzzle import Puzzle
 
     puzzle = Puzzle.from_clues(clues)

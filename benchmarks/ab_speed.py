@@ -35,7 +35,7 @@ WORKER = r"""
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from ascent import Puzzle, solve
-from ascent.engine import forget
+from ascent.solver.engine import forget
 for line in sys.stdin:
     rec, label = json.loads(line)
     puzzle = Puzzle.from_record(rec, label)

@@ -42,7 +42,7 @@ ROOT = Path(args.root).resolve()
 sys.path.insert(0, str(ROOT))
 
 from ascent import Puzzle, solve  # noqa: E402
-from ascent.audit import audit  # noqa: E402
+from ascent.solver.audit import audit  # noqa: E402
 from ab_speed import tatham_times as grader_times  # noqa: E402  (benchmarks/, beside this script)
 
 SHARED = Path(args.shared)
@@ -115,12 +115,12 @@ def unfolded(links, n) -> int:
 def checks(puzzle, result) -> tuple[int, int, int]:
     """(links that could be dropped with the rest still replaying, links shown after the first row or
     column broken, chains checked) over a solve's forcing steps with a chain: each step on the grid
-    before it. Needs this tree's ``ascent.chains`` and ``ascent.linecheck`` (not in older trees)."""
+    before it. Needs this tree's ``ascent.solver.chains`` and ``ascent.core.linecheck`` (not in older trees)."""
     try:
-        from ascent.context import Context
-        from ascent.grid import Grid, lines_of
-        from ascent.linecheck import broken
-        from ascent.passes import techniques_of
+        from ascent.solver.context import Context
+        from ascent.model.grid import Grid, lines_of
+        from ascent.core.linecheck import broken
+        from ascent.solver.passes import techniques_of
         from ascent.techniques import ORDER
     except ImportError:
         return -1, -1, 0
@@ -235,10 +235,10 @@ def floor() -> list[str]:
     """At each forcing step of the dev set (on the grid before it), every false candidate that breaks on the
     fast core is traced and pruned (``slice_links``, counted as shown): the shortest chain that position
     offers, and the shortest among suppositions whose removal clears something more (gain > 0)."""
-    from ascent.grid import Grid
-    from ascent.context import Context
-    from ascent.memory import Memory
-    from ascent.passes import techniques_of
+    from ascent.model.grid import Grid
+    from ascent.solver.context import Context
+    from ascent.techniques.memory import Memory
+    from ascent.solver.passes import techniques_of
     from ascent.techniques import ORDER
     from ascent.techniques import needs
     from ascent.techniques.forcing import conflict_needs, shown, slice_links

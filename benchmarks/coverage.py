@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ascent.batch import Job, solve_many, summarize  # noqa: E402
-from ascent.engine import EASY, ORDER  # noqa: E402
-from ascent.report import grades_text  # noqa: E402
+from ascent.tools.batch import Job, solve_many, summarize  # noqa: E402
+from ascent.solver.engine import EASY, ORDER  # noqa: E402
+from ascent.show.report import grades_text  # noqa: E402
 from ascent.store import load, write_atomic  # noqa: E402
 
 ASCENDANT = {(4, "1"): 365, (4, "3"): 256, (5, "1"): 365, (5, "2"): 365, (5, "3"): 93, (6, "1"): 359,

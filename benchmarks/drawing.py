@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from rich.console import Console  # noqa: E402
 
 from ascent.cli import show  # noqa: E402
-from ascent.engine import solve  # noqa: E402
+from ascent.solver.engine import solve  # noqa: E402
 from ascent.puzzle import Puzzle  # noqa: E402
 
 BIG = ROOT.parent / "shared" / "big" / "12x12-puzzles.json"

@@ -38,9 +38,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ascent import Puzzle, broken_rule, solve  # noqa: E402
-from ascent.audit import audit  # noqa: E402
-from ascent.batch import Job, solve_many  # noqa: E402
-from ascent.engine import forget  # noqa: E402
+from ascent.solver.audit import audit  # noqa: E402
+from ascent.tools.batch import Job, solve_many  # noqa: E402
+from ascent.solver.engine import forget  # noqa: E402
 
 SHARED = Path(os.environ.get("ASCENT_SHARED") or ROOT.parent / "shared")
 TATHAM: str | None = None  # Tatham's grader, when given: timed in the same run
@@ -91,8 +91,8 @@ def tatham_times(ids: list[str]) -> dict[str, float]:
 ANSWER = """
 import json, sys, time
 from ascent import Puzzle
-from ascent.backtrack import search
-from ascent.grid import Grid
+from ascent.solver.search import search
+from ascent.model.grid import Grid
 label, recs = json.load(sys.stdin)
 out = {}
 for rec in recs:
@@ -205,7 +205,7 @@ def ambiguous_rows() -> list[str]:
 def big_rows(sizes: list[int], count: int, seed: int, levels: list[str]) -> list[str]:
     """Puzzles of our own making (``ascent generate``: unique, proved by the finisher), solved again
     by logic alone with the full trace."""
-    from ascent.generate import make
+    from ascent.tools.generate import make
 
     rows = ["| size | level | puzzles | make s, median | solved by logic | unsound | median s | max s | grades |",
             "|---|---|---:|---:|---:|---:|---:|---:|---|"]

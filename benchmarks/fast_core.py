@@ -17,9 +17,9 @@ ROOT = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else Path(__file__).reso
 sys.path.insert(0, str(ROOT))
 
 from ascent import Puzzle  # noqa: E402
-from ascent.backtrack import search  # noqa: E402
-from ascent.engine import forget  # noqa: E402
-from ascent.grid import Grid  # noqa: E402
+from ascent.solver.search import search  # noqa: E402
+from ascent.solver.engine import forget  # noqa: E402
+from ascent.model.grid import Grid  # noqa: E402
 
 SHARED = Path(os.environ.get("ASCENT_SHARED") or Path(__file__).resolve().parent.parent.parent / "shared")
 

@@ -17,7 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ascent import Puzzle, engine, passes, solve  # noqa: E402
+from ascent import Puzzle, solve  # noqa: E402
+from ascent.solver import engine, passes  # noqa: E402
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--size", type=int, default=8)

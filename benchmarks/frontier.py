@@ -40,11 +40,11 @@ def pct(xs, q):
 
 def lookahead(traced_most: int, tried: int):
     """A forcing technique that chooses by the links the whole rest of the solve reads (see the docstring)."""
-    from ascent.context import Context
-    from ascent.memory import Memory
-    from ascent.passes import run
+    from ascent.solver.context import Context
+    from ascent.techniques.memory import Memory
+    from ascent.solver.passes import run
     from ascent.techniques import forcing as F
-    from ascent.trace import Step
+    from ascent.model.trace import Step
 
     plain = F.forcing
     inside = [0]  # > 0 while a trial finishes the solve: the engine's own forcing there
@@ -116,7 +116,7 @@ def work(way: str, limit: int | None, only: list[int] | None) -> None:
     import time
 
     from ascent import Puzzle, solve
-    from ascent.engine import forget
+    from ascent.solver.engine import forget
     from ascent.techniques import BY_NAME, FORCING
     from ascent.techniques import forcing as F
 

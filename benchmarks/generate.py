@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ascent.generate import Unreachable, make  # noqa: E402
-from ascent.grade import LEVELS  # noqa: E402
+from ascent.tools.generate import Unreachable, make  # noqa: E402
+from ascent.solver.grade import LEVELS  # noqa: E402
 
 TARGETS = {(7, lv): 2.0 for lv in LEVELS} | {(9, "hard"): 10.0, (12, "easy"): 30.0}
 

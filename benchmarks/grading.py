@@ -16,7 +16,7 @@ the source's label; and the puzzles where they disagree most.
 How a source's label is read as a level:
     brainbashers  1 and 2 (full clues) -> easy, 3 (sparse clues) -> tricky or hard (brainbashers labels
                   by clue count, so this is a loose reading; the score is what must rise)
-    tatham        Tatham's levels, as ascent.grade.TATHAM maps them: Easy -> easy, Hard -> tricky or
+    tatham        Tatham's levels, as ascent.solver.grade.TATHAM maps them: Easy -> easy, Hard -> tricky or
                   hard, Extreme -> extreme, Unreasonable -> unreasonable
     generated     hard ("lane enumeration with subsets and fish suffices": an upper bound) -> any
                   level up to extreme; extreme ("needs more than that") -> extreme (a pair chain) or
@@ -37,8 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ascent.batch import Job, solve_many  # noqa: E402
-from ascent.grade import LEVELS, RANK, TATHAM  # noqa: E402
+from ascent.tools.batch import Job, solve_many  # noqa: E402
+from ascent.solver.grade import LEVELS, RANK, TATHAM  # noqa: E402
 from ascent.puzzle import Puzzle  # noqa: E402
 from ascent.store import load  # noqa: E402
 
@@ -123,7 +123,7 @@ def tatham_agreement(tools: Path, shared: Path, per_level: int, seed: str, worke
     lines = ["## Agreement with Tatham's grader", "",
              f"`tatham-gen` puzzles: {per_level} per size (5x5, 6x6, 7x7) and level, seed `{seed}`; "
              "Tatham's level as `tatham-grade` gives it, ascent's from the full engine. A match is ascent's level "
-             "mapping onto Tatham's (`ascent.grade.TATHAM`: tricky and hard both mean his Hard).", "",
+             "mapping onto Tatham's (`ascent.solver.grade.TATHAM`: tricky and hard both mean his Hard).", "",
              "| Tatham's level | puzzles | ascent's levels | matches |", "|---|---:|---|---:|"]
     ids = []
     for n in (5, 6, 7):
@@ -142,7 +142,7 @@ def tatham_agreement(tools: Path, shared: Path, per_level: int, seed: str, worke
         lines += agreement_rows([(o.diff, o.level) for o in grade_all(root, workers)])
     lines += ["", "`ascent generate 7 --level L --count 6 --seed 19`, graded by `tatham-grade`:", "",
               "| ascent level | Tatham's levels | Tatham agrees |", "|---|---|---:|"]
-    from ascent.generate import make  # noqa: E402
+    from ascent.tools.generate import make  # noqa: E402
     for level in LEVELS:
         made = [make(7, level, 19, k).puzzle.to_tatham() for k in range(6)]
         theirs = tatham_grades(tools, made)
@@ -168,7 +168,7 @@ def main() -> None:
              f"Date: {date.today().isoformat()}. Made by `python benchmarks/grading.py` "
              f"({args.workers} worker{'s' if args.workers != 1 else ''}). Every puzzle solved by the full engine (logic, the finisher if needed).", "",
              "Labels read as levels: brainbashers 1 and 2 = easy, 3 = tricky or hard; Tatham's levels as "
-             "`ascent.grade.TATHAM` maps them (Easy = easy, Hard = tricky or hard, Extreme = extreme, Unreasonable = "
+             "`ascent.solver.grade.TATHAM` maps them (Easy = easy, Hard = tricky or hard, Extreme = extreme, Unreasonable = "
              "unreasonable); the generated set's `hard` (\"fish suffices\") = any level up to extreme, its `extreme` "
              "= extreme or unreasonable.", ""]
     checks, disagreements = [], []

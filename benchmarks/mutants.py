@@ -252,7 +252,7 @@ def main() -> int:
     sys.path.insert(0, str(root))
     import pytest  # noqa: F401  (imported once, before the children fork)
 
-    import ascent.engine  # noqa: F401
+    import ascent.solver.engine  # noqa: F401
     import ascent.techniques  # noqa: F401
 
     # collect once here, so every child finds pytest's plugins and the test modules already imported

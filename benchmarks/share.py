@@ -27,11 +27,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ascent.engine import solve  # noqa: E402
+from ascent.solver.engine import solve  # noqa: E402
 from ascent.export import page, walkthrough  # noqa: E402
 from ascent.export.play import play_page  # noqa: E402
 from ascent.puzzle import Puzzle  # noqa: E402
-from ascent.view import build  # noqa: E402
+from ascent.show.view import build  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ascent import Puzzle, solve  # noqa: E402
-from ascent.engine import forget  # noqa: E402
+from ascent.solver.engine import forget  # noqa: E402
 
 SHARED = Path(os.environ.get("ASCENT_SHARED") or ROOT.parent / "shared")
 CORPORA = ("brainbashers", "generated", "tatham", "big")

@@ -7,9 +7,9 @@ The lane becomes row 1 of an N x N grid, read from the left (the other rows are 
 picture in column 3 read upward from its bottom clue.
 """
 
-from ascent import cands
-from ascent.grid import Grid
-from ascent.memory import Memory
+from ascent.model import cands
+from ascent.model.grid import Grid
+from ascent.techniques.memory import Memory
 from ascent.puzzle import Puzzle
 
 

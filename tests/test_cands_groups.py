@@ -1,6 +1,6 @@
 """cands.groups: the subsets isolate and fish look for, as (keys, union) in order."""
 
-from ascent import cands
+from ascent.model import cands
 
 
 def test_groups_of_k_items_whose_masks_hold_at_most_k_bits_in_order():

@@ -5,14 +5,14 @@ and a chain replayed and cut to a minimal one that ends where a line first shows
 import pytest
 
 from ascent import Puzzle, solve
-from ascent.memory import Memory
-from ascent.chains import Minimizer, Replay, Traced, changed_cells
-from ascent.context import Context
-from ascent.grid import Conflict, Contradiction, Grid, line_of, lines_of
-from ascent.linecheck import broken
-from ascent.passes import run, techniques_of
+from ascent.techniques.memory import Memory
+from ascent.solver.chains import Minimizer, Replay, Traced, changed_cells
+from ascent.solver.context import Context
+from ascent.model.grid import Conflict, Contradiction, Grid, line_of, lines_of
+from ascent.core.linecheck import broken
+from ascent.solver.passes import run, techniques_of
 from ascent.techniques import FORCING, ORDER, Technique
-from ascent.trace import Step
+from ascent.model.trace import Step
 
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, needs forcing
 
@@ -423,7 +423,7 @@ def test_the_minimal_chain_shows_no_broken_line_before_its_end_and_drops_more_th
     """After each link but the last of a minimal chain (not one given back whole), no row or column through
     the cells it changed is broken, clues read (the traces themselves break lines sooner: see
     test_check_finds_a_line_broken_before_the_end); and dropping links cuts more than slicing alone."""
-    from ascent.linecheck import first_broken
+    from ascent.core.linecheck import first_broken
 
     grid, _, _ = medved
     n = grid.n

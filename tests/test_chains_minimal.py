@@ -14,7 +14,7 @@ failed before the fix. On MEDVED (7x7) at its forcing step.
    past the first contradiction one line shows".
 """
 
-from ascent.memory import Memory
+from ascent.techniques.memory import Memory
 from tests.test_chains import context, medved, traced  # noqa: F401  (the fixtures)
 
 
@@ -88,8 +88,8 @@ def _first_broken_linear(masks, chain, chains, start=0):
     """The first link (from ``start``, on ``masks``) after which a row or column through what it changed is broken,
     checking after every link (what ``replay(check=True)`` did before ``_first_broken_at``); the last link's index
     when none is before it, or when a link before empties a cell (the replay checks nothing after it)."""
-    from ascent.grid import lines_through
-    from ascent.linecheck import is_broken
+    from ascent.model.grid import lines_through
+    from ascent.core.linecheck import is_broken
     ms, n = list(masks), chains.n
     for k in range(start, len(chain) - 1):
         for c, m in chain[k].eliminations:
@@ -126,7 +126,7 @@ def test_a_drop_replays_the_same_with_the_lines_seen_before(medved, traced):  # 
     found it; every replay ``minimal`` asks with ``ref`` (its drops), on MEDVED's traced chains folded as forcing
     folds them, gives the same answer as without it, and the shortcut is taken there. (The drops of the sliced,
     unfolded chains almost never reach a line-only link: a drop that fails stops at the link after it.)"""
-    from ascent.chains import Minimizer
+    from ascent.solver.chains import Minimizer
     from ascent.techniques.forcing import breaks_on_last, fold
 
     grid, _, _ = medved
@@ -157,7 +157,7 @@ def test_a_line_only_technique_reads_nothing_off_its_line(medved):  # noqa: F811
     """The table's ``line_only`` says a technique, looking at one lane alone (``Memory.narrowed``), reads only that
     lane's line: with every cell off the line wiped (all candidates back, nothing placed), it finds the same."""
     from ascent import Puzzle, solve
-    from ascent.grid import Contradiction, Grid
+    from ascent.model.grid import Contradiction, Grid
     from ascent.techniques import TABLE
     from tests.test_chains import MEDVED
 
@@ -198,7 +198,7 @@ def test_only_line_only_techniques_say_a_contradiction(medved, traced):  # noqa:
     the broken grid every traced supposition of MEDVED reaches and on grids with an emptied cell or a height
     placed twice."""
     import random
-    from ascent.grid import Contradiction
+    from ascent.model.grid import Contradiction
     from ascent.techniques import TABLE
 
     grid, _, _ = medved

@@ -9,10 +9,10 @@ chains replay is then given, and what ``_drop`` makes of it is exact. The rest r
 and on MEDVED's traced chains (tests/test_chains.py's fixtures)."""
 
 from ascent import Puzzle
-from ascent.chains import Minimizer, Replay
-from ascent.grid import Conflict, Contradiction, Grid
-from ascent.passes import techniques_of
-from ascent.trace import Step
+from ascent.solver.chains import Minimizer, Replay
+from ascent.model.grid import Conflict, Contradiction, Grid
+from ascent.solver.passes import techniques_of
+from ascent.model.trace import Step
 from tests.test_chains import context, medved, traced  # noqa: F401  (the fixtures)
 from tests.test_chains_minimal import _first_broken_linear
 

@@ -16,7 +16,7 @@ from ascent.cli import app
 from ascent.cli.base import COMMANDS, HELP
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLES = ROOT / "ascent" / "samples"
+SAMPLES = ROOT / "ascent" / "store" / "samples"
 KATA = "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
 KEYS = "2213322131232231"  # the kata as --keys
 EMPTY = " ".join("0" * 16)  # no clues at all: many solutions

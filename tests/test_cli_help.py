@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from ascent.cli import app
 from ascent.cli.base import COMMANDS
-from ascent.console import console
+from ascent.show.console import console
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"

@@ -10,16 +10,17 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ascent import Puzzle, cands, solve
+from ascent import Puzzle, solve
+from ascent.model import cands
 from ascent.cli import app
-from ascent.console import console
-from ascent.engine import ORDER
-from ascent.grid import Grid
+from ascent.show.console import console
+from ascent.solver.engine import ORDER
+from ascent.model.grid import Grid
 from ascent.store import file_for, read_file
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLES = ROOT / "ascent" / "samples"
+SAMPLES = ROOT / "ascent" / "store" / "samples"
 KATA = "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # needs forcing
 TECHNIQUES = ORDER + ("backtrack",)
@@ -146,7 +147,7 @@ def test_readme_first_command_shows_every_clue_and_candidate(columns):
 def test_big_grids_fit_60_columns_with_all_candidates(size):
     n = size
     puzzle = Puzzle(n, (2,) + (0,) * (n - 1), (0,) * (n - 1) + (2,), (0,) * (n - 1) + (3,), (3,) + (0,) * (n - 1))
-    from ascent import render
+    from ascent.show import render
 
     masks = Grid.start(puzzle).snapshot()
     for width in (60, 100):
@@ -276,7 +277,7 @@ LISTED = re.compile(r"(\d+) (?:ordering|filling)s? .*?: ([\d; ]+) \((?:read from
 
 
 def test_lane_steps_list_the_orderings_that_really_fit_or_explain_every_removal():
-    from ascent.lanes import visible
+    from ascent.core.lanes import visible
 
     listed = explained = 0
     for puzzle, step, masks in lane_steps("sequence") + lane_steps("peak descent"):
@@ -447,7 +448,7 @@ def test_convert_round_trips_every_format(fmt):
 def test_in_a_terminal_steps_wrap_under_their_sentence():
     from rich.console import Console
 
-    from ascent import render
+    from ascent.show import render
 
     puzzle = Puzzle.from_clues(MEDVED)
     step = solve(puzzle).passes[0].steps[1]

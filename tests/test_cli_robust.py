@@ -13,7 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 KATA = "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
-SAMPLES = ROOT / "ascent" / "samples"
+SAMPLES = ROOT / "ascent" / "store" / "samples"
 # a Tatham 9x9 "unreasonable": tens of milliseconds to a second a solve, depending on the machine
 SLOW = "9:4/4///1/3/5//3/2//3//3/3/2//4//////6/3/4///3/4/3/4///2/3,e1j1b2_3e4a1c2_4b6m7a5zb"
 COUNT = 30
@@ -143,7 +143,7 @@ def test_solve_many_stops_its_workers_on_ctrl_c():
     import multiprocessing
 
     from ascent import Puzzle
-    from ascent.batch import Interrupted, Job, solve_many
+    from ascent.tools.batch import Interrupted, Job, solve_many
 
     record = Puzzle.from_clues(KATA).to_record()
     jobs = [Job(4, "1", f"p{k}", record) for k in range(200)]
@@ -169,7 +169,7 @@ def test_solve_many_stops_its_workers_on_ctrl_c():
 def test_an_interrupted_run_is_kept_and_marked_partial(tmp_path, monkeypatch, command):
     from typer.testing import CliRunner
 
-    from ascent import batch
+    from ascent.tools import batch
     from ascent.cli import app
 
     real = batch.solve_many
@@ -211,7 +211,7 @@ def test_output_without_permission(tmp_path):
 def test_closed_stdout_never_loses_a_file(tmp_path):
     """ascent solve ... --json t.json --html t.html | head -1: the files are still written."""
     for args in (("solve", "--clues", KATA, "--html", tmp_path / "t.html"),
-                 ("solve-all", "--store", ROOT / "ascent" / "samples", "--sizes", 4, "--workers", 1,
+                 ("solve-all", "--store", ROOT / "ascent" / "store" / "samples", "--sizes", 4, "--workers", 1,
                   "--reports", tmp_path / "r")):
         cmd = [sys.executable, "-m", "ascent", *map(str, args), "--json", str(tmp_path / "t.json")]
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
@@ -247,18 +247,18 @@ def loaded_by(*args) -> set[str]:
 
 def test_each_command_imports_only_what_it_uses():
     version = loaded_by("--version")
-    assert not {"ascent.engine", "ascent.puzzle", "ascent.cli.solving", "pydantic"} & version
+    assert not {"ascent.solver.engine", "ascent.puzzle", "ascent.cli.solving", "pydantic"} & version
     solve = loaded_by("solve", "--clues", KATA, "--answer")
-    assert "ascent.engine" in solve
-    assert not {"ascent.export", "ascent.batch", "ascent.generate", "ascent.loopover", "ascent.cli.playing",
+    assert "ascent.solver.engine" in solve
+    assert not {"ascent.export", "ascent.tools.batch", "ascent.tools.generate", "ascent.loopover", "ascent.cli.playing",
                 "ascent.play.game", "pydantic", "rich.progress", "httpx"} & solve
-    assert not {"ascent.engine", "ascent.cli.solving", "pydantic"} & loaded_by("-h")
+    assert not {"ascent.solver.engine", "ascent.cli.solving", "pydantic"} & loaded_by("-h")
     assert not {"ascent.store", "multiprocessing", "rich.table"} & solve  # a puzzle on the command line
     grade = loaded_by("grade", "--clues", KATA)
-    assert "ascent.engine" in grade and not {"ascent.batch", "multiprocessing", "ascent.store"} & grade  # no --store
+    assert "ascent.solver.engine" in grade and not {"ascent.tools.batch", "multiprocessing", "ascent.store"} & grade  # no --store
     hint = loaded_by("hint", "--clues", KATA, "--level", "1")
-    assert "ascent.hint" in hint and not {"ascent.play", "ascent.cli.playing", "ascent.store"} & hint
-    assert not {"ascent.engine", "ascent.check"} & loaded_by("convert", "--clues", KATA, "--to", "keys")
+    assert "ascent.tools.hint" in hint and not {"ascent.play", "ascent.cli.playing", "ascent.store"} & hint
+    assert not {"ascent.solver.engine", "ascent.tools.check"} & loaded_by("convert", "--clues", KATA, "--to", "keys")
 
 
 def test_version_is_the_packages():
@@ -386,8 +386,8 @@ def test_reveal_names_the_first_wrong_cell_and_letters_fit_the_size():
     for command in ("check", "hint"):
         r = runner.invoke(app, [command, "--keys", keys, "--grid", "-B-- ---- ---- ----"])
         assert r.exit_code == 2 and "R1C2" in r.stderr and "10-12" in r.stderr and "4x4" in r.stderr, r.stderr
-    from ascent.check import parse_grid
-    from ascent.hint import read_grid
+    from ascent.tools.check import parse_grid
+    from ascent.tools.hint import read_grid
 
     assert parse_grid("A" + "-" * 99, 10)[0] == 10 and read_grid("c" + "-" * 143, 12)[0][0] == 12
 
@@ -431,7 +431,7 @@ def test_a_progress_bar_leaves_room_for_the_ctrl_c_echo():
 
 
 def test_chunks_cover_every_job_once_and_shrink_towards_the_end():
-    from ascent.batch import chunked
+    from ascent.tools.batch import chunked
 
     for count, workers in ((4380, 2), (200, 2), (9, 2), (1000, 3)):
         spans = chunked(count, workers)

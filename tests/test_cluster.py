@@ -10,13 +10,13 @@ from typer.testing import CliRunner
 
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
 
-from ascent import cluster  # noqa: E402
-from ascent.batch import Job, solve_many  # noqa: E402
+from ascent.tools import cluster  # noqa: E402
+from ascent.tools.batch import Job, solve_many  # noqa: E402
 from ascent.cli import app  # noqa: E402
-from ascent.generate import Unreachable, make  # noqa: E402
+from ascent.tools.generate import Unreachable, make  # noqa: E402
 from ascent.store import load, read_file  # noqa: E402
 
-SAMPLES = Path(__file__).resolve().parents[1] / "ascent" / "samples"
+SAMPLES = Path(__file__).resolve().parents[1] / "ascent" / "store" / "samples"
 runner = CliRunner()
 
 

@@ -9,8 +9,8 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from ascent import Puzzle, broken_rule, solve
-from ascent.audit import audit
-from ascent.engine import EASY
+from ascent.solver.audit import audit
+from ascent.solver.engine import EASY
 from ascent.techniques import needs
 from ascent.techniques.forcing import conflict_needs, slice_links
 from tests.conftest import shared_sets
@@ -34,9 +34,9 @@ def dangling(result) -> list[str]:
     """Forcing chains with a link that a slice back from what they prove does not keep, and that can be
     dropped with the rest still replaying (a link the slice misses but the replay needs -- a technique that
     read more than its row's ``link_needs`` says -- is needed, not dangling)."""
-    from ascent.context import Context
-    from ascent.grid import Grid
-    from ascent.passes import techniques_of
+    from ascent.solver.context import Context
+    from ascent.model.grid import Grid
+    from ascent.solver.passes import techniques_of
     from ascent.techniques import ORDER
 
     n = result.puzzle.size

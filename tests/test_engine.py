@@ -3,10 +3,10 @@
 import pytest
 
 import ascent
-from ascent.rules import broken_rule
+from ascent.model.rules import broken_rule
 from ascent import Puzzle, solve, solve_puzzle
-from ascent.audit import audit
-from ascent.engine import EASY, UnknownTechnique
+from ascent.solver.audit import audit
+from ascent.solver.engine import EASY, UnknownTechnique
 
 MEDVED = [3, 3, 2, 1, 2, 2, 3, 4, 3, 2, 4, 1, 4, 2, 2, 4, 1, 4, 5, 3, 2, 3, 1, 4, 2, 5, 2, 3]
 FIVE = Puzzle(5, (4, 3, 2, 2, 1), (2, 2, 2, 1, 3), (4, 3, 2, 1, 3), (1, 2, 3, 2, 2))
@@ -44,7 +44,7 @@ def test_trace_replays_and_every_step_is_described():
         for s in p.steps:
             assert s.technique and s.reason and (s.lane or s.cells)
     assert sum(result.counts.values()) == result.step_count
-    assert result.grade == max(result.counts, key=ascent.engine.TIER.get)
+    assert result.grade == max(result.counts, key=ascent.solver.engine.TIER.get)
 
 
 def test_an_open_puzzle_is_ambiguous_and_never_answered():
@@ -110,9 +110,9 @@ def test_techniques_switch_on_and_off_by_name():
 def test_each_pass_is_the_easiest_technique_that_can_act_and_hard_ones_take_one_step():
     """Tatham's rule: a technique runs only when every easier one has nothing to say, so the grade
     is the hardest idea the puzzle needed."""
-    from ascent.grid import Grid
-    from ascent.context import Context
-    from ascent.passes import techniques_of
+    from ascent.model.grid import Grid
+    from ascent.solver.context import Context
+    from ascent.solver.passes import techniques_of
     from ascent.techniques import BY_NAME, ORDER
 
     result = solve(Puzzle.from_clues(MEDVED), logic_only=True)
@@ -144,10 +144,10 @@ def test_result_to_dict_is_json_ready():
 
 
 def test_run_with_a_step_limit_stops_over_budget_and_not_before():
-    from ascent.grid import Grid
-    from ascent.passes import OverBudget, techniques_of, run
+    from ascent.model.grid import Grid
+    from ascent.solver.passes import OverBudget, techniques_of, run
     from ascent.techniques import ORDER
-    from ascent.trace import Pass
+    from ascent.model.trace import Pass
 
     ORDER = techniques_of(ORDER)
 
@@ -165,12 +165,12 @@ def test_run_with_a_step_limit_stops_over_budget_and_not_before():
 def test_solve_puzzle_answers_without_tracing_a_solve(monkeypatch):
     """The kata wants the answer only: solve_puzzle counts solutions on the fast core and never runs the
     traced engine (whose forcing chains it would throw away)."""
-    import ascent.engine
+    import ascent.solver.engine
 
     def traced(*a, **k):
         raise AssertionError("solve_puzzle ran the traced engine")
 
-    monkeypatch.setattr(ascent.engine, "solve", traced)
+    monkeypatch.setattr(ascent.solver.engine, "solve", traced)
     rows = solve_puzzle(MEDVED)
     assert ascent.broken_rule(Puzzle.from_clues(MEDVED), rows) is None
 
@@ -205,7 +205,7 @@ def test_forgetting_what_solves_remember_changes_no_step(shared):
     gives exactly the same steps as one that found them warm."""
     import json
 
-    from ascent.engine import forget
+    from ascent.solver.engine import forget
     from ascent.techniques import fish
 
     rec = json.loads((shared / "tatham" / "8x8-puzzles.json").read_text())["unreasonable"][3]

@@ -7,11 +7,11 @@ import time
 import pytest
 
 from ascent import Puzzle, solve
-from ascent.context import Context, _clock, _inner
-from ascent.fastcore import FastCore
-from ascent.grid import Grid
-from ascent.passes import TimedOut, run, techniques_of
-from ascent.propagate import Broken, line_table, propagate
+from ascent.solver.context import Context, _clock, _inner
+from ascent.core.fastcore import FastCore
+from ascent.model.grid import Grid
+from ascent.solver.passes import TimedOut, run, techniques_of
+from ascent.core.propagate import Broken, line_table, propagate
 from ascent.techniques import EASY, ORDER
 
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, needs forcing

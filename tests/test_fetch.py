@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from ascent import Puzzle, broken_rule
 from ascent.cli import app as cli_app, fetching
-from ascent.fetch import (
+from ascent.store.fetch import (
     PageError,
     Unreachable,
     fetch_all,

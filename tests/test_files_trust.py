@@ -27,7 +27,7 @@ from ascent.cli import app
 from .test_cli_robust import env, interrupt_once_started
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLES = ROOT / "ascent" / "samples"
+SAMPLES = ROOT / "ascent" / "store" / "samples"
 KATA = "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
 EMPTY = " ".join("0" * 16)  # no clues: many solutions
 WRONG = "1 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"  # no grid meets these
@@ -361,7 +361,7 @@ def test_something_that_is_not_a_scheduler_is_one_line_and_no_wait(tmp_path):
 
 # ------------------------------------------------------------------ 5. nothing finished is lost
 def test_a_partial_report_never_replaces_the_full_one(tmp_path, monkeypatch):
-    from ascent import batch
+    from ascent.tools import batch
 
     reports = tmp_path / "r"
     args = ["solve-all", "--store", str(SAMPLES), "--sizes", "4", "--workers", "1", "--reports", str(reports)]
@@ -399,7 +399,7 @@ def test_ctrl_c_while_play_thinks_saves_too(tmp_path):
     """Ctrl-C anywhere in the game (here: while a hint is worked out) saves and exits 130."""
     from ascent import Puzzle
     from ascent.cli.playing import Sitting
-    from ascent.console import console
+    from ascent.show.console import console
     from ascent.play.game import Game
 
     save = tmp_path / "g.json"
@@ -443,7 +443,7 @@ def test_an_interrupted_fetch_leaves_no_task_behind(tmp_path, caplog):
 
     import httpx
 
-    from ascent.fetch import fetch_all, plan
+    from ascent.store.fetch import fetch_all, plan
 
     from .test_fetch import jobs_for, site
 

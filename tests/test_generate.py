@@ -11,11 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from ascent import Puzzle, solve
-from ascent import generate as gen
-from ascent.backtrack import search
+from ascent.tools import generate as gen
+from ascent.solver.search import search
 from ascent.cli import app
-from ascent.grade import LEVELS, RANK, UP_TO, level_of, score_of
-from ascent.grid import Grid
+from ascent.solver.grade import LEVELS, RANK, UP_TO, level_of, score_of
+from ascent.model.grid import Grid
 from ascent.store import read_file
 
 
@@ -292,7 +292,7 @@ def test_no_givens_at_7x7_hard_is_reached_by_time():
 
 def test_cluster_results_come_back_in_index_order():
     """Puzzles made on a cluster arrive in any order; generate prints them in index order (as made here)."""
-    from ascent.cluster import in_order
+    from ascent.tools.cluster import in_order
 
     seen = []
     out = list(in_order([(2, "c"), (0, "a"), (3, "d"), (1, "b")], on_arrival=seen.append))

@@ -2,9 +2,9 @@
 
 import pytest
 
-from ascent.check import parse_grid
-from ascent.gridtext import GridError, read_grid
-from ascent.hint import read_grid as hint_read_grid
+from ascent.tools.check import parse_grid
+from ascent.show.gridtext import GridError, read_grid
+from ascent.tools.hint import read_grid as hint_read_grid
 from ascent.puzzle import FormatError
 
 

@@ -3,9 +3,9 @@
 import pytest
 
 from ascent import Puzzle, hint, solve
-from ascent.engine import BACKTRACK, ORDER
-from ascent.grid import Grid
-from ascent.hint import DONE, STEP, WRONG, WRONG_MARKS, GridError, player_grid, read_grid
+from ascent.solver.engine import BACKTRACK, ORDER
+from ascent.model.grid import Grid
+from ascent.tools.hint import DONE, STEP, WRONG, WRONG_MARKS, GridError, player_grid, read_grid
 from ascent.store import load
 
 KATA = Puzzle.from_clues("2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3")  # solution 1342 / 4213 / 3421 / 2134

@@ -7,7 +7,7 @@ import statistics
 import pytest
 
 from ascent import Puzzle, solve
-from ascent.grade import LEVELS, TATHAM
+from ascent.solver.grade import LEVELS, TATHAM
 
 TATHAMS = {
     "easy": [

@@ -7,11 +7,11 @@ from itertools import permutations
 import pytest
 
 from ascent import Puzzle
-from ascent import propagate
-from ascent.grid import Conflict, lines_of
-from ascent.lanes import TABLE_MAX, filtered
-from ascent.lanes import fits as lanes_fits
-from ascent.linecheck import (LIMIT, broken, exact, fillings, first_broken, is_broken, latin_broken,
+from ascent.core import propagate
+from ascent.model.grid import Conflict, lines_of
+from ascent.core.lanes import TABLE_MAX, filtered
+from ascent.core.lanes import fits as lanes_fits
+from ascent.core.linecheck import (LIMIT, broken, exact, fillings, first_broken, is_broken, latin_broken,
                               lines_of_cells)
 
 

@@ -5,7 +5,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from ascent import Puzzle, formats, lines
+from ascent import Puzzle
+from ascent.puzzle import formats, textlines as lines
 from ascent.cli import app
 from ascent.puzzle import FormatError
 

@@ -1,4 +1,4 @@
-"""A solve's memory belongs to the solve (``ascent.memory``): techniques never write to the grid, a
+"""A solve's memory belongs to the solve (``ascent.techniques.memory``): techniques never write to the grid, a
 supposition's notes never reach its solve, and what one solve leaves in the tables shared between solves
 changes no other solve's trace."""
 
@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from ascent import Puzzle, solve
-from ascent.context import Context
-from ascent.grid import Contradiction, Grid, lines_of
-from ascent.memory import Memory
-from ascent.passes import run, techniques_of
+from ascent.solver.context import Context
+from ascent.model.grid import Contradiction, Grid, lines_of
+from ascent.techniques.memory import Memory
+from ascent.solver.passes import run, techniques_of
 from ascent.techniques import ORDER
-from ascent.trace import Step
+from ascent.model.trace import Step
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 from typer.testing import CliRunner
 
-from ascent import render
+from ascent.show import render
 from ascent.cli import app
 from ascent.cli.base import COMMANDS
 from ascent.cli.helpwrap import wrap_line
@@ -64,7 +64,7 @@ def test_a_wrapped_summary_is_indented_and_keeps_numbers_with_their_units():
 
 
 def test_notes_on_a_terminal_wrap_at_words():
-    from ascent.console import err_console
+    from ascent.show.console import err_console
 
     out = Console(width=40, file=io.StringIO(), record=True, soft_wrap=err_console.soft_wrap)
     out.print("note: no puzzles in /some/where/fetched; using the package's sample set", markup=False)

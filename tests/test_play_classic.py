@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ascent.cli import app
-from ascent.lanes import visible
+from ascent.core.lanes import visible
 from ascent.play import classic
 
 EXAMPLE_ARGS = ("4", "4--22----234-4--", "0003010002003000")  # the assignment's board

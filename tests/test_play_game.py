@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from ascent import Puzzle
 from ascent.cli import app
 from ascent.cli.playing import Sitting
-from ascent.hint import STEP
+from ascent.tools.hint import STEP
 from ascent.play.game import Game, Illegal, SaveError
 
 KATA = "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"  # solution 1342 / 4213 / 3421 / 2134

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from ascent import Puzzle, broken_rule, solve
-from ascent.grid import Grid
-from ascent.lanes import TABLE_MAX, distinct, filtered, front_supports, orderings, supports, supports_proved
-from ascent.memory import Memory
-from ascent.passes import techniques_of, run
-from ascent.propagate import Broken, line_table, propagate, solutions
+from ascent.model.grid import Grid
+from ascent.core.lanes import TABLE_MAX, distinct, filtered, front_supports, orderings, supports, supports_proved
+from ascent.techniques.memory import Memory
+from ascent.solver.passes import techniques_of, run
+from ascent.core.propagate import Broken, line_table, propagate, solutions
 from tests.conftest import shared_sets
 
 
@@ -46,7 +46,7 @@ def test_hall_sets_and_regin_agree_on_whole_lines():
     """``distinct`` has two ways: Hall sets on a line with as many heights as cells and few open cells,
     Régin's matching otherwise. On random whole lines of 1-11 cells (cells left empty, heights placed
     twice, more than HALL_MAX open) they give the same answer wherever the first applies."""
-    from ascent.lanes import _GENERAL, _hall, _regin
+    from ascent.core.lanes import _GENERAL, _hall, _regin
 
     rng = random.Random(5)
     by_hall = general = 0
@@ -85,7 +85,7 @@ def test_the_techniques_questions_above_the_tables_are_answered_as_the_search_do
     """``consistent`` and ``settled`` (sequence's, isolate's and peak descent's questions) above TABLE_MAX go
     the fast core's way, through the fillings seen before with the same clues (``propagate._filter``): on
     lines of 10 and 11 cells losing candidates one by one, the answer is the search's every time."""
-    from ascent import propagate as P
+    from ascent.core import propagate as P
 
     P.forget()
     rng = random.Random(26)
@@ -129,7 +129,7 @@ def test_filtered_above_the_tables_holds_each_clue_alone_to_its_count():
 def test_the_tables_memory_of_unions_is_cleared_when_full_and_answers_the_same(monkeypatch):
     """``lanes._ORS`` (a position's rows ORed for one set of candidates) is cleared once it holds ORS_KEPT unions,
     or about ORS_BYTES bytes of them, and the lines read after that are filtered as the search filters them."""
-    from ascent import lanes
+    from ascent.core import lanes
 
     lanes.forget()
     monkeypatch.setattr(lanes, "ORS_KEPT", 16)
@@ -240,7 +240,7 @@ def test_a_supposition_asked_again_after_the_grid_lost_candidates_answers_as_fro
     work too, when it is propagated from the start), on real grids that lose candidates (false ones, as
     a solve would) and settle again, including suppositions that held before and break now. (On a grid
     that has not settled, the remembered path reads more lines, and may see a break sooner.)"""
-    from ascent.fastcore import FastCore
+    from ascent.core.fastcore import FastCore
     from ascent.techniques import EASY
 
     rows = techniques_of(EASY)
@@ -306,8 +306,8 @@ def test_what_a_supposition_that_holds_places_holds_too(shared):
     holds too when supposed alone, from the start -- the grid it led to has every line consistent with
     that height placed, so propagating the height alone cannot break. Forcing skips those, so it finds
     exactly the breaking suppositions it would find without the skip."""
-    from ascent.context import Context
-    from ascent.fastcore import FastCore
+    from ascent.solver.context import Context
+    from ascent.core.fastcore import FastCore
     from ascent.techniques import EASY
     from ascent.techniques.forcing import forcing
 

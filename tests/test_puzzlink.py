@@ -5,11 +5,11 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from ascent import formats, puzzlink
+from ascent.puzzle import formats, puzzlink
 from ascent.cli import app
-from ascent.links import LinkError, brainbashers_key, fetch_page
+from ascent.store.urls import LinkError, brainbashers_key, fetch_page
 from ascent.puzzle import FormatError, LengthError, Puzzle, PuzzleError, SizeError
-from ascent.rules import broken_rule
+from ascent.model.rules import broken_rule
 
 from .conftest import SHARED, shared_sets
 
@@ -147,7 +147,7 @@ def test_brainbashers_url_not_in_the_store_is_fetched_and_an_unreachable_site_is
     def unreachable(request):
         raise httpx.ConnectError("no network", request=request)
 
-    import ascent.links as links
+    import ascent.store.urls as links
 
     real = links.fetch_page
     links.fetch_page = lambda url, size, transport=None: real(url, size, httpx.MockTransport(unreachable))

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ascent.cli import app
-from ascent.console import console
+from ascent.show.console import console
 
 from .conftest import SHARED
 

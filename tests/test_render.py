@@ -3,9 +3,9 @@
 from rich.console import Console
 
 from ascent import Puzzle, solve
-from ascent import render
-from ascent.grid import Grid
-from ascent.view import build
+from ascent.show import render
+from ascent.model.grid import Grid
+from ascent.show.view import build
 
 KATA = Puzzle.from_clues([0, 0, 1, 2, 0, 2, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0])
 
@@ -50,8 +50,8 @@ def test_stats_table_fits_80_and_60_columns_without_cutting_a_figure():
 
     from rich.console import Console
 
-    from ascent.batch import SetStats
-    from ascent.render import stats_table
+    from ascent.tools.batch import SetStats
+    from ascent.show.render import stats_table
 
     sets = [SetStats(9, "unreasonable", 40, 38, 2, 0, 123.45, 1335.29, {"forcing": 20, "nested forcing": 18},
                      {"unreasonable": 40}, 2186)]

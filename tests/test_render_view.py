@@ -1,4 +1,4 @@
-"""The terminal draws what ascent.view says to show (issue 12: one model for every renderer).
+"""The terminal draws what ascent.show.view says to show (issue 12: one model for every renderer).
 
 The grids a solve prints -- each cell's candidates or placed height, the cells a pass changed,
 the broken cells -- and a forcing step's chains are read back from the terminal's own output
@@ -11,12 +11,14 @@ import re
 import pytest
 from rich.console import Console
 
-from ascent import Puzzle, cands, render
+from ascent import Puzzle
+from ascent.model import cands
+from ascent.show import render
 from ascent.cli import show
-from ascent.engine import solve
-from ascent.grid import Grid, cell_name
-from ascent.trace import Pass, Result, Step
-from ascent.view import build, cells_text, is_supposition, link_names
+from ascent.solver.engine import solve
+from ascent.model.grid import Grid, cell_name
+from ascent.model.trace import Pass, Result, Step
+from ascent.show.view import build, cells_text, is_supposition, link_names
 
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, needs forcing
 ANSI = re.compile(r"\x1b\[([0-9;]*)m")

@@ -7,10 +7,10 @@ import pytest
 
 from ascent import Puzzle, broken_rule, solve
 from ascent.store import SAMPLES
-from ascent.backtrack import search
-from ascent.generate import SAMPLE_LEVELS
-from ascent.grade import RANK
-from ascent.grid import Grid
+from ascent.solver.search import search
+from ascent.tools.generate import SAMPLE_LEVELS
+from ascent.solver.grade import RANK
+from ascent.model.grid import Grid
 from ascent.store import load
 
 ENTRIES = load(SAMPLES)

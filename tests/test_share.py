@@ -9,15 +9,15 @@ import pytest
 from ascent.store import SAMPLES
 from typer.testing import CliRunner
 
-from ascent import cands
+from ascent.model import cands
 from ascent.cli import app
-from ascent.engine import solve
+from ascent.solver.engine import solve
 from ascent.export import TraceError, grid_svg, page, result_from_dict, walkthrough
 from ascent.export.markdown import md_escape
-from ascent.grid import Conflict, cell_name, lines_of, place_of
+from ascent.model.grid import Conflict, cell_name, lines_of, place_of
 from ascent.puzzle import Puzzle
-from ascent.trace import Pass, Result, Step
-from ascent.view import build, chains_of, lane_of
+from ascent.model.trace import Pass, Result, Step
+from ascent.show.view import build, chains_of, lane_of
 
 runner = CliRunner()
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -591,8 +591,8 @@ def test_link_heads_name_the_links_they_read():
     """'L7, from L2 and L5' when the engine records what a link read (issue 26's ``reads``); plain 'L7' before."""
     from types import SimpleNamespace
 
-    from ascent.export.links import link_head
-    from ascent.view import Frame
+    from ascent.export.chain_links import link_head
+    from ascent.show.view import Frame
 
     def frame(**step):
         return Frame(1, "link", (), (), step=SimpleNamespace(supposition=False, **step))

@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from ascent.engine import solve
-from ascent.grid import cell_name
+from ascent.solver.engine import solve
+from ascent.model.grid import cell_name
 from ascent.export import page
 from ascent.puzzle import Puzzle
-from ascent.view import build
+from ascent.show.view import build
 
 from .browser import Browser, chromium
 from .test_share import CLUES, shared_puzzle

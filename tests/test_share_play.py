@@ -8,11 +8,11 @@ import pytest
 from typer.testing import CliRunner
 
 from ascent.cli import app
-from ascent.engine import solve
+from ascent.solver.engine import solve
 from ascent.export.play import PlayError, play_page
-from ascent.grid import cell_name
+from ascent.model.grid import cell_name
 from ascent.puzzle import Puzzle
-from ascent.view import build
+from ascent.show.view import build
 
 from .browser import Browser, chromium
 from .test_share import CLUES, parse_html

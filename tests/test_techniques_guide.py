@@ -3,9 +3,11 @@
 import pytest
 from typer.testing import CliRunner
 
-from ascent import Puzzle, cands, guide
+from ascent import Puzzle
+from ascent.model import cands
+from ascent.tools import guide
 from ascent.cli import app
-from ascent.grid import Grid
+from ascent.model.grid import Grid
 from ascent.techniques import BY_NAME, ORDER, TABLE
 
 runner = CliRunner()

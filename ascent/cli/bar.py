@@ -17,7 +17,7 @@ FREE = 3  # columns left free at the end of the bar's line
 
 class Bar(Progress):
     def __init__(self, *columns, console, **options) -> None:
-        from ..console import settings
+        from ..show.console import settings
 
         self._out = console  # set first: Progress asks for its renderable while it is made
         # only on a terminal (into a file it would leave a blank line), and not under --quiet

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, List, Optional
 import typer
 from typer.core import TyperGroup
 
-from ..console import console, err_console, note, set_color, settings
-from ..words import joined
+from ..show.console import console, err_console, note, set_color, settings
+from ..model.words import joined
 from . import fastparams, helpwrap
 
 if TYPE_CHECKING:
@@ -161,7 +161,7 @@ class OneLineErrors(TyperGroup):
             err_console.print(f"error: {e}", markup=False)
             sys.exit(next(code for kind, code in OWN_ERRORS if isinstance(e, kind)))
         except OSError as e:  # a file it cannot use, said in words
-            from ..files import words
+            from ..store.files import words
 
             where = f"{e.filename}: " if e.filename else ""
             err_console.print(f"error: {where}{words(e)}", markup=False)
@@ -192,7 +192,7 @@ def _known(e: Exception) -> Optional[int]:
                                ("ascent.store", "FileError", EXIT_USAGE),  # a file that is not JSON, not a store...
                                ("ascent.store", "StoreError", EXIT_ERROR),  # a puzzle in a file or store is bad
                                ("ascent.puzzle", "PuzzleError", EXIT_ERROR),
-                               ("ascent.engine", "UnknownTechnique", EXIT_USAGE)):
+                               ("ascent.solver.engine", "UnknownTechnique", EXIT_USAGE)):
         kind = getattr(sys.modules.get(module), name, None)
         if kind is not None and isinstance(e, kind):
             return code
@@ -302,7 +302,7 @@ def ascii_int(value) -> int:
 
 def not_a_count(text: str) -> str | None:
     """Why ``text`` is not a whole number written in ASCII digits ("is negative", ...), or None."""
-    from ..formats import why_not_number
+    from ..puzzle.formats import why_not_number
 
     problem = why_not_number(text)
     return f"is {problem}" if problem else None
@@ -342,7 +342,7 @@ def technique_names(values: Optional[List[str]]) -> Optional[tuple[str, ...]]:
         raise Usage("--techniques: no technique named; give names such as sudoku,pinpoint, or leave it out for all")
     if not names:
         return None
-    from ..engine import UnknownTechnique, select
+    from ..solver.engine import UnknownTechnique, select
 
     try:
         return select(names)
@@ -394,7 +394,7 @@ def check_output(option: str, path: Optional[Path], stdout_ok: bool = True) -> N
         return
     if is_stdout(path):
         raise Usage(f"{option} -: {option} needs a file; '-' (stdout) cannot be one here")
-    from ..files import why_not_writable
+    from ..store.files import why_not_writable
 
     problem = why_not_writable(path)
     if problem == "is a folder":
@@ -421,7 +421,7 @@ def check_folder(option: str, folder: Optional[Path]) -> None:
         return
     if is_stdout(folder):
         raise Usage(f"{option} -: {option} is a folder; stdout cannot be one")
-    from ..files import why_not_folder
+    from ..store.files import why_not_folder
 
     problem = why_not_folder(folder)
     if problem:
@@ -430,7 +430,7 @@ def check_folder(option: str, folder: Optional[Path]) -> None:
 
 def check_cluster(address: str) -> None:
     """A malformed --cluster address is one line before any work (no network yet: ``connect`` tries it)."""
-    from ..cluster import ClusterError, address_of
+    from ..tools.cluster import ClusterError, address_of
 
     try:
         address_of(address)
@@ -446,7 +446,7 @@ def make_folder(folder: Path) -> None:
 
 
 def write_text(option: str, path: Path, text: str) -> None:
-    """A file the user asked for ('-': stdout), written as ``ascent.files.write`` does (atomically for a
+    """A file the user asked for ('-': stdout), written as ``ascent.store.files.write`` does (atomically for a
     file; a symlink's target; a FIFO or a device in place); an error names the option and the path."""
     if is_stdout(path):
         try:
@@ -455,7 +455,7 @@ def write_text(option: str, path: Path, text: str) -> None:
         except BrokenPipeError:
             console.on_broken_pipe()
         return
-    from ..files import words, write
+    from ..store.files import words, write
 
     try:
         write(path, text)

@@ -9,8 +9,8 @@ from typing import List, Optional
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
-from ..console import console, err_console, note
-from ..render import plural
+from ..show.console import console, err_console, note
+from ..show.render import plural
 from ..store import all_dates
 from .bar import Bar
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, NotDone, Usage, app, check_folder, listing, numbers, store_path
@@ -40,7 +40,7 @@ def fetch_cmd(
     """
     import asyncio
 
-    from ..fetch import DIFFS, Unreachable, fetch_all, parse_dates, plan
+    from ..store.fetch import DIFFS, Unreachable, fetch_all, parse_dates, plan
 
     size_list = numbers(sizes, "--sizes") or sorted(DIFFS)
     bad = [n for n in size_list if n not in DIFFS]

@@ -10,10 +10,10 @@ from typing import Optional
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from .. import formats
-from ..console import console, err_console, note
-from ..generate import ATTEMPTS, MAX_GEN, SECONDS, MIN_GEN, Unreachable, ident, make, merge
-from ..grade import LEVELS, UnknownLevel, canonical_level
+from ..puzzle import formats
+from ..show.console import console, err_console, note
+from ..tools.generate import ATTEMPTS, MAX_GEN, SECONDS, MIN_GEN, Unreachable, ident, make, merge
+from ..solver.grade import LEVELS, UnknownLevel, canonical_level
 from ..puzzle import MAX_CHAR_SIZE, Puzzle
 from ..store import StoreError, file_for, read_file
 from .bar import Bar
@@ -155,7 +155,7 @@ def _reader_gone() -> bool:
 
 def _puzzles(cluster, size, level, count, seed, options, tried, watch: bool = False):
     """(index, puzzle) in index order: made here one by one, or on the cluster, each as one task
-    (``ascent.cluster.in_order``: the same puzzles, in the same order, as made here). With ``watch``,
+    (``ascent.tools.cluster.in_order``: the same puzzles, in the same order, as made here). With ``watch``,
     ReaderGone between two attempts once stdout's reader has gone."""
     if cluster is None:
         def attempted():
@@ -166,7 +166,7 @@ def _puzzles(cluster, size, level, count, seed, options, tried, watch: bool = Fa
         for index in range(count):
             yield index, make(size, level, seed, index, on_attempt=attempted, **options)
         return
-    from ..cluster import ClusterError, connect, generate, in_order
+    from ..tools.cluster import ClusterError, connect, generate, in_order
     try:
         with connect(cluster) as client:
             made = generate(client, size, level, count, seed, **options)

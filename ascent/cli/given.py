@@ -99,7 +99,7 @@ class Given:
         if self.url is not None:
             return [("", _from_url(self.url))]
         from .. import store as store_mod
-        from ..links import LinkError
+        from ..store.urls import LinkError
 
         try:
             records = store_mod.read_records(file)
@@ -139,9 +139,9 @@ class Given:
 
 
 def _from_url(url: str):
-    """The puzzle at a --url (``ascent.links``; a brainbashers page is looked up in the default store,
+    """The puzzle at a --url (``ascent.store.urls``; a brainbashers page is looked up in the default store,
     $ASCENT_STORE, before it is fetched); a page that cannot be had is NotDone (exit 3)."""
-    from ..links import LinkError, read
+    from ..store.urls import LinkError, read
 
     try:
         return read(url)

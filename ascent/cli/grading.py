@@ -9,11 +9,11 @@ from typing import List, Optional
 import typer
 from rich.table import Table
 
-from ..console import console, err_console
-from ..engine import TIER, solve
-from ..grade import BACKTRACK_COST, LEVEL, LEVELS
+from ..show.console import console, err_console
+from ..solver.engine import TIER, solve
+from ..solver.grade import BACKTRACK_COST, LEVEL, LEVELS
 from ..techniques import BY_NAME
-from ..trace import SOLVED
+from ..model.trace import SOLVED
 from .base import (EXIT_SOLVED, EXIT_UNSOLVED, Usage, app, check_output, entries_or_samples, exit_for, labels, listing,
                    numbers, store_path, write_json)
 from .given import Given, puzzle_options
@@ -77,7 +77,7 @@ def _counts_table(counts: dict[str, int]) -> Table:
 
 
 def _grade_store(store: Path, sizes, diffs, each: bool, workers: int, json_path: Optional[Path]) -> int:
-    from ..batch import Job, grades_json, summarize  # a store only: the workers, multiprocessing
+    from ..tools.batch import Job, grades_json, summarize  # a store only: the workers, multiprocessing
     from ..store import file_for
     from .progress import interrupted, run_jobs
 

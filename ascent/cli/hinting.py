@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from ..console import console, note
+from ..show.console import console, note
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, Usage, app
 from .given import Given, puzzle_options
 
@@ -30,7 +30,7 @@ def hint_cmd(
       ascent hint --keys 2213322131232231 --grid "1[23]-- ---- ---- ----"
       ascent hint --size 6 --diff 3 --level 2
     """
-    from ..hint import NO_SOLUTION, GridError, hint, player_grid
+    from ..tools.hint import NO_SOLUTION, GridError, hint, player_grid
 
     puzzle = given.chosen()
     try:

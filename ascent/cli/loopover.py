@@ -12,7 +12,7 @@ from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 
-from ..console import console, err_console
+from ..show.console import console, err_console
 from ..loopover import Board, LoopoverError, SearchTooLarge, SizeError, solve, unsolvable_reason
 from ..loopover import five_tables, lastline, pattern
 from ..loopover.solve import check_size, last_line_lengths

@@ -10,16 +10,16 @@ from typing import Callable, List, Optional
 import typer
 from rich.console import Console
 
-from .. import render
-from ..console import console, err_console
-from ..files import words as words_for
-from ..engine import solve as solve_engine
-from ..hint import STEP, WRONG, WRONG_MARKS
+from ..show import render
+from ..show.console import console, err_console
+from ..store.files import words as words_for
+from ..solver.engine import solve as solve_engine
+from ..tools.hint import STEP, WRONG, WRONG_MARKS
 from ..play import classic, session
 from ..play.board import board
 from ..play.game import Game, Illegal, SaveError
 from ..play.session import Session, clock_text
-from ..view import build
+from ..show.view import build
 from .base import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_SOLVED, Failure, Usage, app, check_output, write_text
 from .given import Given, puzzle_options
 

@@ -8,10 +8,10 @@ import sys
 import threading
 import time
 
-from ..console import err_console, settings
-from ..engine import solve
+from ..show.console import err_console, settings
+from ..solver.engine import solve
 from ..puzzle import Puzzle
-from ..trace import Result
+from ..model.trace import Result
 
 DELAY = 0.5  # seconds before the status line appears: quick solves never flicker
 
@@ -95,7 +95,7 @@ def run_jobs(jobs, workers: int, verb: str, out):
 
     from .bar import Bar
 
-    from ..batch import Interrupted, solve_many
+    from ..tools.batch import Interrupted, solve_many
 
     try:
         if not out.is_terminal:  # a bar in a file or a pipe is only a stray blank line

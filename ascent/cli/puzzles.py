@@ -6,12 +6,14 @@ from typing import Optional
 
 import typer
 
-from .. import cands, formats, render
-from ..grid import cell_name
-from ..render import plural
-from ..console import console
+from ..model import cands
+from ..puzzle import formats
+from ..show import render
+from ..model.grid import cell_name
+from ..show.render import plural
+from ..show.console import console
 from ..puzzle import PuzzleError
-from ..trace import AMBIGUOUS, SOLVED
+from ..model.trace import AMBIGUOUS, SOLVED
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, Usage, app
 from .given import Given, puzzle_options
 
@@ -36,7 +38,7 @@ def check_cmd(
       ascent check --keys 2213322131232231 --grid "13-- 4--- ---- ----"
       ascent check --keys 2213322131232231 --grid "1432/----/----/----" --reveal
     """
-    from ..check import check, parse_grid
+    from ..tools.check import check, parse_grid
 
     puzzle = given.puzzle()
     n = puzzle.size

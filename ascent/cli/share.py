@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from ..console import console
+from ..show.console import console
 from .base import EXIT_SOLVED, Usage, app, check_outputs, is_stdout, read_json, write_text
 
 if TYPE_CHECKING:
-    from ..trace import Result
-    from ..view import View
+    from ..model.trace import Result
+    from ..show.view import View
 
 # The options solve and solve-one share (one line each in their signatures).
 HTML = typer.Option(None, "--html", help="Also write a self-contained HTML page that steps through the solve ('-': stdout).")
@@ -42,7 +42,7 @@ def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path
     if html is None and svg is None and markdown is None:
         return None
     from ..export import grid_svg, page, walkthrough
-    from ..view import build
+    from ..show.view import build
 
     view = build(result)
     if view.unknown:

@@ -1,15 +1,15 @@
 """How the commands show a solve: grids pass by pass, steps, forcing chains, two solutions, the summary.
 
-What is shown comes from the view model (``ascent.view``), the one the HTML, SVG and Markdown
+What is shown comes from the view model (``ascent.show.view``), the one the HTML, SVG and Markdown
 exports draw; ``render`` draws it for a terminal.
 """
 
 from __future__ import annotations
 
-from .. import render
-from ..console import console
-from ..trace import AMBIGUOUS, Result
-from ..view import build
+from ..show import render
+from ..show.console import console
+from ..model.trace import AMBIGUOUS, Result
+from ..show.view import build
 
 
 def print_step(text, hang: int = render.TECHNIQUE_WIDTH) -> None:

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
-from .. import render
-from ..console import console, err_console
-from ..engine import ORDER
-from ..render import plural
-from ..trace import SOLVED
+from ..show import render
+from ..show.console import console, err_console
+from ..solver.engine import ORDER
+from ..show.render import plural
+from ..model.trace import SOLVED
 from .base import (ANSWER, COMPACT, DEBUG, JSON_OUT, NO_BACKTRACK, STORE, TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED,
                    Failure, Usage, app, ascii_int, check_cluster, check_folder, check_output, entries_or_samples, exit_for, home, labels,
                    listing, make_folder, numbers, pick_stored, store_path, technique_names, write_json)
@@ -22,7 +22,7 @@ from .show import show_result
 from .share import HTML, MARKDOWN, MARKDOWN_FULL, SVG, check_shares, write_shares
 
 if TYPE_CHECKING:
-    from ..batch import Job, Outcome
+    from ..tools.batch import Job, Outcome
     from ..store import Entry
 
 TECHNIQUE_LIST = f"Techniques, easiest first: {', '.join(ORDER)}."
@@ -92,8 +92,8 @@ def solve_all(
       ascent solve-all --store ../shared/brainbashers --sizes 4,5 --no-backtrack
       ascent solve-all --sizes 4,5 --diffs 1 --show-fail --json /tmp/out.json
     """
-    from .. import report
-    from ..batch import Job, summarize
+    from ..show import report
+    from ..tools.batch import Job, summarize
     from ..store import file_for
 
     size_list, diff_list = numbers(sizes, "--sizes"), labels(diffs)
@@ -153,7 +153,7 @@ def solve_all(
 
 def invalid_records(outcomes: "list[Outcome]") -> None:
     """Records that are not valid puzzles are bad puzzle data (exit 1), said in one line with the first."""
-    from ..batch import INVALID
+    from ..tools.batch import INVALID
 
     bad = [o for o in outcomes if o.status == INVALID]
     if bad:
@@ -166,9 +166,9 @@ def _solve_on_cluster(address: str, jobs: "list[Job]", out) -> "tuple[list[Outco
     cluster's workers, interrupted?). Ctrl-C keeps what was finished, as a local run does."""
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
-    from ..batch import Interrupted
+    from ..tools.batch import Interrupted
     from .bar import Bar
-    from ..cluster import ClusterError, connect, solve, workers
+    from ..tools.cluster import ClusterError, connect, solve, workers
 
     count = 0
     try:
@@ -196,7 +196,7 @@ def _show_failure(console, o: "Outcome", entry: "Entry") -> None:
     if o.masks is None:
         console.print(o.message, markup=False)
         return
-    from ..grid import Grid
+    from ..model.grid import Grid
     from ..puzzle import Puzzle
 
     puzzle = Puzzle.from_record(entry.record, entry.label)

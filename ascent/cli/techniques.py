@@ -9,8 +9,9 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from .. import guide, render
-from ..console import console
+from ..tools import guide
+from ..show import render
+from ..show.console import console
 from ..techniques import TABLE, UnknownTechnique
 from .base import EXIT_SOLVED, Usage, app
 from .show import print_step

@@ -1,6 +1,6 @@
 """Sharing a solve: a self-contained HTML step-through, standalone SVG grids, and a Markdown walk-through.
 
-All three draw from ascent.view, the model of what to show; this package only decides how.
+All three draw from ascent.show.view, the model of what to show; this package only decides how.
 """
 
 from .html import page

@@ -15,11 +15,11 @@ import json
 import re
 from html import escape
 
-from ..grid import cell_name
-from ..view import Frame, View, frame_of_solution, grade_text, plural, technique_names
+from ..model.grid import cell_name
+from ..show.view import Frame, View, frame_of_solution, grade_text, plural, technique_names
 from .assets import PAGE_CSS, PAGE_JS
-from .formats import formats
-from .links import link_count, link_head, numbered
+from .puzzle_formats import formats
+from .chain_links import link_count, link_head, numbered
 from .svg import CSS_RULES, LETTERS, grid_svg, lane_box
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"

@@ -13,13 +13,13 @@ import re
 import textwrap
 from dataclasses import dataclass
 
-from .. import cands
-from ..grid import cell_name
+from ..model import cands
+from ..model.grid import cell_name
 from ..puzzle import Puzzle
 from ..techniques import TABLE
-from ..view import Chain, Frame, View, grade_text, plural
-from .formats import formats
-from .links import link_count, link_head, numbered
+from ..show.view import Chain, Frame, View, grade_text, plural
+from .puzzle_formats import formats
+from .chain_links import link_count, link_head, numbered
 
 WIDTH = 100  # no line longer than this
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")  # enough mid-line: a line never starts with input text
@@ -131,7 +131,7 @@ def step_item(frame: Frame, n: int) -> str:
 def reasons_shown(technique: str | None) -> bool:
     """The techniques of level hard and up keep their sentence in a short walk-through; the easy and
     tricky ones (whose working a reader can redo from the lane) show only what they did."""
-    from ..grade import LEVEL
+    from ..solver.grade import LEVEL
 
     return LEVEL.get(technique or "", "unknown") not in ("easy", "tricky")
 
@@ -362,7 +362,7 @@ def full_passes(view: View) -> list[str]:
 
 def ambiguous(view: View) -> list[str]:
     """Two solutions of an ambiguous puzzle, the cells where they differ named and marked with *."""
-    from ..view import frame_of_solution
+    from ..show.view import frame_of_solution
 
     p, n = view.puzzle, view.puzzle.size
     a, b = view.solutions[0], view.solutions[1]

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from html import escape
 
-from .. import cands
-from ..hint import IDEAS, describe
+from ..model import cands
+from ..tools.hint import IDEAS, describe
 from ..puzzle import Puzzle
-from ..trace import Result, Step
+from ..model.trace import Result, Step
 from .html import CSP, script_json
 from .playassets import PLAY_CSS, PLAY_JS
 from .svg import LETTERS
@@ -66,7 +66,7 @@ def _chain(links: tuple[Step, ...], step: Step, n: int, detail: int = 0) -> dict
     """A chain as the hint shows it: its supposition, then L1..Lk (with the links each read, when known).
     ``detail`` 0: every link's sentence; 1: technique, place and changes; 2: at most 3 changed cells named;
     3: at most 12 links shown, the first and the last."""
-    from ..grid import cell_name
+    from ..model.grid import cell_name
 
     items = []
     first = 0 if links and links[0].supposition else 1

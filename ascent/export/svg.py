@@ -24,10 +24,10 @@ from __future__ import annotations
 import math
 from html import escape
 
-from .. import cands
-from ..grid import cell_name
+from ..model import cands
+from ..model.grid import cell_name
 from ..puzzle import Puzzle
-from ..view import Frame
+from ..show.view import Frame
 
 S = 48  # a cell's side in SVG units
 B = 30  # the clue bands' width: narrower than a cell, so the cells (and their pencil marks) get the room

@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .. import cands
+from ..model import cands
 from ..puzzle import Puzzle, PuzzleError
-from ..engine import TIER
-from ..grade import level_of, score_of
-from ..grid import Conflict, Lane, Line, lines_of, place_of
-from ..trace import TRACE_FORMAT, Pass, Result, Step
+from ..solver.engine import TIER
+from ..solver.grade import level_of, score_of
+from ..model.grid import Conflict, Lane, Line, lines_of, place_of
+from ..model.trace import TRACE_FORMAT, Pass, Result, Step
 
 
 class TraceError(ValueError):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from .. import cands
+from ..model import cands
 from .game import Game
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, TextIO
 
-from ..rules import lane_broken
+from ..model.rules import lane_broken
 
 EMPTY = "-"
 INVALID_START = "Invalid initial board state."

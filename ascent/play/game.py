@@ -17,14 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .. import cands, files
-from ..formats import json_kind
-from ..grid import Grid, cell_name
-from ..hint import DONE, STEP, WRONG, WRONG_MARKS, Hint, hint
+from ..model import cands
+from ..store import files
+from ..puzzle.formats import json_kind
+from ..model.grid import Grid, cell_name
+from ..tools.hint import DONE, STEP, WRONG, WRONG_MARKS, Hint, hint
 from ..puzzle import Puzzle, PuzzleError
-from ..rules import broken_rule
-from ..trace import Step
-from ..words import joined
+from ..model.rules import broken_rule
+from ..model.trace import Step
+from ..model.words import joined
 
 SAVE_VERSION = 1
 
@@ -129,7 +130,7 @@ class Game:
     def conflicts(self) -> tuple[set[int], set[tuple[str, int]]]:
         """What breaks a rule now, as Tatham's game shows it in red: the cells of a height repeated in
         its row or column, and the clues (side, index) of full lines that do not show their clue."""
-        from ..lanes import visible
+        from ..core.lanes import visible
 
         n, p = self.n, self.puzzle
         cells: set[int] = set()
@@ -243,7 +244,7 @@ class Game:
         }
 
     def save(self, path: Path) -> None:
-        """Written as ``ascent.files.write`` does: atomically, a symlink's target; its folder must exist."""
+        """Written as ``ascent.store.files.write`` does: atomically, a symlink's target; its folder must exist."""
         files.write(Path(path), json.dumps(self.to_dict(), indent=1) + "\n")
 
     @classmethod

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from .. import files
-from ..hint import WRONG, Hint, hint
+from ..store import files
+from ..tools.hint import WRONG, Hint, hint
 from ..puzzle import Puzzle
 from . import moves
 from .game import Game, Illegal

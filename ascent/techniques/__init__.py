@@ -2,7 +2,7 @@
 
 Each technique is a function ``(grid, memory) -> Iterator[Step]`` that reads the grid and yields steps;
 it never writes to the grid (the pass loop applies its steps). ``memory`` is the solve's ``Memory``
-(``ascent.memory``): where the technique looks, and its notes of where it looked and found nothing, so it
+(``ascent.techniques.memory``): where the technique looks, and its notes of where it looked and found nothing, so it
 looks again only where something changed. ``forcing`` also takes the solve's context (``contextual``): the
 known solution, the fast core and a way to trace a supposition with the easier tiers. Its module
 docstring holds its lane picture and why it is sound.
@@ -10,7 +10,7 @@ docstring holds its lane picture and why it is sound.
 Like Tatham's DIFFLIST: a row per technique, easiest first. ``sweep`` techniques run as a whole
 pass (every step they find from one grid); the others give one step at a time, after which the
 engine goes back to the easiest tier. ``cost`` is what one step adds to a puzzle's score, ``level``
-the level a puzzle needing it reaches (``ascent.grade``), and ``idea`` is how a hint names the
+the level a puzzle needing it reaches (``ascent.solver.grade``), and ``idea`` is how a hint names the
 technique without giving the step away. ``role`` says whether it is plain logic, forcing (it supposes a
 candidate; its steps carry chains) or the finisher; ``fold`` how the Markdown walkthrough tells it inside
 a folded chain; ``link_needs`` what one of its steps rests on as a link of a chain (``Technique.needs``).
@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
-from ..cands import ALL
-from ..memory import Memory
-from ..trace import Step
+from ..model.cands import ALL
+from .memory import Memory
+from ..model.trace import Step
 # the modules themselves, so ``ascent.techniques.fish.MAX_K`` names fish's constant (a technique's
 # function is ``<module>.<name>``, e.g. ``fish.fish``)
 from . import (ascent, backtrack, fish, forcing, isolate, naked_single, nested, pair_chain, peak_bounds, peak_descent,
@@ -41,7 +41,7 @@ class Technique:
     idea: str  # for hints: the kind of reasoning, without the step itself
     aliases: tuple[str, ...] = ()
     contextual: bool = False  # takes the solve's context as a third argument
-    level: str = "easy"  # the level a puzzle reaches when it needs this technique (ascent.grade.LEVELS)
+    level: str = "easy"  # the level a puzzle reaches when it needs this technique (ascent.solver.grade.LEVELS)
     aftermath: bool = False  # also runs at the end of any pass that placed heights, as part of that pass
     # "logic": reads the grid and says why; "forcing": supposes a candidate, its steps carry chains (and cost more
     # per link); "finisher": not logic, fills what logic leaves from the known solution (never in ORDER)

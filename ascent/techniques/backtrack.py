@@ -1,7 +1,7 @@
 """backtrack: the finisher, the last row of the table -- not logic, so harder than any technique.
 
 When every technique has stopped, it fills the open cells from the puzzle's one solution, which
-the solve has already found by trying candidates on the fast core (``ascent.backtrack.search``,
+the solve has already found by trying candidates on the fast core (``ascent.solver.search.search``,
 the one path that counts solutions). It runs only when the solve allows it (not ``logic_only``).
 
     R1C1 [12]  R1C2 [12]  ...   ->  the only filling trying every candidate finds: R1C1=2, R1C2=1, ...
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..grid import Grid
-from ..memory import Memory
-from ..trace import Step
+from ..model.grid import Grid
+from .memory import Memory
+from ..model.trace import Step
 
 NAME = "backtrack"
 

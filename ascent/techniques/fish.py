@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .. import cands
-from ..grid import Grid, shape
-from ..memory import Memory
-from ..trace import Step
-from ..words import joined
+from ..model import cands
+from ..model.grid import Grid, shape
+from .memory import Memory
+from ..model.trace import Step
+from ..model.words import joined
 
 NAME = "fish"
 MAX_K = 4

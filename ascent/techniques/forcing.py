@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from .. import cands
-from ..cands import ALL, PLACED
-from ..grid import Contradiction, Grid, cell_name, shape
-from ..memory import Memory
-from ..trace import Step
+from ..model import cands
+from ..model.cands import ALL, PLACED
+from ..model.grid import Contradiction, Grid, cell_name, shape
+from .memory import Memory
+from ..model.trace import Step
 
 NAME = "forcing"
 Needs = Callable[[Step, int], "dict[int, int]"]  # what a chain link rests on (``techniques.needs``, from the table)
@@ -153,7 +153,7 @@ def choice(grid: Grid, memory: Memory, context, open_cells: list[int], seen: dic
 
 
 def forcing(grid: Grid, memory: Memory, context) -> Iterator[Step]:
-    """``context`` (``ascent.context.Context``) gives ``truth`` (the solution as flat heights, or None),
+    """``context`` (``ascent.solver.context.Context``) gives ``truth`` (the solution as flat heights, or None),
     ``core`` (the fast core: ``work_to_break``, ``placed_by``, ``gain``, ``branch`` and ``broken``, the
     suppositions seen breaking earlier in this solve, which still break), ``tracer`` (``trace`` and
     ``follow`` with the easier tiers) and ``chains`` (``minimal``)."""

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .. import cands
-from ..grid import Conflict, Contradiction, Grid
-from ..memory import Memory
-from ..propagate import settled
-from ..trace import Step
+from ..model import cands
+from ..model.grid import Conflict, Contradiction, Grid
+from .memory import Memory
+from ..core.propagate import settled
+from ..model.trace import Step
 
 NAME = "isolate"
 MAX_K = 4

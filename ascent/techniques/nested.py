@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .. import cands
-from ..grid import Grid
-from ..memory import Memory
-from ..trace import Step
+from ..model import cands
+from ..model.grid import Grid
+from .memory import Memory
+from ..model.trace import Step
 from .forcing import breaks_on_last, conflict_reads, fold, numbered, premises_of
 
 NAME = "nested forcing"

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .. import cands
-from ..grid import Grid, shape
-from ..memory import Memory
-from ..trace import Step
+from ..model import cands
+from ..model.grid import Grid, shape
+from .memory import Memory
+from ..model.trace import Step
 
 NAME = "pair chain"
 

@@ -31,10 +31,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .. import cands
-from ..grid import Grid
-from ..memory import Memory
-from ..trace import Step
+from ..model import cands
+from ..model.grid import Grid
+from .memory import Memory
+from ..model.trace import Step
 
 NAME = "peak bounds"
 KEYS = tuple((NAME, k) for k in range(128))  # where it looked, per lane: made once

@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .. import cands
-from ..explain import SHOWN_LIMIT, counted, fillings, listed, shown_counts, witnesses
-from ..grid import Conflict, Contradiction, Grid
-from ..lanes import front_supports, orderings
-from ..memory import Memory
-from ..propagate import settled
-from ..trace import Step
-from ..words import joined
+from ..model import cands
+from .explain import SHOWN_LIMIT, counted, fillings, listed, shown_counts, witnesses
+from ..model.grid import Conflict, Contradiction, Grid
+from ..core.lanes import front_supports, orderings
+from .memory import Memory
+from ..core.propagate import settled
+from ..model.trace import Step
+from ..model.words import joined
 
 NAME = "peak descent"
 

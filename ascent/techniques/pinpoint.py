@@ -11,10 +11,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Iterator
 
-from .. import cands
-from ..grid import Conflict, Contradiction, Grid, cell_name
-from ..memory import Memory
-from ..trace import Step
+from ..model import cands
+from ..model.grid import Conflict, Contradiction, Grid, cell_name
+from .memory import Memory
+from ..model.trace import Step
 
 NAME = "pinpoint"
 KEYS = tuple((NAME, k) for k in range(64))  # where it looked, per line: made once

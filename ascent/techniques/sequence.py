@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .. import cands
-from ..explain import SHOWN_LIMIT, fillings, listed, witnesses
-from ..grid import Conflict, Contradiction, Grid
-from ..lanes import orderings
-from ..memory import Memory
-from ..propagate import consistent
-from ..trace import Step
+from ..model import cands
+from .explain import SHOWN_LIMIT, fillings, listed, witnesses
+from ..model.grid import Conflict, Contradiction, Grid
+from ..core.lanes import orderings
+from .memory import Memory
+from ..core.propagate import consistent
+from ..model.trace import Step
 
 NAME = "sequence"
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Iterator
 
-from .. import cands
-from ..grid import Grid, cell_name, shape
-from ..memory import Memory
-from ..trace import Step
+from ..model import cands
+from ..model.grid import Grid, cell_name, shape
+from .memory import Memory
+from ..model.trace import Step
 
 NAME = "sudoku"
 

@@ -3,7 +3,7 @@ and its memory (a sweep that found nothing, or whose every step was applied, is 
 
 import pytest
 
-from ascent.memory import Memory
+from ascent.techniques.memory import Memory
 from ascent.techniques.ascent import ascent
 from tests.lanepic import grid_of, run
 

@@ -4,8 +4,8 @@ only one; nothing without it."""
 from types import SimpleNamespace
 
 from ascent import Puzzle, solve
-from ascent.grid import Grid
-from ascent.memory import Memory
+from ascent.model.grid import Grid
+from ascent.techniques.memory import Memory
 from ascent.techniques.backtrack import backtrack
 
 KATA = Puzzle.from_clues([2, 2, 1, 3, 2, 2, 3, 1, 1, 2, 2, 3, 3, 2, 1, 3])

@@ -5,15 +5,15 @@ import json
 import pytest
 
 from ascent import Puzzle, solve
-from ascent.grid import Conflict, Grid, lines_of
-from ascent.context import Context
-from ascent.memory import Memory
-from ascent.passes import techniques_of
+from ascent.model.grid import Conflict, Grid, lines_of
+from ascent.solver.context import Context
+from ascent.techniques.memory import Memory
+from ascent.solver.passes import techniques_of
 from ascent.techniques import ORDER
-from ascent.cands import ALL, PLACED
+from ascent.model.cands import ALL, PLACED
 from ascent.techniques import needs as link_needs
 from ascent.techniques.forcing import conflict_needs, fold, slice_links
-from ascent.trace import Step
+from ascent.model.trace import Step
 
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, needs forcing
 
@@ -128,7 +128,7 @@ def test_every_chain_is_minimal_no_link_can_be_dropped(medved):
 def test_pruning_shortens_chains_and_keeps_forcing_sound(shared):
     """Tatham 9x9 unreasonable, the first: every forcing chain is pruned (no dangling link) and
     shorter than the traced run it came from on at least one step; no true height removed."""
-    from ascent.audit import audit
+    from ascent.solver.audit import audit
 
     recs = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"][:1]
     for rec in recs:
@@ -149,7 +149,7 @@ def _big(shared, n, i):
 def test_nested_forcing_finishes_where_single_suppositions_stop(shared):
     """11x11 big #13: with forcing on top, logic stops with 67 cells open; nested forcing finishes it,
     and its step's chain holds an inner forcing step and really reaches its contradiction."""
-    from ascent.audit import audit
+    from ascent.solver.audit import audit
 
     puzzle, rec = _big(shared, 11, 13)
     result = solve(puzzle, logic_only=True)

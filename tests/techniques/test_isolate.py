@@ -3,8 +3,8 @@ subset leaves out, no subsets of five, and the lines it looks at again."""
 
 import pytest
 
-from ascent.grid import Contradiction
-from ascent.memory import Memory
+from ascent.model.grid import Contradiction
+from ascent.techniques.memory import Memory
 from ascent.techniques.isolate import isolate
 from tests.lanepic import grid_of, run
 
@@ -81,7 +81,7 @@ def test_isolate_looks_again_only_at_lines_that_changed():
     # every line gave nothing: each is passed over until it changes
     assert all(memory.quiet_line(grid, ("isolate", k), k) for k in range(len(grid.lines)))
     # a pair appears in row 2 (R2C1, R2C2): row 1 stays quiet, and row 2 (and columns 1 and 2) are looked at again
-    from ascent.trace import Step
+    from ascent.model.trace import Step
 
     grid.apply(Step("test", "", None, None, (4, 5), eliminations=((4, 0b1100), (5, 0b1100))))
     lines = [(s.lane.kind, s.lane.index) for s in isolate(grid, memory)]

@@ -2,8 +2,8 @@
 
 import pytest
 
-from ascent.grid import Contradiction
-from ascent.memory import Memory
+from ascent.model.grid import Contradiction
+from ascent.techniques.memory import Memory
 from ascent.techniques.ascent import ascent
 from ascent.techniques.peak_descent import peak_descent
 from ascent.techniques.sequence import sequence

@@ -2,11 +2,12 @@
 
 import pytest
 
-from ascent import Puzzle, cands, solve
-from ascent.context import Context
-from ascent.memory import Memory
-from ascent.passes import filled_lane_broken, techniques_of
-from ascent.grid import Contradiction, Grid
+from ascent import Puzzle, solve
+from ascent.model import cands
+from ascent.solver.context import Context
+from ascent.techniques.memory import Memory
+from ascent.solver.passes import filled_lane_broken, techniques_of
+from ascent.model.grid import Contradiction, Grid
 from ascent.techniques.fish import fish
 from ascent.techniques.forcing import forcing
 from ascent.techniques.isolate import isolate
@@ -108,8 +109,8 @@ def test_forcing_fires_with_a_chain_that_really_ends_in_a_contradiction(shared):
     rec = next(r for r in json.loads((shared / "generated" / "5x5-puzzles.json").read_text())["extreme"] if r["id"] == "gen-5-4")
     from itertools import permutations
 
-    from ascent.lanes import visible
-    from ascent.linecheck import broken
+    from ascent.core.lanes import visible
+    from ascent.core.linecheck import broken
 
     puzzle = Puzzle.from_record(rec)
     n = puzzle.size

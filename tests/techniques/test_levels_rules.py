@@ -3,9 +3,9 @@ where it must not, and the step's fields: lane, premises, cells to show, a sente
 
 import pytest
 
-from ascent import cands
-from ascent.grid import Grid
-from ascent.memory import Memory
+from ascent.model import cands
+from ascent.model.grid import Grid
+from ascent.techniques.memory import Memory
 from ascent.puzzle import Puzzle
 from ascent.techniques.pair_chain import pair_chain
 from ascent.techniques.peak_bounds import peak_bounds

@@ -1,9 +1,9 @@
 """naked single: a cell with one candidate left is placed. The step's fields, and its memory: each look reads
 only the open cells changed since the last one."""
 
-from ascent.memory import Memory
+from ascent.techniques.memory import Memory
 from ascent.techniques.naked_single import naked_single
-from ascent.trace import Step
+from ascent.model.trace import Step
 from tests.lanepic import grid_from_rows, run
 
 

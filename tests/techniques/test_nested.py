@@ -1,13 +1,13 @@
 """nested forcing, with a stand-in for the solve's context: the order it supposes candidates in (fewest
 candidates first, never the known true height, past a trace that does not break), and its sentence."""
 
-from ascent.chains import Traced
-from ascent.grid import Conflict, Grid
-from ascent.memory import Memory
+from ascent.solver.chains import Traced
+from ascent.model.grid import Conflict, Grid
+from ascent.techniques.memory import Memory
 from ascent.puzzle import Puzzle
 from ascent.techniques import needs
 from ascent.techniques.nested import nested
-from ascent.trace import Step
+from ascent.model.trace import Step
 
 
 class Stand:

@@ -1,7 +1,7 @@
 """pair chain: chains of two-candidate cells. The shortest chain (two cells in a row: a naked pair by
 another name), chains ending in a row or a column, and where it must not fire."""
 
-from ascent import cands
+from ascent.model import cands
 from ascent.techniques.pair_chain import pair_chain
 from tests.lanepic import run_grid
 

@@ -3,9 +3,9 @@ bounds fall (one cell short or long is wrong), and the lanes it looks at again."
 
 import pytest
 
-from ascent.memory import Memory
+from ascent.techniques.memory import Memory
 from ascent.techniques.peak_bounds import peak_bounds
-from ascent.trace import Step
+from ascent.model.trace import Step
 from tests.lanepic import grid_of, run
 
 

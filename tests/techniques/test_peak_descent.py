@@ -4,9 +4,9 @@ it looks at again."""
 
 import pytest
 
-from ascent.memory import Memory
+from ascent.techniques.memory import Memory
 from ascent.techniques.peak_descent import peak_descent
-from ascent.trace import Step
+from ascent.model.trace import Step
 from tests.lanepic import grid_of, run
 
 

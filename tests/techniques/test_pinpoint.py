@@ -3,9 +3,9 @@
 
 import pytest
 
-from ascent.memory import Memory
+from ascent.techniques.memory import Memory
 from ascent.techniques.pinpoint import pinpoint
-from ascent.trace import Step
+from ascent.model.trace import Step
 from tests.lanepic import grid_from_rows, run, run_grid
 
 

@@ -3,10 +3,10 @@ listed when few, else their number and why one removed height fails), and the li
 
 import pytest
 
-from ascent.grid import Contradiction
-from ascent.memory import Memory
+from ascent.model.grid import Contradiction
+from ascent.techniques.memory import Memory
 from ascent.techniques.sequence import sequence
-from ascent.trace import Step
+from ascent.model.trace import Step
 from tests.lanepic import grid_of, run
 
 

@@ -1,9 +1,9 @@
 """sudoku: a placed height leaves its row and column. The step's fields, and its memory: each sweep reads only
 the cells placed since the last one."""
 
-from ascent.memory import Memory
+from ascent.techniques.memory import Memory
 from ascent.techniques.sudoku import sudoku
-from ascent.trace import Step
+from ascent.model.trace import Step
 from tests.lanepic import grid_from_rows, run, run_grid
 
 

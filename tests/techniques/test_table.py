@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from ascent import Puzzle, cands, solve
-from ascent.cands import ALL, PLACED
-from ascent.grid import Grid
-from ascent.memory import Memory
+from ascent import Puzzle, solve
+from ascent.model import cands
+from ascent.model.cands import ALL, PLACED
+from ascent.model.grid import Grid
+from ascent.techniques.memory import Memory
 from ascent.techniques import BY_NAME, FINISHER, FORCING, ORDER, TABLE
 from ascent.techniques.fish import fish
 from ascent.techniques.naked_single import naked_single
@@ -75,7 +76,7 @@ def test_fish_link_needs_its_height_gone_from_its_rows_outside_its_columns():
 
 @pytest.mark.parametrize("name", [t.name for t in TABLE if t.link_needs is None])
 def test_other_links_need_every_premise_as_a_whole(name):
-    from ascent.trace import Step
+    from ascent.model.trace import Step
 
     step = Step(name, "", None, None, (3,), eliminations=((5, 2),), premises=(1, 2, 3))
     assert BY_NAME[name].needs(step, 4) == {1: ALL, 2: ALL, 3: ALL}

@@ -1,0 +1,229 @@
+"""Is one row or column already broken, and how would a person see it? (the end of a forcing chain)
+
+A line is *broken* when no filling of it fits: a height with no place left in it, a set of cells
+holding fewer heights than there are cells, or no ordering of the heights its candidates allow that
+shows what its clues ask. The fast core (``propagate.fits``) says whether a filling fits;
+this module says why not, in a sentence a reader checks on the line alone, with its count:
+
+    a height with no place   "no cell can hold 7 any more"
+    too few heights          "R3C1, R3C4 and R3C6 hold only 2 and 5 between them (3 cells, 2 heights)"
+    one clue                 "reads 5 7 [14] 6 2 [14] 3 8 9 and sees at least 4, but the clue is 3"
+    both clues               "reads ...: the 2 fillings that show 3 from the left, 5 7 1 6 2 4 3 8 9 and
+                              5 7 4 6 2 1 3 8 9, show 2 from the right, but that clue is 4"
+
+Forcing's tracer asks this after every pass of a supposition about the lines the pass changed,
+and ends the chain at the first line broken (``broken``). Above 9x9 only an empty cell and a height
+with no place are read (see ``_fits``). The description enumerates the line's
+fillings; a line with more than LIMIT of them is left for the techniques to break (never seen on
+../shared, where a broken line is nearly filled).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..model import cands
+from ..model.grid import Conflict, Line, cell_name, lines_through
+from .lanes import TABLE_MAX, visible
+from .propagate import fits
+from ..model.words import joined
+
+LIMIT = 20000  # fillings enumerated to describe a broken line
+LISTED = 3  # fillings listed by name; more are counted
+HALL = 4  # the most cells named as holding too few heights
+
+
+def _fits(ms: tuple[int, ...], a: int, b: int, n: int) -> bool:
+    """Does some filling fit the line (past an empty cell and a height with no place, which the callers
+    see first)? Up to TABLE_MAX cells, the exact filter (with both clues, from the tables); above, no
+    more: the clue search and even Régin's filter cost many times more there (a 12x12's traces spent
+    most of their time in them), so at 10x10-12x12 the techniques say the rest."""
+    if n > TABLE_MAX:
+        return True
+    return fits(ms, a, b)
+
+
+def exact(n: int) -> bool:
+    """Does ``is_broken`` decide a line exactly at size ``n`` (every filling tried, both clues read)? Then a
+    line it finds unbroken holds a filling, and no sound reasoning on that line alone finds a contradiction."""
+    return n <= TABLE_MAX
+
+
+def latin_broken(masks: Sequence[int], line: Line, n: int) -> bool:
+    """Is ``line`` broken on ``masks`` by the Latin rule alone: a cell with no candidates, or a height with no
+    place? (Checked in O(n): the tracer's watch after every pass; the clues are left to the minimizer's replay.)"""
+    union = 0
+    for c in line.cells:
+        m = masks[c]
+        if not m:
+            return True
+        union |= m
+    return union != (1 << n) - 1
+
+
+def is_broken(masks: Sequence[int], line: Line, n: int) -> bool:
+    """Does ``line`` show a contradiction on ``masks`` (whatever the words ``broken`` would give it)?"""
+    return latin_broken(masks, line, n) or not _fits(tuple(masks[c] for c in line.cells), line.front.clue,
+                                                     line.back.clue, n)
+
+
+def broken(masks: Sequence[int], line: Line, n: int) -> Conflict | None:
+    """The contradiction ``line`` shows on ``masks``, as a Conflict a person can check, or None when
+    some filling fits (or it is too open to describe: see LIMIT)."""
+    ms = tuple(masks[c] for c in line.cells)
+    if not all(ms):
+        empty = next(c for c, m in zip(line.cells, ms) if not m)
+        return Conflict("no candidates left", (empty,), line)
+    full = (1 << n) - 1
+    union = 0
+    for m in ms:
+        union |= m
+    if union != full:
+        d = cands.digits(full & ~union)[0]
+        return Conflict(f"no cell can hold {d} any more", line.cells, line, d)
+    a, b = line.front.clue, line.back.clue
+    if _fits(ms, a, b, n):
+        return None
+    hall = _too_few(line.cells, ms, n)
+    if hall is not None:
+        return hall_conflict(hall, ms, line, n)
+    hidden = _too_few_places(ms, n)
+    if hidden is not None:
+        heights, where = hidden
+        names = joined(cell_name(line.cells[i], n) for i in where) if where else "no cell"
+        return Conflict(f"{cands.show_set(heights)} fit only in {names} ({heights.bit_count()} heights, "
+                        f"{len(where)} cell{'s' if len(where) != 1 else ''})",
+                        tuple(line.cells[i] for i in where) or line.cells, line)
+    hall = _too_few(line.cells, ms, n, len(ms), HALL + 1)  # up to HALL cells: none, just above
+    if hall is not None:
+        return hall_conflict(hall, ms, line, n)
+    return _clue_conflict(ms, line, n)
+
+
+def hall_conflict(cells: tuple[int, ...], ms: tuple[int, ...], line: Line, n: int) -> Conflict:
+    where = {c: m for c, m in zip(line.cells, ms)}
+    union = 0
+    for c in cells:
+        union |= where[c]
+    k, j = len(cells), union.bit_count()
+    names = joined(cell_name(c, n) for c in cells)
+    return Conflict(f"{names} hold only {cands.show_set(union)} between them ({k} cells, "
+                    f"{j} height{'s' if j != 1 else ''})", cells, line)
+
+
+def _too_few_places(ms: tuple[int, ...], n: int) -> tuple[int, tuple[int, ...]] | None:
+    """The smallest set of heights, up to HALL of them, that fit in fewer cells than heights (the other
+    side of a Hall violation): (the heights as a mask, the positions they fit in), or None."""
+    places = [0] * (n + 1)  # height -> the positions it fits in, as bits
+    for i, m in enumerate(ms):
+        for d in cands.digits(m):
+            places[d] |= 1 << i
+    spots = [(d, places[d]) for d in range(1, n + 1)]
+    for k in range(2, min(HALL, n) + 1):
+        got = cands.short_group(spots, k)
+        if got is not None:
+            heights, where = got
+            return sum(1 << (d - 1) for d in heights), tuple(i for i in range(len(ms)) if where >> i & 1)
+    return None
+
+
+def _too_few(cells: tuple[int, ...], ms: tuple[int, ...], n: int, most: int = HALL,
+             least: int = 2) -> tuple[int, ...] | None:
+    """The smallest set of cells, from ``least`` up to ``most`` of them, holding fewer heights than cells (a
+    Hall violation), or None: a set of more than HALL is no easier to check than the clue's count."""
+    items = list(enumerate(ms))
+    for k in range(least, min(most, len(ms)) + 1):
+        got = cands.short_group(items, k)
+        if got is not None:
+            return tuple(cells[i] for i in got[0])
+    return None
+
+
+def fillings(ms: tuple[int, ...], limit: int = LIMIT) -> list[tuple[int, ...]] | None:
+    """Every filling of a line with distinct heights that keeps to its candidates (clues not read),
+    or None when there are more than ``limit``."""
+    n = len(ms)
+    out: list[tuple[int, ...]] = []
+    row = [0] * n
+    order = sorted(range(n), key=lambda i: ms[i].bit_count())
+
+    def place(k: int, used: int) -> bool:
+        if k == n:
+            out.append(tuple(row))
+            return len(out) <= limit
+        i = order[k]
+        for d in cands.digits(ms[i] & ~used):
+            row[i] = d
+            if not place(k + 1, used | 1 << (d - 1)):
+                return False
+        return True
+
+    whole = place(0, 0)
+    place = None  # the search calls itself through its own cell: drop it, or every call leaves a cycle behind
+    return out if whole else None
+
+
+def picture(ms: Sequence[int]) -> str:
+    """A lane's candidates as a person writes them along it: placed heights bare, the rest in brackets."""
+    return " ".join(cands.show(m) for m in ms)
+
+
+def _clue_conflict(ms: tuple[int, ...], line: Line, n: int) -> Conflict | None:
+    every = fillings(ms)
+    if every is None:
+        return None
+    front, back = line.front, line.back
+    for lane, reverse in ((front, False), (back, True)):
+        if not lane.clue:
+            continue
+        seen = {visible(f[::-1] if reverse else f) for f in every}
+        if lane.clue in seen:
+            continue
+        shown = picture(ms[::-1] if reverse else ms)
+        lo, hi = min(seen), max(seen)
+        if lane.clue < lo:
+            how = f"sees at least {lo}" if lo != hi else f"sees {lo} whatever the order"
+        elif lane.clue > hi:
+            how = f"sees at most {hi}" if lo != hi else f"sees {hi} whatever the order"
+        else:
+            how = f"sees {joined(sorted(seen), 'or')}, never {lane.clue}"
+        return Conflict(f"reads {shown} and {how}, but the clue is {lane.clue}", lane.cells, lane)
+    # each clue alone can hold, not both: the fillings that show the front clue, against the back one
+    fit = [f for f in every if visible(f) == front.clue]
+    seen = sorted({visible(f[::-1]) for f in fit})
+    frm = {"left": "the left", "right": "the right", "upper": "the top", "lower": "the bottom"}
+    if len(fit) <= LISTED:
+        listed = joined(" ".join(cands.show(1 << (d - 1)) for d in f) for f in fit)
+        what = (f"the filling that shows {front.clue} from {frm[front.side]}, {listed}," if len(fit) == 1 else
+                f"the {len(fit)} fillings that show {front.clue} from {frm[front.side]}, {listed},")
+    else:
+        what = f"every filling that shows {front.clue} from {frm[front.side]}"
+    verb = "show" if 1 < len(fit) <= LISTED else "shows"  # "the 2 fillings ... show", "every filling ... shows"
+    if len(seen) == 1:
+        shows = f"{verb} {seen[0]}"
+    elif seen[-1] < back.clue:
+        shows = f"{verb} at most {seen[-1]}"
+    elif seen[0] > back.clue:
+        shows = f"{verb} at least {seen[0]}"
+    else:
+        shows = f"{verb} {joined(seen, 'or')}"
+    return Conflict(f"reads {picture(ms)}: {what} {shows} from {frm[back.side]}, but that clue is {back.clue}",
+                    line.cells, line)
+
+
+def lines_of_cells(lines: tuple[Line, ...], cells, n: int) -> list[Line]:
+    """The rows and columns (of ``lines``) through any of ``cells``, each once, rows first."""
+    return [lines[k] for k in sorted({k for c in cells for k in lines_through(n, c)})]
+
+
+def first_broken(masks: Sequence[int], lines: tuple[Line, ...], cells, n: int, latin: bool = False) -> Conflict | None:
+    """The first row or column through ``cells`` that is broken on ``masks``, or None. With ``latin``, only
+    the lines broken by the Latin rule (``latin_broken``) are seen."""
+    for line in lines_of_cells(lines, cells, n):
+        if latin and not latin_broken(masks, line, n):
+            continue
+        found = broken(masks, line, n)
+        if found is not None:
+            return found
+    return None
+

@@ -1,0 +1,288 @@
+"""Rich views: the grid with clues on four sides, a pass with its steps, the summary, the stats table.
+
+What a solve shows -- each pass's grid, the cells it changed, its steps, a forcing step's chains and
+the contradiction they reach -- comes from ``ascent.show.view``, the model the HTML, SVG and Markdown
+exports draw too; this module only decides how it looks in a terminal.
+"""
+
+from __future__ import annotations
+
+import re
+
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+from rich.console import Group
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.text import Text
+
+from ..model import cands
+from .gridtext import OPEN, PLAIN_OPEN, fit, grid_lines, grid_runs, side_by_side, width_of
+from ..puzzle import Puzzle
+from ..model.trace import Result, Step
+from .view import Frame, is_supposition, link_names, plural
+from .view import pass_title  # noqa: F401  (callers name it render.pass_title)
+
+def letter_key(n: int) -> str:
+    """'A = 10, B = 11, C = 12' (as far as the size goes): heights 10-12 are drawn as letters, as in the pages."""
+    return ", ".join(f"{cands.show(cands.bit(h))} = {h}" for h in range(10, n + 1))
+
+
+class GridView:
+    """A grid that lays itself out for the width it is given (see ``gridtext``).
+
+    ``values`` are the placed heights (0 = open); without them a cell with one candidate counts as placed."""
+
+    def __init__(self, puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), compact: bool = False,
+                 values: Sequence[int] | None = None, broken: Iterable[int] = ()):
+        self.puzzle, self.masks, self.changed, self.compact = puzzle, tuple(masks), frozenset(changed), compact
+        self.values = tuple(values) if values is not None else None
+        self.broken = frozenset(broken)
+
+    def lines(self, width: int, plain: bool = False) -> list[Text]:
+        """``plain``: ASCII only ('.' for a lost candidate), for output that is not a terminal."""
+        return grid_lines(self.puzzle, self.masks, self.changed, width, self.compact, self.values, self.broken,
+                          PLAIN_OPEN if plain else OPEN)
+
+    def __rich_console__(self, console, options):
+        """Straight to segments: a grid is drawn once per frame, with no wrapping or per-character work
+        (a 12x12 solve of 150 passes is then drawn in less time than it takes to solve)."""
+        runs = grid_runs(self.puzzle, self.masks, self.changed, options.max_width, self.compact, self.values,
+                         self.broken, OPEN if options.is_terminal else PLAIN_OPEN)
+        style = console.get_style  # parses each style name once (cached)
+        newline = Segment.line()
+        for line in runs:
+            for text, name in line:
+                yield Segment(text, style(name) if name else None)
+            yield newline
+
+    def __rich_measure__(self, console, options):
+        n = self.puzzle.size
+        layout = fit(n, self.masks, options.max_width, self.compact,
+                     self.values if self.values is not None else None)
+        width = width_of(n, layout)
+        return Measurement(width, width)
+
+
+def grid_view(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), title: str | None = None,
+              compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = ()) -> Group:
+    """A title line over the grid; under a 10x10-12x12 grid, the key to the heights written as letters."""
+    view = GridView(puzzle, masks, changed, compact, values, broken)
+    parts = ([Text(title, style="bold underline")] if title else []) + [view]
+    if puzzle.size >= 10:
+        parts.append(Text(letter_key(puzzle.size), style="dim"))
+    return Group(*parts)
+
+
+def frame_view(puzzle: Puzzle, frame: Frame, changed: Iterable[int] = (), title: str | None = None,
+               compact: bool = False) -> Group:
+    """A view frame's grid: its candidates and placed heights, ``changed`` highlighted, its broken cells marked."""
+    return grid_view(puzzle, frame.masks, changed, title, compact, frame.values, frame.broken)
+
+
+class SolutionsView:
+    """Two solutions of one puzzle side by side, the cells where they differ highlighted."""
+
+    def __init__(self, puzzle: Puzzle, a, b):
+        n = puzzle.size
+        self.puzzle = puzzle
+        self.masks = [tuple(cands.bit(v) for row in rows for v in row) for rows in (a, b)]
+        self.differ = [i for i in range(n * n) if self.masks[0][i] != self.masks[1][i]]
+
+    def __rich_console__(self, console, options):
+        width = options.max_width
+        half = [grid_lines(self.puzzle, m, self.differ, (width - 6) // 2, compact=True) for m in self.masks]
+        if max(line.cell_len for line in half[0]) * 2 + 6 <= width:
+            yield from side_by_side([Text("solution A", style="bold")] + half[0], [Text("solution B", style="bold")] + half[1])
+            return
+        for name, lines in zip(("solution A", "solution B"), half):  # too narrow for two: one under the other
+            yield Text(name, style="bold")
+            yield from lines
+
+
+def step_line(step: Step, n: int, indent: str = "") -> Text:
+    """One step: technique, where it looked, its sentence, and what it changed in [brackets]."""
+    text = Text(indent)
+    text.append(f"{step.technique:<{TECHNIQUE_WIDTH - 1}} ", style="bold magenta")
+    where = step.where(n)
+    if where:
+        text.append(f"{where}: ", style="cyan")
+    text.append(step.reason)
+    changes = step.changes(n)
+    if changes:
+        text.append(f"  [{changes}]", style="green")
+    return text
+
+
+HYPOTHETICAL = "    | "
+TECHNIQUE_WIDTH = 13
+
+
+_WORD = re.compile(r"\S+(?: (?:s|ms|min)(?=[\s,;.)]|$)[,;.)]?)?\s*")  # a word, and a unit after a number
+
+
+class Indented:
+    """A line wrapped at its words to the terminal's width, its continuation lines indented by
+    ``rest`` spaces (a summary that wraps stays one visible item)."""
+
+    def __init__(self, text: "Text | str", rest: int = 2):
+        self.text, self.rest = (Text(text) if isinstance(text, str) else text), rest
+
+    def __rich_console__(self, console, options):
+        width = max(10, options.max_width - self.rest)
+        for k, line in enumerate(self.lines(width)):
+            yield (Text(" " * self.rest) + line) if k else line
+
+    def lines(self, width: int) -> list[Text]:
+        """The text cut at spaces into lines of at most ``width`` (a word longer than that stands alone);
+        a number keeps its unit ("0.47 ms" never ends one line and starts the next)."""
+        plain, cuts, start, last_space = self.text.plain, [], 0, None
+        for m in _WORD.finditer(plain):
+            end = m.end() - (len(m.group()) - len(m.group().rstrip()))  # the word without its trailing spaces
+            if end - start > width and last_space is not None:
+                cuts.append(last_space)
+                start = last_space
+            last_space = m.end()
+        pieces = self.text.divide(cuts)
+        for piece in pieces:
+            piece.rstrip()
+        return list(pieces)
+
+
+class Hanging:
+    """A line wrapped to the terminal's width with a hanging indent: continuation lines start under
+    the text after the first ``hang`` cells (under the sentence, not under the technique's name)."""
+
+    def __init__(self, text: Text, hang: int):
+        self.text, self.hang = text, hang
+
+    def __rich_console__(self, console, options):
+        width = options.max_width
+        hang = self.hang if width - self.hang >= 30 else 0
+        head, rest = self.text[:hang], self.text[hang:]
+        under = Text()  # keeps a chain's bar; dim only itself, never the line it leads (a base style would spread)
+        under.append("".join(ch if ch == "|" else " " for ch in head.plain), style="dim")
+        for k, line in enumerate(rest.wrap(console, width - hang)):
+            yield (head if k == 0 else under) + line
+
+
+def chain_lines(frame: Frame, n: int) -> list[tuple[Text, int]]:
+    """A forcing step's chains (``frame.chains`` from the view), indented under it and marked as
+    hypothetical: (line, hanging indent).
+
+    Each chain is one supposition (L0) followed from the grid as it stood before the step, link by
+    link (L1, L2, ..., each saying which earlier links it reads), to the contradiction it reaches
+    (with the links it reads) or, when every branch is followed, to the end of the branch. None of it
+    changes the real grid.
+    """
+    if not frame.chains:
+        return []
+    out = [(Text("    (hypothetical: what the supposition would lead to; the grid does not change)",
+                 style="italic dim"), 5)]
+    for chain in frame.chains:
+        width = len(f"L{chain.links} ")
+        hang = len(HYPOTHETICAL) + width
+        for k, link in enumerate(chain.frames[1:]):  # frames[0] is the grid before the supposition
+            label = f"L{k}".ljust(width)
+            if is_supposition(link.step):
+                line = Text(HYPOTHETICAL, style="dim")
+                line.append(label, style="bold")
+                line.append(link.sentence, style="bold yellow")
+                out.append((line, hang))
+            else:
+                line = step_line(link.step, n, indent=HYPOTHETICAL + label)
+                line.stylize("dim", hang)
+                line.stylize("bold", len(HYPOTHETICAL), hang)
+                reads = link.step.reads
+                if reads:
+                    line.append(f"  (from {link_names(reads)})", style="cyan")
+                out.append((line, hang + TECHNIQUE_WIDTH))
+        out.append((Text(f"{HYPOTHETICAL}{chain.end}", style="bold red" if chain.contradiction else "italic dim"),
+                    len(HYPOTHETICAL)))
+    return out
+
+
+SUMMARY_WIDTH = 60  # the summary breaks onto a second line past this, so it fits a narrow terminal even piped
+
+
+def summary(result: Result) -> Text:
+    """'SOLVED in 9 passes, 40 steps; grade sequence; no backtracking; 1.2 ms': one line when it fits
+    in 60 columns, else two, broken before the backtracking (piped lines are never wrapped)."""
+    style = {"solved": "bold green", "stuck": "bold yellow"}.get(result.status, "bold red")
+    status = result.status.upper()
+    head = f" in {plural(len(result.passes), 'pass', 'passes')}, {plural(result.step_count, 'step')}; " \
+           f"grade {result.grade or '-'};"
+    tail = f"{'backtracking needed' if result.backtracked else 'no backtracking'}; {result.seconds * 1000:.1f} ms"
+    if result.message:
+        tail += f" ({result.message})"
+    text = Text()
+    text.append(status, style=style)
+    text.append(head + ("\n" if len(status) + len(head) + 1 + len(tail) > SUMMARY_WIDTH else " ") + tail)
+    return text
+
+
+def stats_table(sets, title: str | None = None) -> "StatsView":
+    """The per-set report (columns from ``report.COLUMNS``): a table where it fits, a block per set
+    where the terminal is too narrow for it (``StatsView``)."""
+    return StatsView(sets, title)
+
+
+class StatsView:
+    """The per-set report for the width it is given. Wide enough (80 columns take the widest labels,
+    "unreasonable" and "nested forcing 18"): the table of ``report.COLUMNS``, then the median score,
+    one level (bold) and one grade per line. Narrower: each set as a line of its figures and a line
+    of its score, levels and grades, wrapped as text -- never a number cut to "12.…"."""
+
+    def __init__(self, sets, title: str | None = None):
+        self.sets, self.title = list(sets), title
+
+    def table(self) -> "Table":
+        from rich.table import Table
+
+        from . import report
+
+        table = Table(title=self.title, box=None, title_justify="left", pad_edge=False, padding=(0, 1, 0, 0),
+                      header_style="bold underline", caption=report.LEGEND, caption_justify="left")
+        for name, right, _ in report.COLUMNS:
+            table.add_column(name.replace(" ", "\n"), justify="right" if right else "left", no_wrap=True)
+        table.add_column(f"score, {report.LEVELS},\n{report.GRADES}", justify="left", no_wrap=True)
+        for s, cells in zip(self.sets, report.rows(self.sets)):
+            cells[5] = Text(cells[5], style="bold red" if s.unsolved else "")
+            spread = Text(f"score {report.SCORE[2](s)}\n")  # the median score, levels in bold, then grades
+            spread.append(report.grades_text(s.levels, sep="\n"), style="bold")
+            spread.append("\n" + report.grades_text(s.grades, sep="\n"), style="")
+            table.add_row(*cells, spread)
+        return table
+
+    def blocks(self) -> list:
+        from . import report
+
+        out = [Text(self.title, style="italic")] if self.title else []
+        for s in self.sets:
+            line = Text(f"{s.size}x{s.size} {s.diff}: ", style="bold")
+            line.append(f"{plural(s.total, 'puzzle')}, {s.solved_logic} by logic, {s.solved_backtrack} guessed, ")
+            line.append(f"{s.unsolved} unsolved", style="bold red" if s.unsolved else "")
+            line.append(f"; {s.seconds:.2f} s, median {s.median_ms:.2f} ms")
+            out.append(Indented(line, 2))
+            spread = Text(f"  score {report.SCORE[2](s)}; ")
+            spread.append(report.grades_text(s.levels), style="bold")
+            spread.append("; " + report.grades_text(s.grades))
+            out.append(Indented(spread, 4))
+        out.append(Text(report.LEGEND))
+        return out
+
+    def __rich_console__(self, console, options):
+        table = self.table()
+        if Measurement.get(console, options.update_width(10_000), table).maximum <= options.max_width:  # all of it
+            yield table
+        else:
+            yield from self.blocks()
+
+
+def grades_text(grades: dict[str, int]) -> str:
+    from . import report
+
+    return report.grades_text(grades)

@@ -1,0 +1,409 @@
+"""Forcing's chains: a supposition traced with the easier tiers, and the chain cut to what a reader needs.
+
+``Tracer`` supposes a height on a copy of the grid and runs the easier tiers, watching after every
+pass the rows and columns the pass changed for the Latin rule (a cell with no candidates, a height with
+no place: ``linecheck.latin_broken``), which ends the trace there. The clues are not read then: a full
+line check after every pass cost more than the traces it shortened (9x9 dev set, one run each: about 5% of the time,
+the same median of links read, fewer at p90). The minimizer's first replay checks every line a link changed against its
+candidates and clues (``linecheck.broken``), so the chain it gives ends at the first link after which
+a line shows a contradiction, with the count that shows it, not at the later step where a technique
+would have said so.
+
+``Minimizer`` cuts a traced chain to a *minimal* one:
+  1. slice back from what the chain proves (its contradiction, or a branch's removals) through what
+     each kept link needs (``forcing.slice_links``);
+  2. replay it from the supposition, every link found again by its own technique on the grid of the
+     links before it (``replay``); a replay that meets a contradiction sooner ends the chain there;
+  3. drop each remaining link in turn, latest first, keeping the drop when the rest still replays to
+     the contradiction; again until a whole round drops nothing. So no link can go with the rest
+     still replaying.
+
+Each answer is a value (``Traced``, ``Replay``); nothing is left in a field for the caller to read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..model.grid import Conflict, Contradiction, Grid, Lane, Line, line_of, lines_of, lines_through
+from ..core.linecheck import broken, exact, first_broken, is_broken
+from ..techniques.memory import Memory
+from .passes import OverBudget, filled_lane_broken, run
+from ..techniques import FORCING, Technique, needs
+from ..techniques.forcing import conflict_needs, slice_links
+from ..model.trace import Pass, Step
+
+
+@dataclass(frozen=True)
+class Traced:
+    """A supposition followed to a contradiction: the chain (the supposition first) and where it broke."""
+
+    chain: tuple[Step, ...]
+    conflict: Conflict
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What replaying a chain gave. ``ok``: every link was found again and the end reached. Otherwise,
+    when the grid was broken before the end, ``sooner`` links (from the supposition) already reach
+    ``conflict``."""
+
+    ok: bool
+    sooner: int | None = None
+    conflict: Conflict | None = None
+
+
+def changed_cells(step: Step) -> list[int]:
+    return [c for c, _ in step.eliminations] + [c for c, _ in step.placements]
+
+
+class Tracer:
+    """Traces suppositions with the easier tiers (the techniques that are not contextual), watching each
+    link's rows and columns. ``inner`` makes the context a nested trial's forcing runs in."""
+
+    def __init__(self, puzzle, techniques: tuple[Technique, ...], check_time: Callable[[], None],
+                 inner: Callable[[Grid, tuple[Technique, ...]], object]):
+        self.n = puzzle.size
+        self.lines = lines_of(puzzle)
+        self.easier = tuple(t for t in techniques if not t.contextual)
+        self.check_time = check_time
+        self.inner = inner
+
+    def watch(self, grid: Grid, cells) -> None:
+        """After a pass: the first row or column it changed that the Latin rule breaks ends the chain there
+        (the minimizer's first replay then finds the link after which a line first broke, clues read)."""
+        found = first_broken(grid.masks, self.lines, cells, self.n, latin=True)
+        if found is not None:
+            raise Contradiction(found, self.n)
+
+    def _suppose(self, grid: Grid, memory: Memory, cell: int, d: int, limit: int | None, nested: bool = False):
+        """Suppose ``cell`` is ``d`` on a copy and run the easier tiers, with a copy of ``memory`` (the solve's
+        on ``grid``): (the copy, the chain with the supposition first, the contradiction reached or None).
+        Raises OverBudget past ``limit`` steps."""
+        trial, seen = memory.fork(grid)
+        suppose = Step(FORCING.name, f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),),
+                       premises=(), supposition=True)
+        passes: list[Pass] = []
+        broke = None
+        techniques, context = self.easier, None
+        if nested:  # one level of forcing inside: a context of its own, knowing no solution under a supposition
+            techniques += (FORCING,)
+            context = self.inner(grid, techniques)
+        try:
+            trial.apply(suppose)
+            self.watch(trial, changed_cells(suppose))
+            run(trial, techniques, passes, limit=limit, context=context, check_time=self.check_time, watch=self.watch,
+                memory=seen)
+        except Contradiction as e:
+            # kept without its traceback: that holds this frame, which holds the exception -- a cycle that would
+            # keep the whole trial (grid, steps) alive until the garbage collector came by (7% of a hard solve)
+            broke = e.with_traceback(None)
+        return trial, (suppose,) + tuple(s for p in passes for s in p.steps), broke
+
+    def trace(self, grid: Grid, memory: Memory, cell: int, d: int, limit: int | None = None) -> Traced | None:
+        """The chain and the contradiction supposing ``cell`` is ``d`` reaches with the easier tiers, or
+        None when it reaches none (or not within ``limit`` steps)."""
+        try:
+            _, chain, broke = self._suppose(grid, memory, cell, d, limit)
+        except OverBudget:
+            return None
+        return None if broke is None else Traced(chain, broke.conflict)
+
+    def trace_nested(self, grid: Grid, memory: Memory, cell: int, d: int) -> Traced | None:
+        """``trace`` with forcing among the easier tiers (one level: the inner forcing's own chains use
+        the easier tiers only)."""
+        _, chain, broke = self._suppose(grid, memory, cell, d, None, nested=True)
+        return None if broke is None else Traced(chain, broke.conflict)
+
+    def follow(self, grid: Grid, memory: Memory, cell: int, d: int) -> tuple[list[int], tuple[Step, ...]] | None:
+        """Suppose ``cell`` is ``d`` and run the easier tiers to their end: the candidates and the chain,
+        or None when that breaks."""
+        trial, chain, broke = self._suppose(grid, memory, cell, d, None)
+        return None if broke is not None else (trial.masks, chain)
+
+
+class Minimizer:
+    """Cuts chains to what their contradiction needs, each link re-checked by its own technique."""
+
+    def __init__(self, puzzle, techniques: tuple[Technique, ...], check_time: Callable[[], None]):
+        self.n = puzzle.size
+        self.lines = lines_of(puzzle)
+        self.techniques = techniques
+        self.by_name = {t.name: t for t in techniques}
+        self.check_time = check_time
+        self.found: dict = {}  # what ``_finds`` said of a link on a grid, while one chain is cut (``minimal``)
+
+    # ---------------------------------------------------------------- the minimal chain
+    def needs(self, conflict: Conflict | None, lost: tuple[tuple[int, int], ...]) -> dict[int, int]:
+        if conflict is not None:
+            return conflict_needs(conflict, self.n)
+        need: dict[int, int] = {}
+        for c, m in lost:
+            need[c] = need.get(c, 0) | m
+        return need
+
+    def sliced(self, chain: tuple[Step, ...], conflict: Conflict | None,
+               lost: tuple[tuple[int, int], ...]) -> tuple[Step, ...]:
+        return tuple(chain[k] for k in slice_links(chain, self.needs(conflict, lost), self.n, self.link_needs))
+
+    def link_needs(self, link: Step, n: int) -> dict[int, int]:
+        """What a link rests on, by its technique's row of the table (``techniques.needs``)."""
+        return needs(link, n)
+
+    def minimal(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None = None,
+                lost: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[Step, ...], Conflict | None]:
+        """The chain cut to a minimal one that still replays to a contradiction (``conflict``, or every
+        candidate in ``lost`` gone, for a branch of the every-branch form), and the contradiction it
+        reaches (sooner than ``conflict`` when the cut chain meets one first). A chain whose cut form
+        never replays is returned whole (then links could be dropped: the benchmark's check finds none
+        on the 9x9 dev set).
+
+        Dropping link k replays only from k on: the grids after the links before it are kept from the
+        last replay that held (``states``)."""
+        # (link, the grid's candidates and placed heights) -> what ``_finds`` said there, for this chain's cutting
+        self.found = {}
+        cut = self.sliced(chain, conflict, lost)
+        got = self.replay(grid, cut, conflict, lost, check=True)
+        while not got.ok:
+            if got.sooner is None or conflict is None:
+                self.found = {}
+                return chain, conflict
+            conflict = got.conflict
+            cut = self.sliced(cut[:got.sooner], conflict, lost)
+            got = self.replay(grid, cut, conflict, lost, check=True)
+        while True:
+            cut, conflict = self._drop(grid, cut, conflict, lost)
+            said = self._said(grid, cut, conflict)
+            # said afresh, the contradiction may rest on less (a height with no place reads that height only):
+            # slice again from it, and drop again, while that still replays
+            again = self.sliced(cut, said, lost)
+            if len(again) == len(cut) or not self.replay(grid, again, said, lost).ok:
+                break
+            cut, conflict = again, said
+        self.found = {}
+        return cut, said
+
+    def _drop(self, grid: Grid, cut: tuple[Step, ...], conflict: Conflict | None,
+              lost: tuple[tuple[int, int], ...]) -> tuple[tuple[Step, ...], Conflict | None]:
+        """Drop each link in turn, latest first, while the rest still replays; again until a whole round
+        drops nothing. (The chain given replays.)
+
+        A round after one that dropped tries again only the links from the first place that round changed
+        on: a link before it was tried last round on the very chain there is now (every drop came before
+        it was tried, latest first), and a replay gives the same answer on the same chain."""
+        states: list[Grid] = []
+        self.replay(grid, cut, conflict, lost, keep=states)
+        low = 1  # the first link this round tries
+        while low < len(cut):
+            k = len(cut) - 1
+            changed = len(cut)  # the first place this round changed the chain (none: the last round)
+            while k >= low:
+                fewer = cut[:k] + cut[k + 1:]  # not sliced again: the end is the line broken, for any reason
+                same = k
+                got = self.replay(grid, fewer, conflict, lost, states, same, ref=states)  # fewer[j] is cut[j + 1]
+                if got.ok:
+                    cut, changed = fewer, min(changed, k)
+                    del states[same:]
+                    self.replay(grid, cut, conflict, lost, states, same, keep=states)
+                elif got.sooner is not None and conflict is not None:
+                    shorter = self.sliced(fewer[:got.sooner], got.conflict, lost)
+                    if len(shorter) < len(cut) and self.replay(grid, shorter, got.conflict, lost).ok:
+                        cut, conflict, changed = shorter, got.conflict, 1  # sliced again: anything may have moved
+                        states = []
+                        self.replay(grid, cut, conflict, lost, keep=states)
+                k = min(k, len(cut)) - 1
+            low = max(changed, 1)
+        return cut, conflict
+
+    def _said(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None) -> Conflict | None:
+        """The contradiction a cut chain reaches, in words made from its own last grid: a row or column seen
+        broken (``linecheck``) reads differently once links are gone, though it is the same line."""
+        if conflict is None or conflict.lane is None:
+            return conflict
+        line = line_of(self.lines, conflict.lane)
+        if line is None:
+            return conflict
+        trial = grid.copy()
+        try:
+            for link in chain:
+                trial.apply(link)
+        except Contradiction:
+            return conflict  # a cell left empty by the last link: said as it was
+        return broken(trial.masks, line, self.n) or conflict
+
+    # ---------------------------------------------------------------- replaying
+    def replay(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None,
+               lost: tuple[tuple[int, int], ...] = (), states: list[Grid] | None = None, start: int = 0,
+               keep: list[Grid] | None = None, check: bool = False, ref: list[Grid] | None = None) -> Replay:
+        """Replay ``chain`` (supposition first) on a copy of ``grid``: every later link must be found
+        again by its own technique on the grid of the supposition plus the links before it -- a step
+        with at least the link's placements and at least those of its eliminations still open there
+        (the grid has more candidates than when the link was first found, so the technique may remove
+        more; the link's own changes are what is applied) -- and the end must be reached: the same
+        ``conflict``, or every candidate in ``lost`` gone.
+
+        With ``states`` (the grids after each link of a chain whose first ``start`` links are these)
+        the replay starts after link ``start - 1``; with ``keep``, the grid after each link replayed is
+        appended to it. With ``check``, the rows and columns each link changed are checked after it, and
+        one broken before the end is a contradiction reached sooner: a folded chain (``forcing.fold``)
+        crosses a placed height out where it is placed, sooner than the trace did. Once a chain has
+        replayed so, chains cut from it are not checked again: they keep more candidates at every link,
+        so none breaks sooner.
+
+        With ``ref`` (``ref[k]``, for k from ``start`` on: the grid before the link that is ``chain[k]`` here, in a
+        replay that found every link, then the grid after the last link there), a link of a technique that reads only
+        its lane's line (``line_only``) is found where that line holds what it held there, without looking; and the
+        contradiction is reached where its line holds what it held at the end there (``_reached`` asks only line-only
+        techniques, so it reads that line alone)."""
+        trial = states[start - 1].copy() if states and start else grid.copy()
+        last = len(chain) - 1
+        # the first link after which a line may be broken: none before it is (the lines checked from there on)
+        looked = self._first_broken_at(trial.masks, chain, start) if check else last
+        for k in range(start, len(chain)):
+            link = chain[k]
+            if k:
+                row = self.by_name.get(link.technique)
+                if row is not None and row.contextual and (link.chain or link.branches):
+                    # an inner forcing step (nested forcing's chain): it holds if its own chain replays here
+                    if not (self.replay(trial, link.chain, link.contradiction).ok if link.chain else
+                            all(self.replay(trial, b, None, link.eliminations).ok for b in link.branches)):
+                        return Replay(False)
+                elif row is None:
+                    return Replay(False)
+                elif ref is not None and row.line_only and self._as_before(trial, ref[k], link.lane):
+                    pass  # its line as when it was found: found again
+                else:
+                    key = (id(link), tuple(trial.masks), tuple(trial.values))  # sudoku reads which cells are placed
+                    seen = self.found.get(key)
+                    if seen is None:
+                        seen = self.found[key] = self._finds(trial, row, link)
+                    found, early = seen
+                    if not found:
+                        return Replay(False, k, early) if early is not None else Replay(False)
+            try:
+                trial.apply(link)
+            except Contradiction as e:
+                if k == last and e.conflict == conflict:
+                    return Replay(True)
+                return Replay(False, k + 1, e.conflict)
+            if keep is not None:
+                keep.append(trial.copy())
+            if looked <= k < last:
+                seen = first_broken(trial.masks, self.lines, changed_cells(link), self.n)
+                if seen is not None:
+                    return Replay(False, k + 1, seen)
+        if conflict is None:
+            return Replay(all(not trial.masks[c] & m for c, m in lost))
+        if ref is not None and len(ref) > last + 1 and conflict.lane is not None \
+                and self._as_before(trial, ref[last + 1], conflict.lane):
+            return Replay(True)  # its line as where the replay that found every link reached it (``_reached``)
+        return Replay(self._reached(trial, conflict))
+
+    @staticmethod
+    def _as_before(trial: Grid, before: Grid, lane: Lane | Line | None) -> bool:
+        """Do the cells of the line ``lane`` lies in hold on ``trial`` what they held on ``before`` (candidates and
+        placed heights)? False when it names no line of the grid (a technique would look everywhere)."""
+        if lane is None:
+            return False
+        line = line_of(trial.lines, lane)
+        if line is None:
+            return False
+        masks, values, was, placed = trial.masks, trial.values, before.masks, before.values
+        return all(masks[c] == was[c] and values[c] == placed[c] for c in line.cells)
+
+    def _first_broken_at(self, masks: list[int], chain: tuple[Step, ...], start: int) -> int:
+        """The first k (from ``start``) after whose link ``chain[k]`` a row or column is broken (``is_broken``),
+        replaying the links' changes alone from ``masks``; ``len(chain) - 1`` when none is before the last link
+        (or before a link that empties a cell: the replay stops there). A line's candidates only shrink along
+        a chain, and a line broken stays broken (no filling fits fewer candidates), so each line is checked
+        once, after its last change, and only a broken one is searched (by halves) for its first broken state:
+        a few checks a line, where checking each link's lines after it checked every state of them."""
+        n, lines = self.n, self.lines
+        last = len(chain) - 1
+        ms = list(masks)
+        after: list[tuple[int, ...]] = []  # the candidates after each link from ``start``
+        changes: dict[int, list[int]] = {}  # line -> the links (from ``start``) that changed it
+        for k in range(start, last):
+            link = chain[k]
+            for c, m in link.eliminations:
+                ms[c] &= ~m
+            for c, d in link.placements:
+                ms[c] &= 1 << (d - 1)
+            cells = changed_cells(link)
+            if not all(ms[c] for c in cells):
+                break  # applying this link raises: no check is made after it
+            for c in cells:
+                for j in lines_through(n, c):
+                    ks = changes.setdefault(j, [])
+                    if not ks or ks[-1] != k:
+                        ks.append(k)
+            after.append(tuple(ms))
+        first = last
+        for j, ks in changes.items():
+            line = lines[j]
+            if ks[0] >= first or not is_broken(after[ks[-1] - start], line, n):
+                continue
+            lo, hi = 0, len(ks) - 1  # broken after ks[hi]; find the first
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if is_broken(after[ks[mid] - start], line, n):
+                    hi = mid
+                else:
+                    lo = mid + 1
+            first = min(first, ks[lo])
+        return first
+
+    def _reached(self, trial: Grid, conflict: Conflict) -> bool:
+        """Does ``trial`` show ``conflict``?"""
+        if not conflict.cells:
+            return False  # a filled grid breaking a rule: never cut (it reads the whole grid)
+        if conflict.lane is None:
+            return False  # a cell emptied by applying a link (``Grid.apply``): no technique says that (each names a lane)
+        line = line_of(self.lines, conflict.lane)
+        if line is not None:
+            if is_broken(trial.masks, line, self.n):
+                return True  # the same row or column broken (linecheck): ``minimal`` says it afresh at the end
+            if exact(self.n):
+                return False  # the line holds a filling, and every technique's contradiction lies in one line
+            if isinstance(conflict.lane, Line) and conflict.height is not None:
+                return False  # a height with no place in the line (pinpoint's, linecheck's): the Latin rule, read above
+        if isinstance(conflict.lane, Lane) and conflict.lane.cells == conflict.cells \
+                and all(trial.values[c] for c in conflict.cells):
+            return filled_lane_broken(trial, (conflict.lane,)) is conflict.lane  # its lane filled, its clue broken
+        for row in self.techniques:
+            if not row.line_only:
+                continue  # only a line-only technique says a contradiction (the others raise none; forcing is not asked)
+            try:
+                for _ in row.steps(trial, Memory.narrowed(trial, conflict.lane)):  # afresh, where it showed
+                    pass
+            except Contradiction as e:
+                found = e.conflict
+                if found == conflict or (conflict.height is not None and conflict.lane is not None
+                                         and (found.lane, found.height) == (conflict.lane, conflict.height)):
+                    return True  # the same contradiction (pinpoint words a height gone from a line two ways)
+        return False
+
+    def _finds(self, grid: Grid, row: Technique, link: Step) -> tuple[bool, Conflict | None]:
+        """Does ``row`` find ``link`` on ``grid`` (looking everywhere afresh)? And the contradiction it
+        met instead, if it met one (the grid was broken before this link)."""
+        self.check_time()
+        masks = grid.masks
+        want_placed = set(link.placements)
+        crossed = dict(link.crossed)  # a joined cross-out (forcing.fold) follows from the placement by sudoku's rule
+        want_gone = [(c, m & ~crossed.get(c, 0) & masks[c]) for c, m in link.eliminations]
+        if row.refind is not None:  # a technique that only places, asked directly (its table row's ``refind``)
+            return row.refind(grid, link) and not any(m for _, m in want_gone), None
+        # a lane technique looks only at the link's lane (another may break first), afresh
+        try:
+            for step in row.steps(grid, Memory.narrowed(grid, link.lane)):
+                if not want_placed <= set(step.placements):
+                    continue
+                gone: dict[int, int] = {}
+                for c, m in step.eliminations:
+                    gone[c] = gone.get(c, 0) | m
+                if all(not m & ~gone.get(c, 0) for c, m in want_gone):
+                    return True, None
+        except Contradiction as e:
+            return False, e.conflict
+        return False, None

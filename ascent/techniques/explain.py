@@ -1,0 +1,151 @@
+"""Words for lane steps a person can check: the orderings that survive, or why a removed height fails.
+
+Used by the sentence-building code of ``sequence`` and ``peak descent`` only when a step is found,
+never in the search itself. Masks are read in lane order, outward from the front clue.
+"""
+
+from __future__ import annotations
+
+from ..model import cands
+from ..model.words import joined
+
+SHOWN_LIMIT = 6  # list the orderings when at most this many survive
+_BUDGET = 200_000  # nodes; past it the orderings are not listed (the count still is)
+
+
+def _shown(heights) -> int:
+    top = k = 0
+    for h in heights:
+        if h > top:
+            top, k = h, k + 1
+    return k
+
+
+def fillings(masks: tuple[int, ...], lo: int, hi: int, back: int = 0, limit: int = SHOWN_LIMIT) -> list[tuple[int, ...]] | None:
+    """Up to ``limit`` fillings (distinct heights from each mask; the front shows lo..hi, the back
+    ``back`` when non-zero), or None when there are more, or when finding them costs too much."""
+    size = len(masks)
+    out: list[tuple[int, ...]] = []
+    vals = [0] * size
+    nodes = 0
+
+    def dfs(i: int, used: int, top: int, seen: int) -> bool:  # False: stop
+        nonlocal nodes
+        nodes += 1
+        if nodes > _BUDGET or seen > hi or seen + (size - i) < lo:
+            return nodes <= _BUDGET
+        if i == size:
+            if back and _shown(reversed(vals)) != back:
+                return True
+            out.append(tuple(vals))
+            return len(out) <= limit
+        for h in cands.digits(masks[i] & ~used):
+            vals[i] = h
+            if not dfs(i + 1, used | cands.bit(h), max(top, h), seen + (h > top)):
+                return False
+        return True
+
+    finished = dfs(0, 0, 0, 0)
+    dfs = None  # it calls itself through its closure: drop that cycle here, not in the garbage collector
+    return out if finished and len(out) <= limit else None
+
+
+def shown_counts(masks) -> set[int]:
+    """How many buildings the front can see, over every filling of the masks with distinct heights."""
+    states: dict[tuple[int, int], set[int]] = {(0, 0): {0}}
+    for m in masks:
+        nxt: dict[tuple[int, int], set[int]] = {}
+        for (used, top), counts in states.items():
+            for h in cands.digits(m & ~used):
+                key = (used | cands.bit(h), max(top, h))
+                nxt.setdefault(key, set()).update(c + (h > top) for c in counts)
+        states = nxt
+    return set().union(*states.values()) if states else set()
+
+
+def spans(counts: set[int]) -> str:
+    """{1, 2, 3} -> '1 to 3'; {2} -> 'only 2'; {1, 3} -> '1 or 3'; {} -> 'nothing'."""
+    ks = sorted(counts)
+    if not ks:
+        return "nothing (no filling at all)"
+    if len(ks) == 1:
+        return f"only {ks[0]}"
+    if ks == list(range(ks[0], ks[-1] + 1)):
+        return f"{ks[0]} to {ks[-1]}"
+    return ", ".join(map(str, ks[:-1])) + f" or {ks[-1]}"
+
+
+def counted(counts: set[int]) -> str:
+    """{3} -> '3'; {3, 4} -> '3 or 4'; {2, 3, 4} -> '2 to 4'; {1, 3} -> '1 or 3': the words fit the numbers."""
+    ks = sorted(counts)
+    if len(ks) == 1:
+        return str(ks[0])
+    if len(ks) > 2 and ks == list(range(ks[0], ks[-1] + 1)):
+        return f"{ks[0]} to {ks[-1]}"
+    return ", ".join(map(str, ks[:-1])) + f" or {ks[-1]}"
+
+
+def _too_few(masks: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The smallest set of positions holding fewer heights than positions (no filling with distinct heights)."""
+    items = list(enumerate(masks))
+    for k in range(1, len(masks) + 1):
+        got = cands.short_group(items, k)
+        if got is not None:
+            return got[0]
+    return None
+
+
+def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: str, need_front: tuple[int, int] | None,
+            back: str = "", need_back: int = 0, must: str = "where the clue is") -> str:
+    """Why height ``h`` at lane position ``at`` fits no filling, without naming the height: what the lane
+    would show then, against what it must show ("the left would see 3, where the clue says 2"), or which
+    cells would be left with too few heights. ``names`` are the lane's cells in order; ``front``/``back``
+    are phrases such as "the left would see" that take a count after them."""
+    fixed = tuple(cands.bit(h) if i == at else m & ~cands.bit(h) for i, m in enumerate(masks))
+    short = _too_few(fixed)
+    if short is not None:
+        union = 0
+        for i in short:
+            union |= fixed[i]
+        cells = [names[i] for i in short]
+        if not union:
+            return f"{cells[0]} would have nothing left"
+        return f"{joined(cells)} would hold only {cands.show_set(union)} between them"
+    if need_front:
+        seen = shown_counts(fixed)
+        lo, hi = need_front
+        if not any(lo <= k <= hi for k in seen):
+            want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            return f"{front} {counted(seen)}, {must} {want}"
+    if need_back:
+        seen = shown_counts(tuple(reversed(fixed)))
+        if need_back not in seen:
+            return f"{back} {counted(seen)}, where the clue is {need_back}"
+    if need_front and need_back:
+        lo, hi = need_front
+        orders = fillings(fixed, lo, hi, 0, limit=2000)
+        if orders:
+            seen = {_shown(reversed(o)) for o in orders}
+            want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            return f"{front} {want} only if {back} {counted(seen)}; the clue there is {need_back}"
+    return "it fits each clue alone, but no filling satisfies both at once"
+
+
+def witnesses(masks: tuple[int, ...], removed: list[tuple[int, int]], names: list[str], front: str,
+              need_front: tuple[int, int] | None, back: str = "", need_back: int = 0,
+              must: str = "where the clue is") -> str:
+    """A reason for every removed height (``removed``: lane position and height), those that share one said
+    together: "with R6C1 = 4, the left would see 3, where the clue is 2; with R6C5 = 7 or R6C7 = 7, ..."."""
+    groups: dict[str, dict[str, list[str]]] = {}
+    for at, h in removed:
+        why = failing(masks, at, h, names, front, need_front, back, need_back, must)
+        groups.setdefault(why, {}).setdefault(names[at], []).append(str(h))
+    said = []
+    for why, cells in groups.items():
+        which = [f"{cell} = {hs[0] if len(hs) == 1 else ', '.join(hs[:-1]) + ' or ' + hs[-1]}" for cell, hs in cells.items()]
+        said.append(f"with {(', or ' if len(which) > 1 and len(cells[next(iter(cells))]) > 1 else ' or ').join(which)}, {why}")
+    return "; ".join(said)
+
+
+def listed(orders: list[tuple[int, ...]]) -> str:
+    return "; ".join(" ".join(map(str, o)) for o in orders)
