@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
-
-from rich.text import Text
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..model import cands
 from ..puzzle import FormatError, Puzzle
+
+if TYPE_CHECKING:  # rich is imported only where text is drawn, so the engine's readers load without it (Pyodide)
+    from rich.text import Text
 
 CHANGED = "bold black on yellow"
 BROKEN = "bold white on red"  # a cell left with no candidates, or given a height it could not hold
@@ -106,6 +107,8 @@ def grid_lines(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = ()
 
     ``changed`` cells are highlighted, ``broken`` ones marked red; placed heights are bold; ``open_mark``
     stands for a lost candidate (and, compact, an open cell)."""
+    from rich.text import Text
+
     out = []
     for runs in grid_runs(puzzle, masks, changed, width, compact, values, broken, open_mark):
         line = Text()
@@ -183,6 +186,8 @@ def _tidy(line: list[Run]) -> list[Run]:
 
 def side_by_side(left: list[Text], right: list[Text], gap: int = 6) -> list[Text]:
     """Two blocks of lines next to each other."""
+    from rich.text import Text
+
     wide = max((line.cell_len for line in left), default=0)
     out = []
     for k in range(max(len(left), len(right))):

@@ -1,0 +1,252 @@
+"""The engine's face to the web app: the functions the page's Web Worker calls in Pyodide.
+
+Every function takes and returns plain data (numbers, strings, lists, dicts), so the worker passes them
+to and from JavaScript as JSON. Standard library and the engine only: this module runs in Pyodide, where
+rich, typer and the rest of the CLI's libraries are absent. Nothing here prints.
+
+A puzzle crosses the boundary as its record (``Puzzle.to_record``); the worker keeps no state beyond
+a small cache of solves, so a restarted worker (after a cancelled "make") answers the same.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+
+from ..model import cands
+from ..model.grid import cell_name
+from ..show.gridtext import symbol
+from ..model.trace import SOLVED
+from ..puzzle import Puzzle, PuzzleError, puzzlink
+from ..solver.engine import solve
+from ..solver.grade import level_of, score_of
+
+MIN_SIZE, MAX_SIZE = 4, 12  # what the app lets a person type or make (the engine's own bounds are wider)
+
+
+class InputError(ValueError):
+    """Input the app cannot read: one line, said to the player as it is."""
+
+
+def _record(puzzle: Puzzle) -> dict:
+    rec = puzzle.to_record()
+    rec.pop("url", None)
+    return rec
+
+
+def code_of(puzzle: Puzzle) -> str:
+    """The puzz.link code of a puzzle (``skyscrapers/4/4/k13h4j3g``): what the page's address carries."""
+    return puzzlink.write(puzzle).split("?", 1)[1]
+
+
+def parse(text: str) -> Puzzle:
+    """A puzzle typed or pasted: a puzz.link / pzv.jp address (or just its code, ``skyscrapers/4/4/...``),
+    a Simon Tatham Towers game id (``4:1/2/...``), or the clues clockwise from the top left."""
+    text = (text or "").strip()
+    if not text:
+        raise InputError("nothing to read: paste a puzz.link address, a Tatham game id or the clues")
+    if len(text) > 4000:
+        raise InputError(f"that is {len(text)} characters: too long to be a puzzle of at most {MAX_SIZE}x{MAX_SIZE}")
+    low = text.lower()
+    if low.startswith(puzzlink.NAMES) or low.startswith(tuple(n + "_" for n in puzzlink.NAMES)):
+        text = "https://puzz.link/p?" + text
+    if puzzlink.looks_like(text):
+        puzzle = puzzlink.read(text)
+    elif ":" in text and text.split(":", 1)[0].strip().isdigit():
+        puzzle = Puzzle.from_tatham(text)
+    else:
+        puzzle = Puzzle.from_clues(text)
+    if not MIN_SIZE <= puzzle.size <= MAX_SIZE:
+        raise InputError(f"a {puzzle.size}x{puzzle.size} puzzle: the app plays sizes {MIN_SIZE} to {MAX_SIZE}")
+    return puzzle
+
+
+@lru_cache(maxsize=16)
+def _solved(puzzle: Puzzle):
+    return solve(puzzle)
+
+
+def _verdict(puzzle: Puzzle) -> dict:
+    """The puzzle as the page needs it, with the engine's verdict: solved (one solution), ambiguous
+    (two solutions shown), contradiction (the reason), or stuck."""
+    result = _solved(puzzle)
+    n = puzzle.size
+    out = {
+        "record": _record(puzzle),
+        "n": n,
+        "clues": {"u": list(puzzle.upper), "d": list(puzzle.lower), "l": list(puzzle.left), "r": list(puzzle.right)},
+        "given": [v for row in puzzle.givens for v in row],
+        "code": code_of(puzzle),
+        "tatham": puzzle.to_tatham(),
+        "label": puzzle.describe(),
+        "status": result.status,
+        "message": result.message,
+        "solution": [v for row in result.solution for v in row] if result.status == SOLVED and result.solution else None,
+        "solutions": [[v for row in s for v in row] for s in (result.solutions or ())[:2]],
+        "steps": sum(len(p.steps) for p in result.passes),
+        "grade": level_of(result) if result.status == SOLVED else None,
+        "score": score_of(result) if result.status == SOLVED else None,
+        "seconds": round(result.seconds, 4),
+    }
+    if result.status == "ambiguous" and len(out["solutions"]) >= 2:
+        a, b = out["solutions"][:2]
+        out["differ"] = [cell_name(i, n) for i in range(n * n) if a[i] != b[i]]
+    return out
+
+
+def read(text: str) -> dict:
+    """Read typed input; ``{"error": one line}`` when it cannot be read."""
+    try:
+        return _verdict(parse(text))
+    except (PuzzleError, InputError) as e:
+        return {"error": str(e)}
+
+
+def from_record(record: dict) -> dict:
+    """A puzzle the page built (tapped clues and givens) or kept, as a record."""
+    try:
+        puzzle = Puzzle.from_record(record)
+    except (PuzzleError, ValueError, TypeError, KeyError) as e:
+        return {"error": str(e)}
+    if not MIN_SIZE <= puzzle.size <= MAX_SIZE:
+        return {"error": f"a {puzzle.size}x{puzzle.size} puzzle: the app plays sizes {MIN_SIZE} to {MAX_SIZE}"}
+    return _verdict(puzzle)
+
+
+# ---------------------------------------------------------------------------- hints
+def _spec(frame, n: int) -> dict:
+    """What a frame changed and where to look, in the shape of the exported page's data (html.spec),
+    with the lane as its cells (the app's grid is HTML, not SVG)."""
+    out: dict = {}
+    if frame.eliminated:
+        out["e"] = [x for c, m in frame.eliminated for x in (c, m)]
+    if frame.placed:
+        out["p"] = [x for c, d in frame.placed for x in (c, d)]
+    if frame.cells:
+        out["c"] = list(frame.cells)
+    if frame.broken:
+        out["b"] = list(frame.broken)
+    if frame.lane:
+        out["l"] = list(frame.lane)
+    if frame.side is not None:
+        out["s"], out["k"] = frame.side, frame.line
+    return out
+
+
+def _chains(step, grid, n: int) -> list[dict]:
+    from ..export.chain_links import link_count, link_head, numbered
+    from ..show.view import chains_of
+
+    out = []
+    for chain in chains_of(step, grid.masks, grid.values, n):
+        links = []
+        for k, link in numbered(chain):
+            spec = _spec(link, n)
+            spec.update(h=link_head(k, link), t=link.sentence, w=link.where(n), x=link.changes(n),
+                        q=link.technique or "")
+            links.append(spec)
+        out.append({"t": chain.title, "e": chain.end, "c": chain.contradiction, "k": link_count(chain),
+                    "f": links, "z": _spec(chain.at_end, n) if chain.at_end else None})
+    return out
+
+
+def hint(record: dict, values: list, marks: list, level: int = 1) -> dict:
+    """The engine's hint (``ascent.tools.hint``) on the player's grid: ``values`` the placed heights
+    (0 = open), ``marks`` the pencil marks as bit masks (0 = no marks: every height allowed)."""
+    from ..show.view import _frame
+    from ..tools.hint import hint as engine_hint
+    from ..tools.hint import player_grid
+
+    puzzle = Puzzle.from_record(record)
+    n = puzzle.size
+    if len(values) != n * n or len(marks) != n * n:
+        return {"error": f"the grid must have {n * n} cells"}
+    full = cands.full(n)
+    tokens = []
+    for v, m in zip(values, marks):
+        if not isinstance(v, int) or not isinstance(m, int) or not 0 <= v <= n or not 0 <= m <= full:
+            return {"error": f"a cell holds {v!r} with marks {m!r}: heights are 1..{n}"}
+        if v:
+            tokens.append(symbol(v))
+        elif m and m != full:
+            tokens.append("[" + "".join(symbol(d) for d in cands.digits(m)) + "]")
+        else:
+            tokens.append("-")
+    text = " ".join(tokens)  # the grid as the CLI's hint reads it (gridtext.read_grid)
+    start = time.perf_counter()
+    grid = player_grid(puzzle, text)
+    h = engine_hint(puzzle, grid, level)
+    out = {"kind": h.kind, "level": h.level, "texts": list(h.texts), "technique": h.technique, "cell": h.cell}
+    if h.step is not None:
+        frame = _frame(1, "hint", h.step, list(grid.masks), list(grid.values), n, None)
+        out["spec"] = _spec(frame, n)
+        if h.step.chain or h.step.branches:
+            out["chains"] = _chains(h.step, grid, n)
+    out["ms"] = round((time.perf_counter() - start) * 1000, 1)
+    return out
+
+
+# ---------------------------------------------------------------------------- the walk-through
+def explain(record: dict) -> dict:
+    """The exported page of the whole explained solve (``ascent.export.html.page``), built here."""
+    from ..export.html import page
+    from ..show.view import build
+
+    puzzle = Puzzle.from_record(record)
+    start = time.perf_counter()
+    result = _solved(puzzle)
+    view = build(result)
+    html = page(view)
+    return {"html": html, "steps": view.step_count, "status": view.status,
+            "ms": round((time.perf_counter() - start) * 1000, 1)}
+
+
+# ---------------------------------------------------------------------------- making a puzzle
+def generate(n: int, level: str, seed: str, on_attempt=None) -> dict:
+    """A new puzzle from the engine's generator (``ascent.tools.generate.make``); ``on_attempt(k)``
+    hears each attempt (the page's progress)."""
+    from ..tools.generate import Unreachable, make
+
+    count = [0]
+
+    def tick() -> None:
+        count[0] += 1
+        if on_attempt is not None:
+            on_attempt(count[0])
+
+    try:
+        made = make(int(n), str(level), seed=str(seed), seconds=240.0, on_attempt=tick)
+    except (ValueError, Unreachable) as e:
+        return {"error": str(e)}
+    out = _verdict(made.puzzle)
+    out.update(made_level=made.level, attempts=made.attempts, made_seconds=round(made.seconds, 2))
+    return out
+
+
+# ---------------------------------------------------------------------------- the technique guide
+def guide() -> list[dict]:
+    """Every technique of the guide (``ascent.tools.guide``, from the TABLE): its idea, names, the
+    lane picture, and a practice puzzle (the puzzle whose solve shows a real step of it) when it has one."""
+    from ..tools import guide as g
+
+    out = []
+    for t in g.rows():
+        ex = None
+        try:
+            ex = g.example(t)
+        except Exception as e:  # a sample that cannot be read is said, not hidden
+            ex_error = f"{type(e).__name__}: {e}"
+        else:
+            ex_error = None
+        item = {"name": t.name, "tier": t.tier, "level": t.level, "idea": t.idea,
+                "aliases": list(t.aliases),
+                "names": [{"name": nm.name, "covers": nm.covers} for nm in g.COMMUNITY.get(t.name, ())],
+                "blocks": [[pic, text] for pic, text in g.blocks(g.picture(t))]}
+        if ex is not None:
+            n = ex.puzzle.size
+            item["practice"] = {"code": code_of(ex.puzzle), "where": ex.where, "label": ex.puzzle.describe(),
+                                "step": f"{ex.step.technique} {ex.step.where(n)}: {ex.step.reason}"}
+        elif ex_error:
+            item["practice_error"] = ex_error
+        out.append(item)
+    return out

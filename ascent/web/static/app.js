@@ -1,0 +1,632 @@
+/* ascent's web app: the page. It draws the grid at once (a puzz.link code in the address is decoded here
+   for the first paint) and asks the engine -- ascent itself, in Pyodide, in worker.js -- for everything
+   else: the puzzle's verdict, hints on the player's own grid, the walk-through, new puzzles, the guide.
+   Hooks for tests and scripts: <html data-engine="loading|ready|failed">, data-cell="RrCc" on each cell,
+   data-action="hint" (and the other tools), data-hint (the hint text), data-status (the game's state). */
+(function () {
+"use strict";
+var root = document.documentElement, $ = function (id) { return document.getElementById(id); };
+var board = $("board"), keypad = $("keypad"), statusEl = $("status"), clock = $("clock"), note = $("note");
+var hintBox = $("hintbox"), hintText = $("hint"), sayBox = $("say"), engineEl = $("engine");
+var P = null;          /* the puzzle: {n, clues:{u,d,l,r}, given, code, record, solution, status, ...} */
+var S = null;          /* the player's state: {v: heights, m: pencil marks (bit masks, 0 = none), t, done, hints} */
+var undoStack = [], redoStack = [], sel = -1, pencil = false, cells = [], clueEls = {}, t0 = Date.now();
+var H = null;          /* the last hint: {res, key (the grid it was asked on), level, chain: {k, l, st}} */
+var editing = null;    /* a puzzle being typed in: {n, clues, given, sel} */
+var worker = null, engineReady = false, pending = {}, nextId = 1, engineStart = performance.now();
+window.ascentApp = { timings: {} };
+
+/* ---------------------------------------------------------------- the engine (worker) */
+function startWorker() {
+  engineReady = false; root.setAttribute("data-engine", "loading"); engineEl.textContent = "Engine loading\u2026";
+  engineStart = performance.now();
+  worker = new Worker("worker.js");
+  worker.onmessage = function (ev) {
+    var m = ev.data;
+    if (m.type === "ready") {
+      engineReady = true; root.setAttribute("data-engine", "ready");
+      window.ascentApp.timings.engineReady = performance.now() - engineStart;
+      window.ascentApp.timings.workerMs = m.ms;
+      engineEl.textContent = "Engine ready";
+      onEngineReady();
+    } else if (m.type === "failed") {
+      root.setAttribute("data-engine", "failed");
+      engineEl.textContent = "The engine could not load: " + m.error;
+      for (var id in pending) { pending[id].reject(new Error("the engine could not load")); }
+      pending = {};
+    } else if (m.type === "progress") {
+      var p = pending[m.id]; if (p && p.progress) { p.progress(m); }
+    } else if (m.type === "answer") {
+      var q = pending[m.id]; delete pending[m.id];
+      if (q) { if (m.ok) { q.resolve(m.result); } else { q.reject(new Error(m.error)); } }
+    }
+  };
+  worker.onerror = function (e) {
+    root.setAttribute("data-engine", "failed"); engineEl.textContent = "The engine could not load: " + (e.message || "worker error");
+  };
+}
+function ask(op, args, progress) {
+  return new Promise(function (resolve, reject) {
+    var id = nextId++;
+    pending[id] = { resolve: resolve, reject: reject, progress: progress };
+    worker.postMessage({ id: id, op: op, args: args });
+  });
+}
+function restartWorker(why) {
+  worker.terminate();
+  for (var id in pending) { pending[id].reject(new Error(why)); }
+  pending = {};
+  startWorker();
+}
+
+/* ---------------------------------------------------------------- small helpers */
+function sym(d) { return d < 10 ? String(d) : String.fromCharCode(55 + d); }
+function nm(i) { return "R" + (Math.floor(i / P.n) + 1) + "C" + (i % P.n + 1); }
+function bits(m, n) { var o = []; for (var d = 1; d <= n; d++) { if (m & (1 << (d - 1))) { o.push(d); } } return o; }
+function say(t) { sayBox.textContent = ""; setTimeout(function () { sayBox.textContent = t; }, 30); }
+function clockText(ms) { var s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60; s %= 60;
+  return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (s < 10 ? "0" : "") + s; }
+function elapsed() { return S ? (S.done ? S.t : S.t + (Date.now() - t0)) : 0; }
+function msg(el, text, bad) { el.textContent = text || ""; el.classList.toggle("bad", !!bad); }
+
+/* The first paint of a puzz.link code, before the engine has loaded (the engine's own reader then
+   reads the same code and its word is final). Returns null for anything it does not follow. */
+var SKIP = "ghijklmnopqrstuvwxyz";
+function quickDecode(code) {
+  var parts = code.split("/"); if (parts.length < 4 || !/^(skyscrapers|building|skyscraper)$/.test(parts[0])) { return null; }
+  var n = +parts[1]; if (parts[1] !== parts[2] || !(n >= 4 && n <= 12)) { return null; }
+  var body = parts.slice(3).join("/"), out = [], i = 0;
+  while (i < body.length) {
+    var ch = body[i];
+    if (/[0-9a-f]/.test(ch)) { out.push(parseInt(ch, 16)); i++; }
+    else if (ch === "-") { out.push(parseInt(body.substr(i + 1, 2), 16)); i += 3; }
+    else if (ch === ".") { out.push(0); i++; }
+    else if (SKIP.indexOf(ch) >= 0) { for (var k = 0; k <= SKIP.indexOf(ch); k++) { out.push(0); } i++; }
+    else { return null; }
+  }
+  if (out.length !== 4 * n && out.length !== 4 * n + n * n) { return null; }
+  var given = out.length > 4 * n ? out.slice(4 * n) : new Array(n * n).fill(0);
+  return { n: n, clues: { u: out.slice(0, n), d: out.slice(n, 2 * n), l: out.slice(2 * n, 3 * n), r: out.slice(3 * n, 4 * n) },
+           given: given, code: code, record: null, solution: null, status: "reading", label: n + "x" + n };
+}
+
+/* ---------------------------------------------------------------- storage: one entry per puzzle */
+function key() { return "ascent-web/" + P.code; }
+function fresh() { var m = []; for (var i = 0; i < P.n * P.n; i++) { m.push(0); } return { v: P.given.slice(), m: m, t: 0, done: false, hints: 0 }; }
+function load() {
+  try {
+    var s = JSON.parse(localStorage.getItem(key()) || "null"), N2 = P.n * P.n;
+    if (s && s.v && s.v.length === N2 && s.m && s.m.length === N2) {
+      for (var i = 0; i < N2; i++) { if (P.given[i]) { s.v[i] = P.given[i]; s.m[i] = 0; } }
+      return s;
+    }
+  } catch (e) { /* a malformed entry: a fresh game */ }
+  return fresh();
+}
+function save() { if (!P || !S) { return; } S.t = elapsed(); t0 = Date.now(); try { localStorage.setItem(key(), JSON.stringify(S)); } catch (e) { /* full or private */ } }
+
+/* ---------------------------------------------------------------- drawing the grid */
+function clueButton(side, k, v) {
+  var el = document.createElement(editing ? "button" : "div");
+  el.className = "clue"; el.setAttribute("data-side", side); el.setAttribute("data-k", k);
+  if (editing) { el.type = "button"; el.setAttribute("aria-label", { u: "top", d: "bottom", l: "left", r: "right" }[side] + " clue " + (k + 1) + (v ? ", " + v : ", none")); }
+  var wordy = { u: "column " + (k + 1) + " from the top", d: "column " + (k + 1) + " from the bottom", l: "row " + (k + 1) + " from the left", r: "row " + (k + 1) + " from the right" }[side];
+  if (!editing && v) { var h = document.createElement("span"); h.className = "vh"; h.textContent = "clue for " + wordy + ": "; el.appendChild(h); }
+  el.appendChild(document.createTextNode(v ? String(v) : ""));
+  clueEls[side + k] = el;
+  return el;
+}
+function drawBoard(n, clues, given) {
+  board.textContent = ""; cells = []; clueEls = {};
+  board.className = "board n" + n + (editing ? " edit" : ""); board.style.setProperty("--n", n);
+  keypad.style.setProperty("--kc", n <= 6 ? n + (editing ? 1 : 0) : Math.ceil(n / 2));
+  var corner = function () { var c = document.createElement("div"); c.className = "corner"; c.setAttribute("aria-hidden", "true"); return c; };
+  board.appendChild(corner());
+  for (var c = 0; c < n; c++) { board.appendChild(clueButton("u", c, clues.u[c])); }
+  board.appendChild(corner());
+  for (var r = 0; r < n; r++) {
+    board.appendChild(clueButton("l", r, clues.l[r]));
+    for (c = 0; c < n; c++) {
+      var b = document.createElement("button"); b.type = "button"; b.className = "cell";
+      b.setAttribute("data-cell", "R" + (r + 1) + "C" + (c + 1)); b.setAttribute("data-i", r * n + c); b.tabIndex = -1;
+      board.appendChild(b); cells.push(b);
+    }
+    board.appendChild(clueButton("r", r, clues.r[r]));
+  }
+  board.appendChild(corner());
+  for (c = 0; c < n; c++) { board.appendChild(clueButton("d", c, clues.d[c])); }
+  board.appendChild(corner());
+  keypad.textContent = "";
+  for (var d = 1; d <= n; d++) {
+    var k = document.createElement("button"); k.type = "button"; k.setAttribute("data-key", d);
+    k.textContent = sym(d);
+    if (d >= 10) { var sm = document.createElement("small"); sm.textContent = String(d); k.appendChild(sm); }
+    keypad.appendChild(k);
+  }
+  if (editing) { var z = document.createElement("button"); z.type = "button"; z.setAttribute("data-key", "0"); z.textContent = "Clear"; keypad.appendChild(z); }
+  if (sel < 0 || sel >= n * n) { sel = 0; }
+  cells[sel].tabIndex = 0;
+}
+/* What a chain link or a hint shows over the player's grid: {st: {v, m}, spec, base} */
+var overlay = null;
+function candidatesOf(i) {
+  var full = (1 << P.n) - 1;
+  if (S.v[i]) { return 1 << (S.v[i] - 1); }
+  return S.m[i] || 0;
+}
+function clashes() {
+  var n = P.n, bad = {};
+  for (var i = 0; i < n * n; i++) {
+    if (!S.v[i]) { continue; }
+    for (var j = i + 1; j < n * n; j++) {
+      if (S.v[j] === S.v[i] && (Math.floor(i / n) === Math.floor(j / n) || i % n === j % n)) { bad[i] = 1; bad[j] = 1; }
+    }
+  }
+  return bad;
+}
+function render() {
+  if (editing) { return renderEdit(); }
+  if (!P || !S) { return; }
+  var n = P.n, N2 = n * n, bad = clashes(), look = {}, lane = {}, gone = {}, put = {}, broken = {};
+  var wrong = H && H.res && (H.res.kind === "wrong" || H.res.kind === "wrong marks") && H.key === stateKey() ? H.res.cell : -1;
+  var spec = overlay ? overlay.spec : (H && H.key === stateKey() && H.res && H.res.spec && H.level >= 1 ? H.res.spec : null);
+  var st = overlay ? overlay.st : null;
+  if (spec) {
+    (spec.c || []).forEach(function (c) { look[c] = 1; });
+    (spec.l || []).forEach(function (c) { lane[c] = 1; });
+    if (overlay || H.level >= 3) {
+      var e = spec.e || [], p = spec.p || [], b = spec.b || [];
+      for (var x = 0; x < e.length; x += 2) { gone[e[x]] = (gone[e[x]] || 0) | e[x + 1]; }
+      for (x = 0; x < p.length; x += 2) { put[p[x]] = p[x + 1]; }
+      for (x = 0; x < b.length; x++) { broken[b[x]] = 1; }
+    }
+  }
+  for (var cl in clueEls) { clueEls[cl].classList.remove("hot"); }
+  if (spec && spec.s) { var sideKey = { upper: "u", lower: "d", left: "l", right: "r" }[spec.s]; if (clueEls[sideKey + spec.k]) { clueEls[sideKey + spec.k].classList.add("hot"); } }
+  for (var i = 0; i < N2; i++) {
+    var v = st ? st.v[i] : S.v[i], m = st ? st.m[i] : S.m[i], el = cells[i];
+    var supposed = st && overlay.base && st.v[i] && !overlay.base.v[i];
+    var cls = "cell" + (P.given[i] ? " given" : "") + (i === sel ? " sel" : "") + (look[i] ? " look" : "") + (lane[i] ? " lane" : "") +
+      (put[i] ? " put" : "") + (supposed ? " supposed" : "") + (broken[i] ? " broken" : "") +
+      (bad[i] && !st ? " clash" : "") + (i === wrong ? " wrong" : "");
+    el.className = cls;
+    el.textContent = "";
+    var label = nm(i) + ", ";
+    if (v) { el.textContent = sym(v); label += (P.given[i] ? "given " : "") + v; }
+    else {
+      var shown = m, full = (1 << n) - 1;
+      if (st && !shown) { shown = full; }
+      if (shown || gone[i]) {
+        var box = document.createElement("span"); box.className = "m"; box.setAttribute("aria-hidden", "true");
+        for (var d = 1; d <= n; d++) {
+          var it = document.createElement("i"), bit = 1 << (d - 1);
+          if (gone[i] & bit) { it.className = "x"; it.textContent = sym(d); }
+          else if (shown & bit) { it.textContent = sym(d); }
+          box.appendChild(it);
+        }
+        el.appendChild(box);
+        label += "empty, marks " + bits(shown & ~(gone[i] || 0), n).join(" ");
+      } else { label += "empty"; }
+    }
+    if (gone[i]) { label += "; the step removes " + bits(gone[i], n).join(" "); }
+    if (put[i]) { label += "; the step places " + put[i]; }
+    if (supposed) { label += "; supposed"; }
+    if (broken[i]) { label += "; broken"; }
+    if (bad[i] && !st) { label += "; clashes with its row or column"; }
+    if (i === wrong) { label += "; wrong"; }
+    if (look[i]) { label += "; look here"; }
+    el.setAttribute("aria-label", label);
+  }
+  board.classList.toggle("solved", !!S.done);
+  $("title").textContent = P.label || "";
+  document.querySelector('[data-action="pencil"]').setAttribute("aria-pressed", pencil ? "true" : "false");
+  document.body.classList.toggle("pencil", pencil);
+  document.querySelector('[data-action="undo"]').disabled = !undoStack.length;
+  document.querySelector('[data-action="redo"]').disabled = !redoStack.length;
+}
+function stateKey() { return S ? S.v.join(",") + "|" + S.m.join(",") : ""; }
+function setStatus(text, cls) { statusEl.textContent = text; statusEl.className = cls || ""; }
+function playingStatus() {
+  if (!P) { return; }
+  if (S && S.done) { setStatus("solved in " + clockText(S.t) + (S.hints ? " with " + S.hints + " hint" + (S.hints > 1 ? "s" : "") : ""), "solved"); return; }
+  if (P.status === "reading") { setStatus("playing (the engine is reading the puzzle)"); return; }
+  if (P.status === "solved") { setStatus("playing"); return; }
+  setStatus(P.status === "ambiguous" ? "this puzzle has more than one solution" : P.status === "contradiction" ? "this puzzle has no solution" : "the engine is stuck on this puzzle");
+}
+
+/* ---------------------------------------------------------------- opening a puzzle */
+function showPuzzle(p, fromAddress) {
+  editing = null; $("editbar").hidden = true; document.querySelector(".tools").hidden = false;
+  var same = P && P.code === p.code && S;
+  P = p; undoStack = []; redoStack = []; H = null; overlay = null; hideHint();
+  if (!same) { S = load(); t0 = Date.now(); drawBoard(P.n, P.clues, P.given); }
+  $("play").classList.remove("nopuzzle");
+  if (!fromAddress && location.search.slice(1) !== P.code && history.replaceState) { history.replaceState(null, "", "?" + P.code + location.hash); }
+  document.title = "ascent: Skyscrapers " + (P.label || P.n + "x" + P.n);
+  $("entry").open = false;
+  playingStatus(); render();
+}
+function verdictText(v) {
+  if (v.status === "ambiguous") {
+    var a = v.solutions[0], b = v.solutions[1], n = v.n, rows = function (s) { var o = []; for (var r = 0; r < n; r++) { o.push(s.slice(r * n, r * n + n).map(sym).join("")); } return o.join("/"); };
+    return "This puzzle has more than one solution: they differ at " + (v.differ || []).join(", ") + ". One is " + rows(a) + ", another " + rows(b) + ".";
+  }
+  if (v.status === "contradiction") { return "This puzzle has no solution: " + (v.message || "the clues contradict each other") + "."; }
+  if (v.status !== "solved") { return "The engine could not finish this puzzle: " + (v.message || v.status) + "."; }
+  return "";
+}
+function openVerdict(v, fromAddress) {
+  if (v.error) { msg($("input-msg"), v.error, true); return false; }
+  msg($("input-msg"), verdictText(v), v.status !== "solved");
+  if (P && P.code === v.code && P.status === "reading") { var keep = S; P = v; S = keep; playingStatus(); render(); return true; }
+  showPuzzle(v, fromAddress);
+  return true;
+}
+function openText(text, fromAddress) {
+  if (!engineReady) { msg($("input-msg"), "The engine is still loading: the puzzle opens as soon as it is ready."); pendingText = text; return; }
+  ask("read", [text]).then(function (v) { openVerdict(v, fromAddress); }, function (e) { msg($("input-msg"), "The engine could not read it: " + e.message, true); });
+}
+var pendingText = null;
+function onEngineReady() {
+  var text = pendingText || (location.search.length > 1 ? decodeURIComponent(location.search.slice(1)) : null);
+  pendingText = null;
+  if (text) { openText(text, !pendingText); }
+  if (currentView() === "guide") { showGuide(); }
+}
+
+/* ---------------------------------------------------------------- playing */
+function snapshot() { return { v: S.v.slice(), m: S.m.slice() }; }
+function change(fn) {
+  if (!P || !S) { return; }
+  var before = snapshot(); fn();
+  if (before.v.join() === S.v.join() && before.m.join() === S.m.join()) { return; }
+  undoStack.push(before); redoStack = []; afterChange();
+}
+function afterChange() {
+  overlay = null;
+  if (H && H.key !== stateKey()) { hideHint(); }
+  var n = P.n, N2 = n * n, full = true;
+  for (var i = 0; i < N2; i++) { if (!S.v[i]) { full = false; break; } }
+  if (full && P.solution && S.v.join() === P.solution.join() && !S.done) {
+    S.t = elapsed(); S.done = true; say("Solved in " + clockText(S.t) + "!");
+  }
+  playingStatus(); save(); render();
+}
+function place(d) {
+  if (sel < 0 || P.given[sel] || S.done) { return; }
+  change(function () {
+    if (pencil) { if (!S.v[sel]) { S.m[sel] ^= 1 << (d - 1); } }
+    else { S.v[sel] = S.v[sel] === d ? 0 : d; }
+  });
+  say(nm(sel) + (S.v[sel] ? " is " + S.v[sel] : pencil ? " marks " + bits(S.m[sel], P.n).join(" ") : " is empty"));
+}
+function erase() { if (sel < 0 || P.given[sel] || S.done) { return; } change(function () { if (S.v[sel]) { S.v[sel] = 0; } else { S.m[sel] = 0; } }); }
+function undo() { if (!undoStack.length) { return; } redoStack.push(snapshot()); var s = undoStack.pop(); S.v = s.v; S.m = s.m; S.done = false; afterChange(); }
+function redo() { if (!redoStack.length) { return; } undoStack.push(snapshot()); var s = redoStack.pop(); S.v = s.v; S.m = s.m; afterChange(); }
+function fillAll() {
+  change(function () {
+    var n = P.n;
+    for (var i = 0; i < n * n; i++) {
+      if (S.v[i]) { continue; }
+      var m = (1 << n) - 1, r = Math.floor(i / n), c = i % n;
+      for (var k = 0; k < n; k++) { var a = S.v[r * n + k], b = S.v[k * n + c]; if (a) { m &= ~(1 << (a - 1)); } if (b) { m &= ~(1 << (b - 1)); } }
+      S.m[i] = m;
+    }
+  });
+  note.textContent = "Every open cell now holds every height its row and column still allow.";
+}
+function check() {
+  if (!P.solution) { note.textContent = engineReady ? verdictText(P) || "No unique solution to check against." : "Check needs the engine: it is still loading."; return; }
+  var wrong = [], open = 0;
+  for (var i = 0; i < P.n * P.n; i++) { if (!S.v[i]) { open++; } else if (S.v[i] !== P.solution[i]) { wrong.push(nm(i)); } }
+  var text = wrong.length ? "Wrong: " + wrong.join(", ") + "." : open ? "Everything placed so far is right; " + open + " cells to go." : "Solved!";
+  note.textContent = text; say(text);
+}
+function restart() { S = fresh(); t0 = Date.now(); undoStack = []; redoStack = []; H = null; hideHint(); afterChange(); }
+function select(i, focus) {
+  if (i < 0 || i >= cells.length) { return; }
+  if (cells[sel]) { cells[sel].tabIndex = -1; }
+  sel = i; cells[sel].tabIndex = 0; if (focus) { cells[sel].focus(); }
+  render();
+}
+
+/* ---------------------------------------------------------------- hints from the engine */
+function hideHint() { hintBox.hidden = true; hintText.textContent = ""; $("chainnav").hidden = true; overlay = null; }
+function hint(more) {
+  if (!P) { return; }
+  if (!engineReady) { showHintText("The engine is still loading: ask again in a moment."); return; }
+  if (S.done) { showHintText("The puzzle is solved: no hint needed."); return; }
+  if (P.status !== "solved") { showHintText(verdictText(P) || "No hint: the puzzle has no unique solution."); return; }
+  var k = stateKey();
+  if (H && H.key === k) {
+    if (H.level >= 3) { showHint(); return; }
+    H.level++; showHint(); return;
+  }
+  var asked = performance.now(), state = k;
+  showHintText("Thinking\u2026");
+  ask("hint", [P.record, S.v, S.m, 3]).then(function (res) {
+    window.ascentApp.timings.lastHint = performance.now() - asked;
+    if (stateKey() !== state) { return; }
+    if (res.error) { showHintText(res.error); return; }
+    S.hints++; save();
+    H = { res: res, key: state, level: 1, chain: null };
+    showHint();
+  }, function (e) { showHintText("No hint: " + e.message); });
+}
+function showHintText(text) { hintBox.hidden = false; hintText.textContent = text; $("chainnav").hidden = true; document.querySelector('[data-action="more"]').hidden = true; document.querySelector('[data-action="apply"]').hidden = true; }
+function showHint() {
+  var r = H.res, lv = H.level;
+  hintBox.hidden = false;
+  hintText.textContent = "Hint " + lv + " of 3: " + r.texts[lv - 1].charAt(0).toUpperCase() + r.texts[lv - 1].slice(1) + ".";
+  hintBox.setAttribute("data-level", lv); hintBox.setAttribute("data-kind", r.kind);
+  document.querySelector('[data-action="more"]').hidden = lv >= 3 || r.kind === "solved";
+  var ap = document.querySelector('[data-action="apply"]');
+  ap.hidden = !(lv >= 3 && (r.kind === "step" || r.kind === "wrong"));
+  ap.textContent = r.kind === "wrong" ? "Take it out" : "Apply";
+  overlay = null;
+  if (lv >= 3 && r.chains && r.chains.length) { startChain(0); } else { $("chainnav").hidden = true; }
+  render();
+}
+function applyHint() {
+  var r = H.res;
+  if (r.kind === "wrong") { var c = r.cell; change(function () { S.v[c] = 0; }); return; }
+  var e = r.spec.e || [], p = r.spec.p || [], full = (1 << P.n) - 1;
+  change(function () {
+    for (var x = 0; x < e.length; x += 2) { if (!S.v[e[x]]) { S.m[e[x]] = (S.m[e[x]] || full) & ~e[x + 1]; } }
+    for (x = 0; x < p.length; x += 2) { S.v[p[x]] = p[x + 1]; S.m[p[x]] = 0; }
+  });
+}
+/* A forcing hint: its chain drawn on the player's grid, link by link, from the supposition to the contradiction. */
+function applySpec(st, spec) {
+  var m = st.m.slice(), v = st.v.slice(), e = spec.e || [], p = spec.p || [];
+  for (var x = 0; x < e.length; x += 2) { m[e[x]] &= ~e[x + 1]; }
+  for (x = 0; x < p.length; x += 2) { m[p[x]] = 1 << (p[x + 1] - 1); v[p[x]] = p[x + 1]; }
+  return { m: m, v: v };
+}
+function startChain(b) {
+  var ch = H.res.chains[b], full = (1 << P.n) - 1, base = { v: S.v.slice(), m: [] };
+  for (var i = 0; i < P.n * P.n; i++) { base.m.push(S.v[i] ? 1 << (S.v[i] - 1) : (S.m[i] || full)); }
+  var st = [base];
+  for (var l = 0; l < ch.f.length; l++) { st.push(applySpec(st[l], ch.f[l])); }
+  H.chain = { b: b, ch: ch, st: st, l: 1 };
+  $("chainnav").hidden = false;
+  $("chain-title").textContent = "The chain: " + ch.t + " (" + ch.k + " link" + (ch.k === 1 ? "" : "s") + " after it)";
+  link(1);
+}
+function link(l) {
+  var c = H.chain, top = c.ch.f.length; l = Math.max(1, Math.min(top, l)); c.l = l;
+  var f = c.ch.f[l - 1], spec = (l === top && c.ch.z) ? c.ch.z : f;
+  overlay = { st: c.st[l], spec: spec, base: c.st[0] };
+  $("link-pos").textContent = (l === 1 ? "supposition" : f.h) + " (" + l + "/" + top + ")";
+  var text = f.h + ": " + (f.q ? f.q + " " : "") + (f.w ? f.w + ": " : "") + f.t + (f.x ? " [" + f.x + "]" : "");
+  if (l === top) { text += " \u2014 " + c.ch.e; }
+  $("link-text").textContent = text;
+  document.querySelector('[data-action="link-prev"]').disabled = l === 1;
+  document.querySelector('[data-action="link-next"]').disabled = l === top;
+  document.querySelector('[data-action="link-end"]').disabled = l === top;
+  board.setAttribute("data-link", l);
+  render();
+}
+
+/* ---------------------------------------------------------------- typing a puzzle in */
+function startTyping(n) {
+  editing = { n: n, clues: { u: [], d: [], l: [], r: [] }, given: [], at: null };
+  for (var k = 0; k < n; k++) { editing.clues.u.push(0); editing.clues.d.push(0); editing.clues.l.push(0); editing.clues.r.push(0); }
+  for (k = 0; k < n * n; k++) { editing.given.push(0); }
+  P = null; S = null; H = null; hideHint(); sel = 0;
+  drawBoard(n, editing.clues, editing.given);
+  editing.at = "u0";
+  $("editbar").hidden = false; document.querySelector(".tools").hidden = true; $("entry").open = false;
+  setStatus("typing a " + n + "x" + n + " puzzle: tap a clue or a cell, then a height");
+  renderEdit();
+}
+function renderEdit() {
+  var n = editing.n;
+  for (var s in clueEls) {
+    var el = clueEls[s], side = s[0], k = +s.slice(1), v = editing.clues[side][k];
+    el.lastChild.textContent = v ? String(v) : "";
+    el.setAttribute("aria-label", { u: "top", d: "bottom", l: "left", r: "right" }[side] + " clue " + (k + 1) + ", " + (v ? v : "none"));
+    el.classList.toggle("sel", editing.at === s);
+  }
+  for (var i = 0; i < n * n; i++) {
+    var g = editing.given[i];
+    cells[i].className = "cell" + (g ? " given" : "") + (editing.at === "c" + i ? " sel" : "");
+    cells[i].textContent = g ? sym(g) : "";
+    cells[i].setAttribute("aria-label", "R" + (Math.floor(i / n) + 1) + "C" + (i % n + 1) + ", " + (g ? "given " + g : "empty"));
+  }
+}
+function typeKey(d) {
+  var at = editing.at; if (!at) { return; }
+  if (at[0] === "c") { editing.given[+at.slice(1)] = d; } else { editing.clues[at[0]][+at.slice(1)] = d; }
+  renderEdit();
+}
+function playTyped() {
+  var e = editing, n = e.n, rows = [];
+  for (var r = 0; r < n; r++) { rows.push(e.given.slice(r * n, r * n + n)); }
+  var rec = { size: n, clues: { upper: e.clues.u, lower: e.clues.d, left: e.clues.l, right: e.clues.r }, cells: rows };
+  if (!engineReady) { msg($("input-msg"), "The engine is still loading: try again in a moment.", true); return; }
+  ask("from_record", [rec]).then(function (v) { openVerdict(v); }, function (err) { msg($("input-msg"), err.message, true); });
+}
+
+/* ---------------------------------------------------------------- views: play, explain, make, guide */
+function currentView() { var h = location.hash.slice(1).split("/")[0]; return ["explain", "make", "guide"].indexOf(h) >= 0 ? h : "play"; }
+function route() {
+  var v = currentView();
+  ["play", "explain", "make", "guide"].forEach(function (name) {
+    $(name).hidden = name !== v;
+    var a = document.querySelector('nav a[data-view="' + name + '"]');
+    if (name === v) { a.setAttribute("aria-current", "page"); } else { a.removeAttribute("aria-current"); }
+  });
+  if (v === "explain") { showExplain(); }
+  if (v === "guide") { showGuide(); }
+}
+var explained = null;
+function showExplain() {
+  var box = $("explain-msg"), frame = $("explain-frame");
+  if (!P || !P.code) { box.textContent = "Open a puzzle first (Play), then its walk-through shows here."; frame.hidden = true; return; }
+  if (explained === P.code) { return; }
+  if (!engineReady) { box.textContent = "The engine is still loading; the walk-through follows."; setTimeout(function () { if (currentView() === "explain") { showExplain(); } }, 400); return; }
+  var code = P.code, t = performance.now(), timer = setInterval(function () { box.textContent = "Working out every step of the solve\u2026 " + ((performance.now() - t) / 1000).toFixed(1) + " s"; }, 200);
+  box.textContent = "Working out every step of the solve\u2026"; frame.hidden = true;
+  explained = code;
+  ask("explain", [P.record]).then(function (res) {
+    clearInterval(timer);
+    window.ascentApp.timings.explain = performance.now() - t;
+    if (!P || P.code !== code) { return; }
+    box.textContent = res.steps + " steps, worked out here in " + ((performance.now() - t) / 1000).toFixed(1) + " s.";
+    frame.srcdoc = res.html; frame.hidden = false;
+    root.setAttribute("data-explain", "ready");
+  }, function (e) { clearInterval(timer); explained = null; box.textContent = "No walk-through: " + e.message; });
+}
+var making = null;
+function make(ev) {
+  ev.preventDefault();
+  if (!engineReady) { $("make-msg").textContent = "The engine is still loading: try again in a moment."; return; }
+  var n = +$("make-size").value, level = $("make-level").value, t = performance.now();
+  var seed = String(Date.now() % 1000000007), cancel = document.querySelector('[data-action="cancel-make"]');
+  cancel.disabled = false; making = true;
+  $("make-msg").textContent = "Making a " + n + "x" + n + " " + level + " puzzle\u2026";
+  ask("generate", [n, level, seed], function (m) {
+    $("make-msg").textContent = "Making a " + n + "x" + n + " " + level + " puzzle: attempt " + m.attempts + ", " + ((performance.now() - t) / 1000).toFixed(1) + " s";
+  }).then(function (v) {
+    cancel.disabled = true; making = null;
+    if (v.error) { $("make-msg").textContent = v.error; return; }
+    $("make-msg").textContent = "Made in " + v.attempts + " attempt" + (v.attempts > 1 ? "s" : "") + ", " + v.made_seconds + " s: now in Play.";
+    openVerdict(v); location.hash = "play";
+  }, function (e) { cancel.disabled = true; making = null; $("make-msg").textContent = e.message; });
+}
+function cancelMake() {
+  if (!making) { return; }
+  making = null; document.querySelector('[data-action="cancel-make"]').disabled = true;
+  restartWorker("cancelled");
+  $("make-msg").textContent = "Cancelled. The engine restarts (a few seconds).";
+}
+var guideData = null;
+function showGuide() {
+  var body = $("guide-body"), which = decodeURIComponent(location.hash.split("/")[1] || "");
+  if (!guideData) {
+    if (!engineReady) { return; }
+    body.textContent = "Reading the guide from the engine\u2026";
+    ask("guide", []).then(function (g) { guideData = g; showGuide(); }, function (e) { body.textContent = "No guide: " + e.message; });
+    return;
+  }
+  body.textContent = "";
+  var t = guideData.filter(function (x) { return x.name === which; })[0];
+  if (!t) {
+    var p = document.createElement("p"); p.textContent = "The techniques the engine uses, easiest first. Each page has the idea, the lane picture and a puzzle to practise on."; body.appendChild(p);
+    var ul = document.createElement("ul");
+    guideData.forEach(function (x) {
+      var li = document.createElement("li"), a = document.createElement("a"); a.href = "#guide/" + encodeURIComponent(x.name);
+      a.textContent = x.name; li.appendChild(a); li.appendChild(document.createTextNode(" (" + x.level + "): " + x.idea)); ul.appendChild(li);
+    });
+    body.appendChild(ul); return;
+  }
+  var h = document.createElement("h3"); h.textContent = t.name + " \u2014 level " + t.level; body.appendChild(h);
+  var idea = document.createElement("p"); idea.textContent = t.idea.charAt(0).toUpperCase() + t.idea.slice(1) + "."; body.appendChild(idea);
+  if (t.names.length) {
+    var nl = document.createElement("ul");
+    t.names.forEach(function (x) { var li = document.createElement("li"); li.textContent = x.name + ": " + x.covers; nl.appendChild(li); });
+    var cap = document.createElement("p"); cap.textContent = "Other names for it:"; body.appendChild(cap); body.appendChild(nl);
+  }
+  var pre = null;
+  t.blocks.forEach(function (b) {
+    if (b[0]) { if (!pre) { pre = document.createElement("pre"); pre.className = "pic"; pre.tabIndex = 0; body.appendChild(pre); } pre.textContent += b[1] + "\n"; }
+    else { pre = null; var q = document.createElement("p"); q.textContent = b[1]; body.appendChild(q); }
+  });
+  if (t.practice) {
+    var pr = document.createElement("p"), a = document.createElement("a");
+    a.href = "?" + t.practice.code + "#play"; a.textContent = "Practise on " + t.practice.label;
+    pr.appendChild(a); pr.appendChild(document.createTextNode(" (" + t.practice.where + "): its solve uses " + t.name + "."));
+    body.appendChild(pr);
+  }
+  var back = document.createElement("p"), ba = document.createElement("a"); ba.href = "#guide"; ba.textContent = "All techniques"; back.appendChild(ba); body.appendChild(back);
+}
+
+/* ---------------------------------------------------------------- events */
+board.addEventListener("click", function (ev) {
+  var cl = ev.target.closest(".clue");
+  if (editing && cl) { editing.at = cl.getAttribute("data-side") + cl.getAttribute("data-k"); renderEdit(); return; }
+  var c = ev.target.closest(".cell"); if (!c) { return; }
+  if (editing) { editing.at = "c" + c.getAttribute("data-i"); select(+c.getAttribute("data-i")); renderEdit(); return; }
+  select(+c.getAttribute("data-i"));
+});
+keypad.addEventListener("click", function (ev) {
+  var k = ev.target.closest("[data-key]"); if (!k) { return; }
+  var d = +k.getAttribute("data-key");
+  if (editing) { typeKey(d); return; }
+  place(d);
+});
+document.addEventListener("click", function (ev) {
+  var b = ev.target.closest("[data-action]"); if (!b) { return; }
+  var a = b.getAttribute("data-action");
+  if (a === "pencil") { pencil = !pencil; render(); }
+  else if (a === "erase") { erase(); }
+  else if (a === "undo") { undo(); }
+  else if (a === "redo") { redo(); }
+  else if (a === "hint") { hint(); }
+  else if (a === "more") { hint(true); }
+  else if (a === "close") { hideHint(); render(); }
+  else if (a === "apply") { applyHint(); }
+  else if (a === "check") { check(); }
+  else if (a === "fill") { fillAll(); }
+  else if (a === "restart") { restart(); }
+  else if (a === "share") { var url = location.href.split("#")[0]; if (navigator.clipboard) { navigator.clipboard.writeText(url).then(function () { note.textContent = "Link copied: " + url; }, function () { note.textContent = url; }); } else { note.textContent = url; } }
+  else if (a === "blank") { startTyping(+$("blank-size").value); }
+  else if (a === "play-typed") { playTyped(); }
+  else if (a === "clear-typed") { startTyping(editing.n); }
+  else if (a === "link-prev") { link(H.chain.l - 1); }
+  else if (a === "link-next") { link(H.chain.l + 1); }
+  else if (a === "link-end") { link(H.chain.ch.f.length); }
+  else if (a === "cancel-make") { cancelMake(); }
+});
+$("open-form").addEventListener("submit", function (ev) { ev.preventDefault(); openText($("src").value); });
+$("make-form").addEventListener("submit", make);
+document.addEventListener("keydown", function (ev) {
+  if (currentView() !== "play" || ev.altKey || ev.metaKey) { return; }
+  var t = ev.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) { return; }
+  if (ev.ctrlKey) {
+    if (ev.key === "z" || ev.key === "Z") { ev.preventDefault(); if (ev.shiftKey) { redo(); } else { undo(); } }
+    else if (ev.key === "y" || ev.key === "Y") { ev.preventDefault(); redo(); }
+    return;
+  }
+  if (!P && !editing) { return; }
+  var n = editing ? editing.n : P.n, move = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -n, ArrowDown: n }[ev.key];
+  var onBoard = board.contains(t);
+  if (move !== undefined && onBoard) {
+    ev.preventDefault();
+    var i = sel + move;
+    if ((ev.key === "ArrowLeft" && sel % n === 0) || (ev.key === "ArrowRight" && sel % n === n - 1)) { return; }
+    if (i >= 0 && i < n * n) { select(i, true); if (editing) { editing.at = "c" + i; renderEdit(); } }
+    return;
+  }
+  var k = ev.key.length === 1 ? ev.key.toUpperCase() : ev.key, d = /^[1-9]$/.test(k) ? +k : "ABC".indexOf(k) >= 0 && k.length === 1 ? 10 + "ABC".indexOf(k) : 0;
+  if (d && d <= n && (onBoard || t === document.body)) { ev.preventDefault(); if (editing) { typeKey(d); } else { place(d); } return; }
+  if (editing) { if ((k === "Backspace" || k === "Delete" || k === "0") && onBoard) { ev.preventDefault(); typeKey(0); } return; }
+  if ((k === "Backspace" || k === "Delete") && onBoard) { ev.preventDefault(); erase(); }
+  else if (k === "P" && onBoard) { pencil = !pencil; render(); }
+  else if (k === "H" && onBoard) { hint(); }
+});
+window.addEventListener("hashchange", route);
+setInterval(function () { if (S && !S.done && P) { clock.textContent = clockText(elapsed()); } }, 1000);
+document.addEventListener("visibilitychange", function () { if (document.hidden) { save(); } else { t0 = Date.now(); } });
+window.addEventListener("pagehide", save);
+
+/* ---------------------------------------------------------------- start: the grid first, then the engine */
+var first = location.search.length > 1 ? decodeURIComponent(location.search.slice(1)) : "";
+var quick = first ? quickDecode(first.replace(/^https?:\/\/[^?]*\?/, "")) : null;
+if (quick) { showPuzzle(quick, true); } else { $("play").classList.add("nopuzzle"); $("entry").open = true; if (first) { pendingText = first; } }
+window.ascentApp.timings.gridShown = performance.now();
+route();
+function boot() { startWorker(); }
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  /* The worker starts once the service worker controls the page (at once on a repeat visit), so on a
+     first visit the engine's files pass through it and are kept; never more than a second's wait. */
+  var started = false, go = function () { if (!started) { started = true; boot(); } };
+  navigator.serviceWorker.register("sw.js").catch(function () { go(); });
+  if (navigator.serviceWorker.controller) { go(); }
+  else { navigator.serviceWorker.addEventListener("controllerchange", go); setTimeout(go, 1000); }
+} else { boot(); }
+window.ascentApp.state = function () { return { puzzle: P, state: S, hint: H, engineReady: engineReady }; };
+window.ascentApp.ask = function (op, args) { return ask(op, args); };
+})();
