@@ -37,17 +37,18 @@ class WebError(Exception):
     """The site cannot be built (no Pyodide and no npm, npm failed, a bad folder): one line, exit 2."""
 
 
-def pyodide_dir(root: Path = ROOT) -> Path:
-    return root / "node_modules" / "pyodide"
+def pyodide_dir(root: Path | None = None) -> Path:
+    return (root or ROOT) / "node_modules" / "pyodide"
 
 
-def missing_pyodide(root: Path = ROOT) -> list[str]:
+def missing_pyodide(root: Path | None = None) -> list[str]:
     where = pyodide_dir(root)
     return [name for name in PYODIDE_FILES if not (where / name).is_file()]
 
 
-def ensure_pyodide(root: Path = ROOT, say: Callable[[str], None] = lambda s: None) -> Path:
+def ensure_pyodide(root: Path | None = None, say: Callable[[str], None] = lambda s: None) -> Path:
     """Pyodide's files, from node_modules; when they are missing, ``npm ci`` from the pinned lockfile."""
+    root = root or ROOT
     missing = missing_pyodide(root)
     if not missing:
         return pyodide_dir(root)
@@ -90,7 +91,7 @@ def engine_zip(dest: Path) -> list[str]:
     return names
 
 
-def build(dest: Path, root: Path = ROOT, say: Callable[[str], None] = lambda s: None) -> dict:
+def build(dest: Path, root: Path | None = None, say: Callable[[str], None] = lambda s: None) -> dict:
     """Write the site into ``dest`` (made if missing; files of ours are replaced). Returns what was written."""
     dest = Path(dest)
     if dest.exists() and not dest.is_dir():

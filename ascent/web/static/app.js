@@ -259,6 +259,7 @@ function openVerdict(v, fromAddress) {
   if (v.error) { msg($("input-msg"), v.error, true); return false; }
   msg($("input-msg"), verdictText(v), v.status !== "solved");
   if (P && P.code === v.code && P.status === "reading") { var keep = S; P = v; S = keep; playingStatus(); render(); return true; }
+  if (v.status !== "solved") { $("entry").open = true; return false; }  /* said above; nothing to play */
   showPuzzle(v, fromAddress);
   return true;
 }
@@ -357,7 +358,7 @@ function showHintText(text) { hintBox.hidden = false; hintText.textContent = tex
 function showHint() {
   var r = H.res, lv = H.level;
   hintBox.hidden = false;
-  hintText.textContent = "Hint " + lv + " of 3: " + r.texts[lv - 1].charAt(0).toUpperCase() + r.texts[lv - 1].slice(1) + ".";
+  hintText.textContent = "Hint " + lv + " of 3: " + r.texts[lv - 1] + ".";  /* the engine's words as they are */
   hintBox.setAttribute("data-level", lv); hintBox.setAttribute("data-kind", r.kind);
   document.querySelector('[data-action="more"]').hidden = lv >= 3 || r.kind === "solved";
   var ap = document.querySelector('[data-action="apply"]');
@@ -474,7 +475,9 @@ function showExplain() {
     window.ascentApp.timings.explain = performance.now() - t;
     if (!P || P.code !== code) { return; }
     box.textContent = res.steps + " steps, worked out here in " + ((performance.now() - t) / 1000).toFixed(1) + " s.";
-    frame.srcdoc = res.html; frame.hidden = false;
+    /* a blob: address, not srcdoc: the viewer keeps its step in the address (#N), which about:srcdoc cannot */
+    if (frame.src && frame.src.indexOf("blob:") === 0) { URL.revokeObjectURL(frame.src); }
+    frame.src = URL.createObjectURL(new Blob([res.html], { type: "text/html" })); frame.hidden = false;
     root.setAttribute("data-explain", "ready");
   }, function (e) { clearInterval(timer); explained = null; box.textContent = "No walk-through: " + e.message; });
 }

@@ -1,0 +1,379 @@
+"""The web app (``ascent web build``), run for real: the built site served on 127.0.0.1 and driven in
+Debian's Chromium through Playwright (the system browser: no browser download). The engine runs in
+Pyodide in the page's worker; these tests check its answers against the same engine here.
+
+Skipped, with the reason, only where Chromium, playwright or Pyodide's files (``npm ci``) are absent.
+One build and one browser per session; pages share one browser context, so after the first page the
+engine's files come from the service worker's cache (as a returning visitor's would).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import threading
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ascent.cli import app
+from ascent.model import cands
+from ascent.puzzle import Puzzle
+from ascent.show.view import build as build_view
+from ascent.solver.engine import solve
+from ascent.tools.hint import hint as engine_hint
+from ascent.web import ROOT, bridge, missing_pyodide
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+FOUR = "skyscrapers/4/4/k13h4j3g"
+
+
+def _sample(size: str, label: str, k: int) -> Puzzle:
+    data = json.loads(resources.files("ascent.store.samples").joinpath(f"{size}-puzzles.json").read_text())
+    return Puzzle.from_record(data[label][k])
+
+
+# ---------------------------------------------------------------------------- the command (no browser)
+def test_web_usage_errors_are_one_line(tmp_path):
+    runner = CliRunner()
+    r = runner.invoke(app, ["web", "launch"])
+    assert r.exit_code == 2 and "unknown action 'launch'" in r.output
+    r = runner.invoke(app, ["web", "build"])
+    assert r.exit_code == 2 and "needs a folder" in r.output
+    (tmp_path / "f").write_text("x")
+    r = runner.invoke(app, ["web", "build", str(tmp_path / "f")])
+    assert r.exit_code == 2 and "is a file" in r.output and "Traceback" not in r.output
+
+
+def test_web_build_without_npm_says_so(tmp_path, monkeypatch):
+    import ascent.web as web
+
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    (checkout / "package-lock.json").write_text("{}")
+    monkeypatch.setattr(web, "ROOT", checkout)
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    r = CliRunner().invoke(app, ["web", "build", str(tmp_path / "site")])
+    assert r.exit_code == 2
+    assert r.output.strip().splitlines() == ["error: npm is not installed: web build needs it once, to fetch Pyodide as "
+                                             "package-lock.json pins it"]
+
+
+def test_engine_modules_import_without_rich():
+    """What the worker imports needs no rich (not in Pyodide): checked in a fresh interpreter with it blocked."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nclass B:\n def find_spec(self, name, path=None, target=None):\n"
+            "  if name.split('.')[0] in ('rich', 'typer', 'httpx', 'numpy', 'bs4'): raise ImportError(name)\n"
+            "sys.meta_path.insert(0, B())\nfrom ascent.web import bridge\nimport ascent.tools.hint, ascent.tools.check, "
+            "ascent.tools.generate, ascent.tools.guide, ascent.export.html\n"
+            "r = bridge.read('" + FOUR + "'); print(r['status'], bridge.hint(r['record'], [0]*16, [0]*16, 1)['kind'])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["solved", "step"]
+
+
+# ---------------------------------------------------------------------------- the site in the browser
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    missing = missing_pyodide()
+    if missing:
+        pytest.skip(f"Pyodide's files are absent ({', '.join(missing)}): run npm ci at the repository root")
+    from ascent.web import build
+
+    dest = tmp_path_factory.mktemp("site")
+    build(dest)
+    return dest
+
+
+class Server:
+    def __init__(self, folder: Path):
+        from ascent.cli.web import Handler
+
+        self.hits: list[str] = []
+        hits = self.hits
+
+        class Counting(Handler):
+            def do_GET(self):
+                hits.append(self.path)
+                return super().do_GET()
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(folder)))
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    s = Server(site)
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if CHROMIUM is None:
+        pytest.skip("no Chromium (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def context(browser, server):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    outside: list[str] = []
+    ctx.on("request", lambda r: outside.append(r.url) if not r.url.startswith((server.url, "data:", "blob:", "about:")) else None)
+    ctx.outside = outside
+    yield ctx
+    assert not outside, f"requests outside the origin: {outside[:5]}"
+    ctx.close()
+
+
+def open_page(context, server, query: str = "", wait_engine: bool = True):
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(server.url + "index.html" + (f"?{query}" if query else ""))
+    if wait_engine:
+        page.wait_for_function("document.documentElement.dataset.engine !== 'loading'", timeout=60000)
+        assert page.get_attribute("html", "data-engine") == "ready", page.text_content("#engine")
+    return page
+
+
+def hint_text(page) -> str:
+    page.wait_for_function("document.querySelector('[data-hint]').textContent.startsWith('Hint')", timeout=30000)
+    return page.text_content("[data-hint]")
+
+
+def test_play_with_engine_hints_as_the_cli_gives_them(context, server):
+    page = open_page(context, server, FOUR)
+    assert page.locator("[data-cell]").count() == 16
+    assert page.get_attribute('[data-cell="R4C4"]', "data-cell") == "R4C4"
+    page.wait_for_function("document.querySelector('[data-status]').textContent === 'playing'")
+    puzzle = Puzzle.from_clues([0, 0, 0, 0, 0, 3, 0, 0, 0, 3, 0, 1, 0, 0, 4, 0]) if False else bridge.parse(FOUR)
+    want = engine_hint(puzzle, None, 3).texts
+    for level in (1, 2, 3):
+        page.click('[data-action="hint"]') if level == 1 else page.click('[data-action="more"]')
+        text = hint_text(page)
+        assert text.startswith(f"Hint {level} of 3: ")
+        assert text[len(f"Hint {level} of 3: "):].rstrip(".").lower() == want[level - 1].rstrip(".").lower()
+    # a wrong entry is found first, and its hint goes when the entry is undone
+    solution = [h for row in solve(puzzle).solution for h in row]
+    page.click('[data-cell="R1C1"]')
+    wrong = solution[0] % 4 + 1
+    page.click(f'#keypad [data-key="{wrong}"]')
+    page.click('[data-action="hint"]')
+    assert "R1C1 is wrong" in hint_text(page)
+    assert "wrong" in page.get_attribute('[data-cell="R1C1"]', "aria-label")
+    page.click('[data-action="undo"]')
+    assert page.is_hidden("#hintbox") and "wrong" not in page.get_attribute('[data-cell="R1C1"]', "aria-label")
+    # the address carries the puzzle; progress is kept per puzzle
+    page.click('[data-cell="R2C1"]')
+    page.click('#keypad [data-key="1"]')
+    assert page.url.endswith("?" + FOUR)
+    again = open_page(context, server, FOUR, wait_engine=False)
+    assert again.text_content('[data-cell="R2C1"]') == "1"
+    assert not page.errors and not again.errors
+    again.close()
+    page.close()
+
+
+def test_paste_bad_ambiguous_and_impossible_input(context, server):
+    page = open_page(context, server)
+    page.fill("#src", "1 2 3")
+    page.click("#open-form button[type=submit]")
+    page.wait_for_function("document.getElementById('input-msg').textContent !== ''")
+    assert page.text_content("#input-msg") == bridge.read("1 2 3")["error"]
+    ambiguous = " ".join(["0"] * 16)
+    page.fill("#src", ambiguous)
+    page.click("#open-form button[type=submit]")
+    page.wait_for_function("document.getElementById('input-msg').textContent.includes('more than one solution')")
+    assert "differ at" in page.text_content("#input-msg")
+    impossible = "4 0 0 0 4 0 0 0 0 0 0 0 0 0 0 0"
+    assert bridge.read(impossible)["status"] == "contradiction"
+    page.fill("#src", impossible)
+    page.click("#open-form button[type=submit]")
+    page.wait_for_function("document.getElementById('input-msg').textContent.includes('no solution')")
+    # a Tatham game id opens, and the address then carries its puzz.link code
+    pz = _sample("5x5", "1", 0)
+    page.fill("#src", pz.to_tatham())
+    page.click("#open-form button[type=submit]")
+    page.wait_for_function(f"location.search === '?{bridge.code_of(pz)}'")
+    assert page.locator("[data-cell]").count() == 25
+    assert not page.errors
+    page.close()
+
+
+def _forcing_state(puzzle: Puzzle):
+    view = build_view(solve(puzzle))
+    f = next(f for f in view.frames if f.technique == "forcing")
+    before = view.frames[f.number - 1]
+    n, full = puzzle.size, cands.full(puzzle.size)
+    marks = [0 if (before.values[i] or before.masks[i] == full) else before.masks[i] for i in range(n * n)]
+    return list(before.values), marks
+
+
+def test_forcing_hint_draws_its_chain_link_by_link(context, server):
+    puzzle = _sample("7x7", "codewars", 0)
+    values, marks = _forcing_state(puzzle)
+    want = bridge.hint(bridge._record(puzzle), values, marks, 3)
+    assert want["technique"] == "forcing" and want["chains"]
+    code = bridge.code_of(puzzle)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(server.url + "icon.svg")  # the site's origin, without the app (which would save over the entry on leaving)
+    page.evaluate("([k, s]) => localStorage.setItem(k, s)",
+                  [f"ascent-web/{code}", json.dumps({"v": values, "m": marks, "t": 0, "done": False, "hints": 0})])
+    page.goto(server.url + "index.html?" + code)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
+    page.click('[data-action="hint"]')
+    hint_text(page)
+    page.click('[data-action="more"]')
+    page.click('[data-action="more"]')
+    assert hint_text(page).endswith(want["texts"][2] + ".")
+    assert page.is_visible("#chainnav")
+    links = len(want["chains"][0]["f"])
+    assert page.get_attribute("#board", "data-link") == "1"
+    assert page.locator(".cell.supposed").count() == 1  # the supposition
+    page.click('[data-action="link-next"]')
+    assert page.get_attribute("#board", "data-link") == "2"
+    page.click('[data-action="link-end"]')
+    assert page.get_attribute("#board", "data-link") == str(links)
+    assert want["chains"][0]["e"] in page.text_content("#link-text")
+    assert not page.errors
+    page.close()
+
+
+def test_walkthrough_is_the_exported_viewer_worked_out_in_the_worker(context, server):
+    puzzle = _sample("7x7", "codewars", 0)
+    page = open_page(context, server, bridge.code_of(puzzle))
+    page.click('nav a[data-view="explain"]')
+    page.wait_for_function("document.documentElement.dataset.explain === 'ready'", timeout=60000)
+    frame = page.frame_locator("#explain-frame")
+    steps = build_view(solve(puzzle)).step_count
+    assert frame.locator("#steps button.step").count() == steps + 1
+    frame.locator("#next").click()
+    assert frame.locator("body").get_attribute("data-frame") == "1"
+    assert not page.errors
+    page.close()
+
+
+def test_keyboard_alone_solves_a_6x6(context, server):
+    puzzle = _sample("6x6", "1", 0)
+    solution = [h for row in solve(puzzle).solution for h in row]
+    page = open_page(context, server, bridge.code_of(puzzle), wait_engine=True)
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.hasAttribute('data-cell')"):
+            break
+    assert page.evaluate("document.activeElement.getAttribute('data-cell')") == "R1C1"
+    for i, h in enumerate(solution):
+        if not puzzle.givens or not puzzle.givens[i // 6][i % 6]:
+            page.keyboard.press(str(h))
+        if i % 6 < 5:
+            page.keyboard.press("ArrowRight")
+        elif i < 35:
+            page.keyboard.press("ArrowDown")
+            for _ in range(5):
+                page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.querySelector('[data-status]').textContent.startsWith('solved')")
+    page.close()
+
+
+def test_touch_alone_solves_a_6x6(context, server):
+    puzzle = _sample("6x6", "2", 1)
+    solution = [h for row in solve(puzzle).solution for h in row]
+    page = open_page(context, server, bridge.code_of(puzzle), wait_engine=True)
+    for i, h in enumerate(solution):
+        if puzzle.givens and puzzle.givens[i // 6][i % 6]:
+            continue
+        page.tap(f'[data-cell="R{i // 6 + 1}C{i % 6 + 1}"]')
+        page.tap(f'#keypad [data-key="{h}"]')
+    page.wait_for_function("document.querySelector('[data-status]').textContent.startsWith('solved')")
+    page.tap('[data-action="hint"]')  # after solving: said, not counted
+    assert "solved" in page.text_content("[data-hint]")
+    assert page.evaluate("window.ascentApp.state().state.hints") == 0
+    page.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1366, 900)])
+def test_axe_finds_nothing(context, server, size):
+    if not AXE.is_file():
+        pytest.skip("axe-core is absent: run npm ci at the repository root")
+    page = open_page(context, server, FOUR)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.click('[data-action="hint"]')
+    hint_text(page)
+    page.add_script_tag(content=AXE.read_text())
+    found = page.evaluate("axe.run(document).then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ')))")
+    assert found == []
+    # the board and the keypad are on screen together, without scrolling
+    box, key = page.locator("#board").bounding_box(), page.locator("#keypad").bounding_box()
+    assert box["y"] + box["height"] <= size[1] and key["y"] + key["height"] <= size[1] + 1
+    page.close()
+
+
+def test_make_cancel_and_guide(context, server):
+    page = open_page(context, server)
+    page.click('nav a[data-view="make"]')
+    page.select_option("#make-size", "9")
+    page.select_option("#make-level", "unreasonable")
+    page.click("#make-form button[type=submit]")
+    page.wait_for_function("document.getElementById('make-msg').textContent.includes('attempt')", timeout=60000)
+    page.click('[data-action="cancel-make"]')
+    assert page.get_attribute("html", "data-engine") == "loading"
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
+    page.select_option("#make-size", "4")
+    page.select_option("#make-level", "easy")
+    page.click("#make-form button[type=submit]")
+    page.wait_for_function("location.hash === '#play' && location.search.startsWith('?skyscrapers/4/4/')", timeout=60000)
+    made = bridge.read(page.evaluate("location.search.slice(1)"))
+    assert made["status"] == "solved" and made["grade"] == "easy"
+    page.click('nav a[data-view="guide"]')
+    page.wait_for_selector('#guide-body a[href="#guide/forcing"]', timeout=30000)
+    page.click('#guide-body a[href="#guide/forcing"]')
+    page.wait_for_selector("#guide-body pre.pic")
+    practice = page.locator('#guide-body a[href^="?skyscrapers/"]')
+    assert practice.count() == 1
+    assert not page.errors
+    page.close()
+
+
+def test_offline_after_one_visit(browser, server):
+    """A fresh visitor: the first visit fills the service worker's cache; the second, with the network
+    off, shows the grid and loads the engine, and the server hears nothing but the service worker's
+    update check."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = open_page(ctx, server, FOUR)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30000)
+        page.close()
+        before = len(server.hits)
+        page = open_page(ctx, server, FOUR)
+        fetched = [h for h in server.hits[before:] if not h.startswith("/sw.js")]
+        assert fetched == []
+        page.close()
+        ctx.set_offline(True)
+        page = open_page(ctx, server, FOUR)
+        assert page.locator("[data-cell]").count() == 16
+        page.close()
+    finally:
+        ctx.close()
