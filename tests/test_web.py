@@ -334,10 +334,11 @@ def test_axe_finds_nothing(context, server, size):
 def test_make_cancel_and_guide(context, server):
     page = open_page(context, server)
     page.click('nav a[data-view="make"]')
-    page.select_option("#make-size", "9")
+    page.select_option("#make-size", "12")  # a 12x12 takes the generator far longer than this test waits
     page.select_option("#make-level", "unreasonable")
     page.click("#make-form button[type=submit]")
-    page.wait_for_function("document.getElementById('make-msg').textContent.includes('attempt')", timeout=60000)
+    page.wait_for_function("document.getElementById('make-msg').textContent.startsWith('Making a 12x12')", timeout=10000)
+    page.wait_for_timeout(300)
     page.click('[data-action="cancel-make"]')
     assert page.get_attribute("html", "data-engine") == "loading"
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
@@ -346,6 +347,8 @@ def test_make_cancel_and_guide(context, server):
     page.click("#make-form button[type=submit]")
     page.wait_for_function("location.hash === '#play' && location.search.startsWith('?skyscrapers/4/4/')", timeout=60000)
     made = bridge.read(page.evaluate("location.search.slice(1)"))
+    page.click('nav a[data-view="make"]')
+    assert page.text_content("#make-msg").startswith("Made in ")
     assert made["status"] == "solved" and made["grade"] == "easy"
     page.click('nav a[data-view="guide"]')
     page.wait_for_selector('#guide-body a[href="#guide/forcing"]', timeout=30000)
