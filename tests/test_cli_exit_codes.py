@@ -130,6 +130,7 @@ CASES = [
     (2, ["export", "{d}/garbage.json", "--svg", "{d}/t.svg"]),
     (2, ["export", "{d}/good-trace.json"]),
     (2, ["loopover", "AB/CD"]),
+    (2, ["web", "launch"]),
     (2, ["play", "--clues", KATA, "--date", "0101"]),
     (2, ["solve", "--file", "/dev/zero"]),  # issue 27: more than 64 MB
     (2, ["solve", "--file", "{d}/deep.json"]),  # nested too deeply

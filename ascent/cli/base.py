@@ -83,7 +83,7 @@ COMMANDS = {
     "fetch": ("fetching", "Fetch the brainbashers daily archive into the store."),
     "techniques": ("techniques", "The techniques as a guide, with the names solvers use."),
     "loopover": ("loopover", "Solve a Loopover board: rotate rows and columns."),
-    "web": ("web", "The web app: build the static site (engine in the browser), or serve it."),
+    "web": ("web", "Build or serve the web app: the engine runs in the browser."),
 }
 
 

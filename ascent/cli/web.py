@@ -69,20 +69,24 @@ def serve(folder: Path, port: int, open_browser: bool) -> None:
 @app.command("web")
 def web_cmd(
     action: str = typer.Argument(..., help="build: write the site into DIR; serve: serve DIR (built first when it has no site)."),
-    folder: Optional[Path] = typer.Argument(None, metavar="DIR", help="The site's folder (serve: default, a folder in your cache, built on first use)."),
+    dir: Optional[Path] = typer.Argument(None, help="The site's folder (serve: default, a folder in your cache, built on first use)."),
     port: int = typer.Option(8000, "--port", help="serve: the port on 127.0.0.1 (0: any free port)."),
     no_open: bool = typer.Option(False, "--no-open", help="serve: do not open a browser."),
 ) -> None:
     """The web app: the engine itself runs in the browser (Pyodide in a Web Worker), offline after one visit.
 
-    Examples:
-      ascent web build site/      write the static site (npm fetches Pyodide the first time)
-      ascent web serve site/      serve it on http://127.0.0.1:8000/ and open it
+    'web serve site/' then serves the folder at http://127.0.0.1:8000/ and opens it; any static host
+    serves it as well.
+
+    \b
+    Example:
+      ascent web build site/    write the site (npm gets Pyodide the first time)
     """
     if action not in ACTIONS:
         raise Usage(f"unknown action {action!r}: use 'ascent web build DIR' or 'ascent web serve [DIR]'")
     if not 0 <= port <= 65535:
         raise Usage(f"--port {port}: a port is 0 to 65535")
+    folder = dir
     if action == "build":
         if folder is None:
             raise Usage("web build needs a folder: ascent web build DIR")
