@@ -75,12 +75,13 @@ def web_cmd(
 ) -> None:
     """The web app: the engine itself runs in the browser (Pyodide in a Web Worker), offline after one visit.
 
-    'web serve site/' then serves the folder at http://127.0.0.1:8000/ and opens it; any static host
-    serves it as well.
+    'web build' writes the site (npm fetches Pyodide the first time); 'web serve site/' then serves
+    the folder at http://127.0.0.1:8000/ and opens it. Any static host serves it as well.
 
     \b
-    Example:
-      ascent web build site/    write the site (npm gets Pyodide the first time)
+    Examples:
+      ascent web build site/
+      ascent web build /tmp/ascent-site
     """
     if action not in ACTIONS:
         raise Usage(f"unknown action {action!r}: use 'ascent web build DIR' or 'ascent web serve [DIR]'")
