@@ -167,7 +167,7 @@ def test_play_with_engine_hints_as_the_cli_gives_them(context, server):
     assert page.locator("[data-cell]").count() == 16
     assert page.get_attribute('[data-cell="R4C4"]', "data-cell") == "R4C4"
     page.wait_for_function("document.querySelector('[data-status]').textContent === 'playing'")
-    puzzle = Puzzle.from_clues([0, 0, 0, 0, 0, 3, 0, 0, 0, 3, 0, 1, 0, 0, 4, 0]) if False else bridge.parse(FOUR)
+    puzzle = bridge.parse(FOUR)
     want = engine_hint(puzzle, None, 3).texts
     for level in (1, 2, 3):
         page.click('[data-action="hint"]') if level == 1 else page.click('[data-action="more"]')
@@ -258,25 +258,21 @@ def test_forcing_hint_draws_its_chain_link_by_link(context, server):
     page.click('[data-action="link-end"]')
     assert page.get_attribute("#board", "data-link") == str(links)
     assert want["chains"][0]["e"] in page.text_content("#link-text")
-    assert not page.errors
-    page.close()
-
-
-def test_walkthrough_is_the_exported_viewer_worked_out_in_the_worker(context, server):
-    puzzle = _sample("7x7", "codewars", 0)
-    page = open_page(context, server, bridge.code_of(puzzle))
+    # the walk-through of the same puzzle: the exported page's viewer, worked out in the worker
     page.click('nav a[data-view="explain"]')
     page.wait_for_function("document.documentElement.dataset.explain === 'ready'", timeout=60000)
     frame = page.frame_locator("#explain-frame")
-    steps = build_view(solve(puzzle)).step_count
-    assert frame.locator("#steps button.step").count() == steps + 1
+    view = build_view(solve(puzzle))
+    assert frame.locator("#steps button.step").count() == view.step_count + 1
     frame.locator("#next").click()
     assert frame.locator("body").get_attribute("data-frame") == "1"
     assert not page.errors
     page.close()
 
 
-def test_keyboard_alone_solves_a_6x6(context, server):
+
+
+def test_a_6x6_by_keyboard_alone_then_one_by_touch_alone(context, server):
     puzzle = _sample("6x6", "1", 0)
     solution = [h for row in solve(puzzle).solution for h in row]
     page = open_page(context, server, bridge.code_of(puzzle), wait_engine=True)
@@ -295,13 +291,13 @@ def test_keyboard_alone_solves_a_6x6(context, server):
             for _ in range(5):
                 page.keyboard.press("ArrowLeft")
     page.wait_for_function("document.querySelector('[data-status]').textContent.startsWith('solved')")
-    page.close()
-
-
-def test_touch_alone_solves_a_6x6(context, server):
+    # another 6x6, opened from the paste box and played by taps alone (the same page: the engine stays loaded)
     puzzle = _sample("6x6", "2", 1)
     solution = [h for row in solve(puzzle).solution for h in row]
-    page = open_page(context, server, bridge.code_of(puzzle), wait_engine=True)
+    page.tap("#entry summary")
+    page.fill("#src", bridge.puzzlink.write(puzzle))
+    page.tap("#open-form button[type=submit]")
+    page.wait_for_function(f"location.search === '?{bridge.code_of(puzzle)}'")
     for i, h in enumerate(solution):
         if puzzle.givens and puzzle.givens[i // 6][i % 6]:
             continue
@@ -311,23 +307,25 @@ def test_touch_alone_solves_a_6x6(context, server):
     page.tap('[data-action="hint"]')  # after solving: said, not counted
     assert "solved" in page.text_content("[data-hint]")
     assert page.evaluate("window.ascentApp.state().state.hints") == 0
+    assert not page.errors
     page.close()
 
 
-@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1366, 900)])
-def test_axe_finds_nothing(context, server, size):
+def test_axe_finds_nothing_at_three_sizes(context, server):
     if not AXE.is_file():
         pytest.skip("axe-core is absent: run npm ci at the repository root")
     page = open_page(context, server, FOUR)
-    page.set_viewport_size({"width": size[0], "height": size[1]})
     page.click('[data-action="hint"]')
     hint_text(page)
     page.add_script_tag(content=AXE.read_text())
-    found = page.evaluate("axe.run(document).then(r => r.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ')))")
-    assert found == []
-    # the board and the keypad are on screen together, without scrolling
-    box, key = page.locator("#board").bounding_box(), page.locator("#keypad").bounding_box()
-    assert box["y"] + box["height"] <= size[1] and key["y"] + key["height"] <= size[1] + 1
+    for width, height in ((390, 844), (844, 390), (1366, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        found = page.evaluate("axe.run(document).then(r => r.violations.map(v => v.id + ': ' + "
+                              "v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ')))")
+        assert found == [], (width, height)
+        # the board and the keypad are on screen together, without scrolling
+        box, key = page.locator("#board").bounding_box(), page.locator("#keypad").bounding_box()
+        assert box["y"] + box["height"] <= height and key["y"] + key["height"] <= height + 1, (width, height)
     page.close()
 
 
@@ -360,23 +358,24 @@ def test_make_cancel_and_guide(context, server):
     page.close()
 
 
-def test_offline_after_one_visit(browser, server):
-    """A fresh visitor: the first visit fills the service worker's cache; the second, with the network
-    off, shows the grid and loads the engine, and the server hears nothing but the service worker's
-    update check."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+def test_offline_after_one_visit(context, server):
+    """After one visit (this session's context has made several) the service worker holds every file:
+    with the network off the page reloads, draws the grid and loads the engine, and the server hears
+    nothing but the service worker's update check. (benchmarks/web.py measures a fresh visitor's first and repeat visits.)"""
+    page = open_page(context, server, FOUR)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30000)
+    before = len(server.hits)
+    context.set_offline(True)
     try:
-        page = open_page(ctx, server, FOUR)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30000)
-        page.close()
-        before = len(server.hits)
-        page = open_page(ctx, server, FOUR)
-        fetched = [h for h in server.hits[before:] if not h.startswith("/sw.js")]
-        assert fetched == []
-        page.close()
-        ctx.set_offline(True)
-        page = open_page(ctx, server, FOUR)
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.engine !== 'loading'", timeout=60000)
+        assert page.get_attribute("html", "data-engine") == "ready", page.text_content("#engine")
         assert page.locator("[data-cell]").count() == 16
-        page.close()
+        page.click('[data-action="hint"]')
+        assert hint_text(page).startswith("Hint 1 of 3: ")
     finally:
-        ctx.close()
+        context.set_offline(False)
+    # nothing but the service worker's update check (the browser sends it past the offline switch)
+    assert [h for h in server.hits[before:] if h != "/sw.js"] == []
+    assert not page.errors
+    page.close()

@@ -11,7 +11,7 @@ var hintBox = $("hintbox"), hintText = $("hint"), sayBox = $("say"), engineEl = 
 var P = null;          /* the puzzle: {n, clues:{u,d,l,r}, given, code, record, solution, status, ...} */
 var S = null;          /* the player's state: {v: heights, m: pencil marks (bit masks, 0 = none), t, done, hints} */
 var undoStack = [], redoStack = [], sel = -1, pencil = false, cells = [], clueEls = {}, t0 = Date.now();
-var H = null;          /* the last hint: {res, key (the grid it was asked on), level, chain: {k, l, st}} */
+var H = null, wantHint = false;          /* the last hint: {res, key (the grid it was asked on), level, chain: {k, l, st}} */
 var editing = null;    /* a puzzle being typed in: {n, clues, given, sel} */
 var worker = null, engineReady = false, pending = {}, nextId = 1, engineStart = performance.now();
 window.ascentApp = { timings: {} };
@@ -26,6 +26,7 @@ function startWorker() {
     if (m.type === "ready") {
       engineReady = true; root.setAttribute("data-engine", "ready");
       window.ascentApp.timings.engineReady = performance.now() - engineStart;
+      window.ascentApp.timings.engineReadyAt = performance.now();  /* from the page's navigation start */
       window.ascentApp.timings.workerMs = m.ms;
       engineEl.textContent = "Engine ready";
       onEngineReady();
@@ -258,7 +259,11 @@ function verdictText(v) {
 function openVerdict(v, fromAddress) {
   if (v.error) { msg($("input-msg"), v.error, true); return false; }
   msg($("input-msg"), verdictText(v), v.status !== "solved");
-  if (P && P.code === v.code && P.status === "reading") { var keep = S; P = v; S = keep; playingStatus(); render(); return true; }
+  if (P && P.code === v.code && P.status === "reading") {
+    var keep = S; P = v; S = keep; playingStatus(); render();
+    if (wantHint) { wantHint = false; hint(); }
+    return true;
+  }
   if (v.status !== "solved") { $("entry").open = true; return false; }  /* said above; nothing to play */
   showPuzzle(v, fromAddress);
   return true;
@@ -337,6 +342,7 @@ function hint(more) {
   if (!P) { return; }
   if (!engineReady) { showHintText("The engine is still loading: ask again in a moment."); return; }
   if (S.done) { showHintText("The puzzle is solved: no hint needed."); return; }
+  if (P.status === "reading") { wantHint = true; showHintText("The engine is reading the puzzle: the hint follows."); return; }
   if (P.status !== "solved") { showHintText(verdictText(P) || "No hint: the puzzle has no unique solution."); return; }
   var k = stateKey();
   if (H && H.key === k) {
@@ -398,7 +404,7 @@ function link(l) {
   var c = H.chain, top = c.ch.f.length; l = Math.max(1, Math.min(top, l)); c.l = l;
   var f = c.ch.f[l - 1], spec = (l === top && c.ch.z) ? c.ch.z : f;
   overlay = { st: c.st[l], spec: spec, base: c.st[0] };
-  $("link-pos").textContent = (l === 1 ? "supposition" : f.h) + " (" + l + "/" + top + ")";
+  $("link-pos").textContent = (l === 1 ? "supposition" : f.h.split(",")[0]) + " (" + l + "/" + top + ")";
   var text = f.h + ": " + (f.q ? f.q + " " : "") + (f.w ? f.w + ": " : "") + f.t + (f.x ? " [" + f.x + "]" : "");
   if (l === top) { text += " \u2014 " + c.ch.e; }
   $("link-text").textContent = text;

@@ -1,0 +1,204 @@
+"""The web app, measured in Debian's Chromium over 127.0.0.1 (Playwright drives the system browser).
+
+    nice python benchmarks/web.py                      # everything; about two minutes on an idle machine
+    python benchmarks/web.py --quick                   # 5 of the 30 9x9 answers, 10 hint states
+
+It builds the site into a temporary folder (``ascent web build``), serves it with the command's own
+handler (counting each request and its bytes), and measures, against the issue's targets:
+
+- grid usable after opening (the page's script ran and the cells are drawn; a cell click lands);
+- engine ready (``data-engine="ready"``) on a first visit and on a repeat visit (service worker cache);
+- the longest main-thread task (PerformanceObserver 'longtask') while the worker solves, hints and
+  works out walk-throughs;
+- hint latency (page -> worker -> page) over 50 random part-filled states of a 9x9 unreasonable;
+- walk-through ready (worker + the viewer drawn) for a 9x9 unreasonable and a 12x12;
+- the same answers as CPython's engine here (status, solution, step count, grade) on the 30 9x9
+  unreasonable of ../shared/tatham and 10 puzzles of ../shared/big;
+- the bytes of a first visit (as served, and gzip -6 of each file: what a host that compresses sends)
+  and of a repeat visit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import json
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ascent.cli.web import Handler  # noqa: E402
+from ascent.puzzle import Puzzle  # noqa: E402
+from ascent.solver.engine import solve  # noqa: E402
+from ascent.solver.grade import level_of  # noqa: E402
+from ascent.web import bridge, build  # noqa: E402
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+def serve(folder: Path):
+    log: list[tuple[str, int]] = []
+
+    class Counting(Handler):
+        def do_GET(self):
+            path = self.path.split("?", 1)[0]
+            f = folder / path.lstrip("/")
+            if path.endswith("/"):
+                f = f / "index.html"
+            log.append((path, f.stat().st_size if f.is_file() else 0))
+            return super().do_GET()
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/", log
+
+
+def gz(folder: Path, path: str) -> int:
+    f = folder / (path.lstrip("/") or "index.html")
+    if f.is_dir():
+        f = f / "index.html"
+    return len(gzip.compress(f.read_bytes(), 6)) if f.is_file() else 0
+
+
+def wait_ready(page) -> None:
+    page.wait_for_function("document.documentElement.dataset.engine !== 'loading'", timeout=120000)
+    if page.get_attribute("html", "data-engine") != "ready":
+        raise SystemExit(f"the engine failed: {page.text_content('#engine')}")
+
+
+LONGTASKS = """window.__long = []; new PerformanceObserver(l => { for (const e of l.getEntries()) window.__long.push(e.duration); })
+ .observe({type: 'longtask', buffered: true});"""
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    tatham = json.loads((SHARED / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"]
+    big = []
+    for n, k in ((10, 4), (11, 3), (12, 3)):
+        big += [Puzzle.from_record(r) for r in json.loads((SHARED / "big" / f"{n}x{n}-puzzles.json").read_text())["big"][:k]]
+    nines = [Puzzle.from_tatham(r["id"]) for r in tatham][: 5 if args.quick else 30]
+    hint_states = 10 if args.quick else 50
+
+    tmp = Path(tempfile.mkdtemp(prefix="ascent-web-bench-"))
+    site = tmp / "site"
+    t = time.perf_counter()
+    info = build(site)
+    print(f"site built in {time.perf_counter() - t:.1f} s: {info['files']} files, {info['bytes'] / 1e6:.2f} MB, Pyodide {info['pyodide']}")
+    httpd, url, log = serve(site)
+    out: dict = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
+        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        outside: list[str] = []
+        ctx.on("request", lambda r: outside.append(r.url) if not r.url.startswith((url, "data:", "blob:")) else None)
+        first = nines[0]
+        code = bridge.code_of(first)
+        # ---- first visit
+        page = ctx.new_page()
+        page.add_init_script(LONGTASKS)
+        page.goto(url + "index.html?" + code)
+        page.wait_for_selector('[data-cell="R9C9"]')
+        page.click('[data-cell="R5C5"]')
+        grid_ms = page.evaluate("window.ascentApp.timings.gridShown")
+        usable_ms = page.evaluate("performance.now()")
+        wait_ready(page)
+        ready_first = page.evaluate("window.ascentApp.timings.engineReadyAt")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30000)
+        page.wait_for_timeout(500)
+        first_files = list(log)
+        out["first visit"] = {"requests": len(first_files), "bytes": sum(b for _, b in first_files),
+                              "gzip bytes": sum(gz(site, pth) for pth, _ in first_files)}
+        print(f"grid drawn {grid_ms:.0f} ms after navigation start; a cell click landed at {usable_ms:.0f} ms")
+        print(f"engine ready, first visit: {ready_first / 1000:.2f} s after navigation start")
+        print(f"first visit: {len(first_files)} requests, {out['first visit']['bytes'] / 1e6:.2f} MB as served, "
+              f"{out['first visit']['gzip bytes'] / 1e6:.2f} MB gzip -6")
+        # ---- hints on 50 random part-filled states
+        rng = random.Random(2026)
+        truth = [h for row in solve(first).solution for h in row]
+        record = bridge._record(first)
+        times, same = [], 0
+        for _ in range(hint_states):
+            keep = rng.random() * 0.8
+            values = [h if (first.givens and first.givens[i // 9][i % 9]) or rng.random() < keep else 0 for i, h in enumerate(truth)]
+            marks = [0] * 81
+            t = page.evaluate("""async ([r, v, m]) => { const t = performance.now(); const h = await window.ascentApp.ask('hint', [r, v, m, 3]);
+                                 return [performance.now() - t, h.texts[2]]; }""", [record, values, marks])
+            times.append(t[0])
+            same += t[1] == bridge.hint(record, values, marks, 3)["texts"][2]
+        print(f"hint latency over {hint_states} part-filled states of a 9x9 unreasonable: median {statistics.median(times):.0f} ms, "
+              f"max {max(times):.0f} ms; {same}/{hint_states} hint texts the same as CPython's")
+        # ---- walk-throughs
+        for label, pz in (("9x9 unreasonable", first), (f"{big[-1].size}x{big[-1].size} big", big[-1])):
+            page.goto(url + "index.html?" + bridge.code_of(pz) + "#explain")
+            wait_ready(page)
+            t0 = time.perf_counter()
+            page.wait_for_function("document.documentElement.dataset.explain === 'ready'", timeout=600000)
+            page.frame_locator("#explain-frame").locator("#steps button.step").first.wait_for()
+            print(f"walk-through of a {label}: ready in {time.perf_counter() - t0:.2f} s after the engine "
+                  f"(worker {page.evaluate('window.ascentApp.timings.explain') / 1000:.2f} s)")
+        # ---- same answers as the CLI
+        page.goto(url + "index.html")
+        page.evaluate(LONGTASKS)
+        wait_ready(page)
+        agree, worst = 0, 0.0
+        everything = [(f"tatham 9x9 unreasonable {k + 1}", pz) for k, pz in enumerate(nines)] + \
+                     [(f"big {pz.size}x{pz.size} {k + 1}", pz) for k, pz in enumerate(big)]
+        page.evaluate("window.__long = []")
+        for name, pz in everything:
+            t = time.perf_counter()
+            got = page.evaluate("async r => await window.ascentApp.ask('from_record', [r])", bridge._record(pz))
+            worst = max(worst, time.perf_counter() - t)
+            res = solve(pz)
+            want = (res.status, [h for row in res.solution for h in row] if res.solution else None,
+                    sum(len(p.steps) for p in res.passes), level_of(res))
+            mine = (got["status"], got["solution"], got["steps"], got["grade"])
+            if mine == want:
+                agree += 1
+            else:
+                print(f"  DIFFERS: {name}: browser {mine[0]}, {mine[2]} steps, {mine[3]}; CPython {want[0]}, {want[2]} steps, {want[3]}")
+        long_solve = page.evaluate("Math.max(0, ...window.__long)")
+        print(f"same answers as CPython (status, solution, steps, grade): {agree}/{len(everything)} "
+              f"(slowest round trip {worst:.2f} s)")
+        print(f"longest main-thread task while the worker solved those {len(everything)}: {long_solve:.0f} ms")
+        page.close()
+        # ---- repeat visit
+        before = len(log)
+        page = ctx.new_page()
+        page.goto(url + "index.html?" + code)
+        wait_ready(page)
+        ready_again = page.evaluate("window.ascentApp.timings.engineReadyAt")
+        again = log[before:]
+        print(f"engine ready, repeat visit (service worker cache): {ready_again / 1000:.2f} s after navigation start")
+        print(f"repeat visit: {len(again)} requests to the server ({', '.join(p for p, _ in again) or 'none'}), "
+              f"{sum(b for _, b in again)} bytes")
+        page.close()
+        # ---- offline
+        ctx.set_offline(True)
+        page = ctx.new_page()
+        page.goto(url + "index.html?" + code)
+        wait_ready(page)
+        print("offline: the page and the engine load with the network off")
+        print(f"requests outside the origin: {len(outside)}")
+        browser.close()
+    httpd.shutdown()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
