@@ -217,6 +217,19 @@ def test_paste_bad_ambiguous_and_impossible_input(context, server):
     page.click("#open-form button[type=submit]")
     page.wait_for_function(f"location.search === '?{bridge.code_of(pz)}'")
     assert page.locator("[data-cell]").count() == 25
+    # a puzzle tapped in: size 4, its clues onto an empty grid, then played
+    four = bridge.parse(FOUR)
+    page.click("#entry summary")
+    page.select_option("#blank-size", "4")
+    page.click('[data-action="blank"]')
+    for side, clues in (("u", four.upper), ("d", four.lower), ("l", four.left), ("r", four.right)):
+        for k, v in enumerate(clues):
+            if v:
+                page.click(f'#board .clue[data-side="{side}"][data-k="{k}"]')
+                page.click(f'#keypad [data-key="{v}"]')
+    page.click('[data-action="play-typed"]')
+    page.wait_for_function(f"location.search === '?{FOUR}'")
+    assert page.text_content("[data-status]") == "playing"
     assert not page.errors
     page.close()
 

@@ -337,7 +337,7 @@ function select(i, focus) {
 }
 
 /* ---------------------------------------------------------------- hints from the engine */
-function hideHint() { hintBox.hidden = true; hintText.textContent = ""; $("chainnav").hidden = true; overlay = null; }
+function hideHint() { hintBox.hidden = true; hintText.textContent = ""; $("chainnav").hidden = true; overlay = null; document.body.classList.remove("chain"); }
 function hint(more) {
   if (!P) { return; }
   if (!engineReady) { showHintText("The engine is still loading: ask again in a moment."); return; }
@@ -372,6 +372,8 @@ function showHint() {
   ap.textContent = r.kind === "wrong" ? "Take it out" : "Apply";
   overlay = null;
   if (lv >= 3 && r.chains && r.chains.length) { startChain(0); } else { $("chainnav").hidden = true; }
+  /* while a chain is drawn, its controls take the keypad's place (a phone shows the grid and the chain together) */
+  document.body.classList.toggle("chain", !$("chainnav").hidden);
   render();
 }
 function applyHint() {
