@@ -474,7 +474,11 @@ function showExplain() {
   var box = $("explain-msg"), frame = $("explain-frame");
   if (!P || !P.code) { box.textContent = "Open a puzzle first (Play), then its walk-through shows here."; frame.hidden = true; return; }
   if (explained === P.code) { return; }
-  if (!engineReady) { box.textContent = "The engine is still loading; the walk-through follows."; setTimeout(function () { if (currentView() === "explain") { showExplain(); } }, 400); return; }
+  if (!engineReady || !P.record) {  /* the engine loads, or reads the puzzle: the walk-through follows */
+    box.textContent = engineReady ? "The engine is reading the puzzle; the walk-through follows." : "The engine is still loading; the walk-through follows.";
+    setTimeout(function () { if (currentView() === "explain") { showExplain(); } }, 300); return;
+  }
+  if (P.status !== "solved" && P.status !== "ambiguous") { box.textContent = verdictText(P); frame.hidden = true; return; }
   var code = P.code, t = performance.now(), timer = setInterval(function () { box.textContent = "Working out every step of the solve\u2026 " + ((performance.now() - t) / 1000).toFixed(1) + " s"; }, 200);
   box.textContent = "Working out every step of the solve\u2026"; frame.hidden = true;
   explained = code;
