@@ -305,6 +305,8 @@ class Minimizer:
                         return Replay(False, k, early) if early is not None else Replay(False)
                     if step is None and said_links is not None:
                         step = self._placing(trial, row, link)
+                    if said_links is not None and step is not None:
+                        step = self._simplest(trial, row, step)
             elif said_links is not None:
                 step = Step(link.technique, f"suppose {trial.name(link.placements[0][0])} is {link.placements[0][1]}",
                             None, None, link.cells, placements=link.placements, premises=(), supposition=True)
@@ -442,6 +444,25 @@ class Minimizer:
                 step.reason
                 return step
         return link  # never seen: ``refind`` said it is there
+
+    def _simplest(self, trial: Grid, row: Technique, step: Step) -> Step:
+        """``step`` under the simplest name that says it here: the first easier technique that finds a step with the
+        same changes on this grid (a placement that is also the cell's last candidate is a naked single, not a
+        pinpoint), with that technique's words; else ``step`` itself."""
+        want = (frozenset(step.placements), frozenset(step.eliminations))
+        for easier in self.techniques:
+            if easier.tier >= row.tier or easier.contextual or easier.finisher:
+                continue
+            found, _, other = self._finds(trial, easier, step)
+            if not found:
+                continue
+            if other is None and easier.refind is not None and not step.eliminations:
+                other = self._placing(trial, easier, step)
+            if other is not None and other is not step and \
+                    (frozenset(other.placements), frozenset(other.eliminations)) == want:
+                other.reason
+                return other
+        return step
 
     @staticmethod
     def _crossed(trial: Grid, step: Step, whole: bool) -> Step:
