@@ -197,7 +197,13 @@ class Minimizer:
             links: list[Step] = []
             got = self.replay(grid, cut, said, lost, said_links=links, check=True)
             if got.ok:
-                return tuple(links), self._said(grid, tuple(links), said) if said is not None else said
+                out = tuple(links)
+                end = self._said(grid, out, said) if said is not None else said
+                fewer, end_ = self._drop(grid, out, end, lost)  # said afresh, a link may no longer be needed
+                if len(fewer) == len(out):
+                    return out, end
+                cut, said = fewer, end_
+                continue
             if got.sooner is None or said is None:
                 break
             said = got.conflict
