@@ -123,6 +123,46 @@ def _settled(fixed: tuple[int, ...], names: list[str], front: str, need_front: t
     return None
 
 
+def _bounded(fixed: tuple[int, ...], names: list[str], phrase: str, lo: int, hi: int, must: str, whole: bool) -> str | None:
+    """A count bound a reader sees at a glance, when it breaks ``lo``..``hi``: the cells that must show (each one's
+    least height above every height before it), with, in a whole line, its tallest height wherever it stands ("R8C1,
+    R8C2 and the 9 would all show, so the left would see at least 3"); or the cells that must stay hidden (each
+    one's greatest height below a height that must stand before it). Cells read from the clue's side."""
+    sure, top = [], 0  # the cells that show whatever they hold; the tallest height any cell before could hold
+    hidden, floor = [], 0  # the cells hidden whatever they hold; the least height that must stand before
+    hider: dict[int, int] = {}  # a hidden cell -> the first cell before it that hides it
+    for i, m in enumerate(fixed):
+        least, most = m & -m, m.bit_length()
+        if least.bit_length() > top:
+            sure.append(i)
+        if most < floor:
+            hidden.append(i)
+            hider[i] = next(j for j in range(i) if (fixed[j] & -fixed[j]).bit_length() > most)
+        top, floor = max(top, most), max(floor, least.bit_length())
+    who = [names[i] for i in sure]
+    tallest = len(fixed)
+    if whole and not any(fixed[i] >> (tallest - 1) & 1 for i in sure):
+        who.append(f"the {tallest}")  # the tallest shows too, wherever it stands
+    want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+    if len(who) > hi:
+        show = "would both show" if len(who) == 2 else "would all show"
+        return (f"{joined(who)} {show} (each above everything before it), so {phrase} at least {len(who)}, "
+                f"{must} {want}")
+    most = len(fixed) - len(hidden)
+    if hidden and most < lo:
+        by = set(hider.values())
+        if len(by) == 1:
+            j = by.pop()
+            which = (f"every cell farther from the clue than {names[j]} would hide behind it"
+                     if hidden == list(range(j + 1, len(fixed)))
+                     else f"{joined([names[i] for i in hidden])} would hide behind {names[j]}")
+        else:
+            which = (f"{joined([names[i] for i in hidden])} would be hidden (each below a height that must stand "
+                     f"before it)")
+        return f"{which}, so {phrase} at most {most}, {must} {want}"
+    return None
+
+
 def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: str, need_front: tuple[int, int] | None,
             back: str = "", need_back: int = 0, must: str = "where the clue is", whole: bool = False) -> str:
     """Why height ``h`` at lane position ``at`` fits no filling, without naming the height: what the lane
@@ -142,6 +182,14 @@ def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: st
         if not union:
             return f"{cells[0]} would have nothing left"
         return f"{joined(cells)} would hold only {cands.show_set(union)} between them"
+    if need_front:
+        said = _bounded(fixed, names, front, need_front[0], need_front[1], must, whole)
+        if said is not None:
+            return said
+    if need_back:
+        said = _bounded(tuple(reversed(fixed)), names[::-1], back, need_back, need_back, "where the clue is", whole)
+        if said is not None:
+            return said
     if need_front:
         seen = shown_counts(fixed)
         lo, hi = need_front
