@@ -150,11 +150,6 @@ function drawBoard(n, clues, given) {
 }
 /* What a chain link or a hint shows over the player's grid: {st: {v, m}, spec, base} */
 var overlay = null;
-function candidatesOf(i) {
-  var full = (1 << P.n) - 1;
-  if (S.v[i]) { return 1 << (S.v[i] - 1); }
-  return S.m[i] || 0;
-}
 function clashes() {
   var n = P.n, bad = {};
   for (var i = 0; i < n * n; i++) {
@@ -236,13 +231,14 @@ function playingStatus() {
 }
 
 /* ---------------------------------------------------------------- opening a puzzle */
-function showPuzzle(p, fromAddress) {
+function showPuzzle(p) {
   editing = null; $("editbar").hidden = true; document.querySelector(".tools").hidden = false;
   var same = P && P.code === p.code && S;
   P = p; undoStack = []; redoStack = []; H = null; overlay = null; hideHint();
   if (!same) { S = load(); t0 = Date.now(); drawBoard(P.n, P.clues, P.given); }
   $("play").classList.remove("nopuzzle");
-  if (!fromAddress && location.search.slice(1) !== P.code && history.replaceState) { history.replaceState(null, "", "?" + P.code + location.hash); }
+  /* the address carries the puzzle (its puzz.link code), so a link shares it */
+  if (location.search.slice(1) !== P.code && history.replaceState) { history.replaceState(null, "", "?" + P.code + location.hash); }
   document.title = "ascent: Skyscrapers " + (P.label || P.n + "x" + P.n);
   $("entry").open = false;
   playingStatus(); render();
@@ -256,7 +252,7 @@ function verdictText(v) {
   if (v.status !== "solved") { return "The engine could not finish this puzzle: " + (v.message || v.status) + "."; }
   return "";
 }
-function openVerdict(v, fromAddress) {
+function openVerdict(v) {
   if (v.error) { msg($("input-msg"), v.error, true); return false; }
   msg($("input-msg"), verdictText(v), v.status !== "solved");
   if (P && P.code === v.code && P.status === "reading") {
@@ -265,18 +261,18 @@ function openVerdict(v, fromAddress) {
     return true;
   }
   if (v.status !== "solved") { $("entry").open = true; return false; }  /* said above; nothing to play */
-  showPuzzle(v, fromAddress);
+  showPuzzle(v);
   return true;
 }
-function openText(text, fromAddress) {
+function openText(text) {
   if (!engineReady) { msg($("input-msg"), "The engine is still loading: the puzzle opens as soon as it is ready."); pendingText = text; return; }
-  ask("read", [text]).then(function (v) { openVerdict(v, fromAddress); }, function (e) { msg($("input-msg"), "The engine could not read it: " + e.message, true); });
+  ask("read", [text]).then(function (v) { openVerdict(v); }, function (e) { msg($("input-msg"), "The engine could not read it: " + e.message, true); });
 }
 var pendingText = null;
 function onEngineReady() {
-  var text = pendingText || (location.search.length > 1 ? decodeURIComponent(location.search.slice(1)) : null);
+  var typed = pendingText, text = typed || (location.search.length > 1 ? decodeURIComponent(location.search.slice(1)) : null);
   pendingText = null;
-  if (text) { openText(text, !pendingText); }
+  if (text) { openText(text); }
   if (currentView() === "guide") { showGuide(); }
 }
 
@@ -554,6 +550,7 @@ function showGuide() {
     pr.appendChild(a); pr.appendChild(document.createTextNode(" (" + t.practice.where + "): its solve uses " + t.name + "."));
     body.appendChild(pr);
   }
+  if (t.practice_error) { var pe = document.createElement("p"); pe.className = "msg bad"; pe.textContent = "No practice puzzle: " + t.practice_error; body.appendChild(pe); }
   var back = document.createElement("p"), ba = document.createElement("a"); ba.href = "#guide"; ba.textContent = "All techniques"; back.appendChild(ba); body.appendChild(back);
 }
 
@@ -630,7 +627,7 @@ window.addEventListener("pagehide", save);
 /* ---------------------------------------------------------------- start: the grid first, then the engine */
 var first = location.search.length > 1 ? decodeURIComponent(location.search.slice(1)) : "";
 var quick = first ? quickDecode(first.replace(/^https?:\/\/[^?]*\?/, "")) : null;
-if (quick) { showPuzzle(quick, true); } else { $("play").classList.add("nopuzzle"); $("entry").open = true; if (first) { pendingText = first; } }
+if (quick) { showPuzzle(quick); } else { $("play").classList.add("nopuzzle"); $("entry").open = true; if (first) { pendingText = first; } }
 window.ascentApp.timings.gridShown = performance.now();
 route();
 function boot() { startWorker(); }
