@@ -392,3 +392,24 @@ def test_offline_after_one_visit(context, server):
     assert [h for h in server.hits[before:] if h != "/sw.js"] == []
     assert not page.errors
     page.close()
+
+
+def test_serve_gives_the_right_types(site):
+    """``ascent web serve DIR --port 0 --no-open``: on 127.0.0.1, .wasm as application/wasm, .mjs as JavaScript."""
+    import subprocess
+    import sys
+    import urllib.request
+
+    proc = subprocess.Popen([sys.executable, "-m", "ascent", "web", "serve", str(site), "--port", "0", "--no-open"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "COLUMNS": "200"})
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith(f"serving {site} at http://127.0.0.1:"), line
+        url = line.split(" at ", 1)[1].split(" ", 1)[0]
+        for path, kind in (("index.html", "text/html"), ("pyodide/pyodide.asm.wasm", "application/wasm"),
+                           ("pyodide/pyodide.mjs", "text/javascript"), ("ascent.zip", "application/zip")):
+            with urllib.request.urlopen(url + path, timeout=30) as r:
+                assert r.headers["Content-Type"].split(";")[0] == kind, path
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
