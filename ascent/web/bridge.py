@@ -11,7 +11,6 @@ a small cache of solves, so a restarted worker (after a cancelled "make") answer
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 
 from ..model import cands
 from ..model.grid import cell_name
@@ -61,15 +60,23 @@ def parse(text: str) -> Puzzle:
     return puzzle
 
 
-@lru_cache(maxsize=16)
-def _solved(puzzle: Puzzle):
-    return solve(puzzle)
+_SOLVES: dict = {}  # the last few solves, by puzzle: the walk-through and hints reuse the reading's solve
 
 
-def _verdict(puzzle: Puzzle) -> dict:
+def _solved(puzzle: Puzzle, on_tier=None):
+    """The engine's solve of ``puzzle``; ``on_tier(name)`` hears each harder technique it turns to
+    (the page's progress on a long solve)."""
+    if puzzle not in _SOLVES:
+        if len(_SOLVES) >= 16:
+            _SOLVES.pop(next(iter(_SOLVES)))
+        _SOLVES[puzzle] = solve(puzzle, on_tier=on_tier)
+    return _SOLVES[puzzle]
+
+
+def _verdict(puzzle: Puzzle, on_tier=None) -> dict:
     """The puzzle as the page needs it, with the engine's verdict: solved (one solution), ambiguous
     (two solutions shown), contradiction (the reason), or stuck."""
-    result = _solved(puzzle)
+    result = _solved(puzzle, on_tier)
     n = puzzle.size
     out = {
         "record": _record(puzzle),
@@ -94,15 +101,15 @@ def _verdict(puzzle: Puzzle) -> dict:
     return out
 
 
-def read(text: str) -> dict:
+def read(text: str, on_tier=None) -> dict:
     """Read typed input; ``{"error": one line}`` when it cannot be read."""
     try:
-        return _verdict(parse(text))
+        return _verdict(parse(text), on_tier)
     except (PuzzleError, InputError) as e:
         return {"error": str(e)}
 
 
-def from_record(record: dict) -> dict:
+def from_record(record: dict, on_tier=None) -> dict:
     """A puzzle the page built (tapped clues and givens) or kept, as a record."""
     try:
         puzzle = Puzzle.from_record(record)
@@ -110,7 +117,7 @@ def from_record(record: dict) -> dict:
         return {"error": str(e)}
     if not MIN_SIZE <= puzzle.size <= MAX_SIZE:
         return {"error": f"a {puzzle.size}x{puzzle.size} puzzle: the app plays sizes {MIN_SIZE} to {MAX_SIZE}"}
-    return _verdict(puzzle)
+    return _verdict(puzzle, on_tier)
 
 
 # ---------------------------------------------------------------------------- hints
@@ -187,14 +194,14 @@ def hint(record: dict, values: list, marks: list, level: int = 1) -> dict:
 
 
 # ---------------------------------------------------------------------------- the walk-through
-def explain(record: dict) -> dict:
+def explain(record: dict, on_tier=None) -> dict:
     """The exported page of the whole explained solve (``ascent.export.html.page``), built here."""
     from ..export.html import page
     from ..show.view import build
 
     puzzle = Puzzle.from_record(record)
     start = time.perf_counter()
-    result = _solved(puzzle)
+    result = _solved(puzzle, on_tier)
     view = build(result)
     html = page(view)
     return {"html": html, "steps": view.step_count, "status": view.status,

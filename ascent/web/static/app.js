@@ -264,9 +264,15 @@ function openVerdict(v) {
   showPuzzle(v);
   return true;
 }
+/* A long reading (a hard 12x12 can take the engine many seconds) says which technique the engine has reached. */
+function readProgress(m) {
+  if (!m.tier) { return; }
+  if (P && P.status === "reading") { setStatus("playing (the engine is reading the puzzle: now " + m.tier + ")"); }
+  else { msg($("input-msg"), "The engine is solving it, to check it has one solution: now " + m.tier + "\u2026"); }
+}
 function openText(text) {
   if (!engineReady) { msg($("input-msg"), "The engine is still loading: the puzzle opens as soon as it is ready."); pendingText = text; return; }
-  ask("read", [text]).then(function (v) { openVerdict(v); }, function (e) { msg($("input-msg"), "The engine could not read it: " + e.message, true); });
+  ask("read", [text], readProgress).then(function (v) { openVerdict(v); }, function (e) { msg($("input-msg"), "The engine could not read it: " + e.message, true); });
 }
 var pendingText = null;
 function onEngineReady() {
@@ -450,7 +456,7 @@ function playTyped() {
   for (var r = 0; r < n; r++) { rows.push(e.given.slice(r * n, r * n + n)); }
   var rec = { size: n, clues: { upper: e.clues.u, lower: e.clues.d, left: e.clues.l, right: e.clues.r }, cells: rows };
   if (!engineReady) { msg($("input-msg"), "The engine is still loading: try again in a moment.", true); return; }
-  ask("from_record", [rec]).then(function (v) { openVerdict(v); }, function (err) { msg($("input-msg"), err.message, true); });
+  ask("from_record", [rec], readProgress).then(function (v) { openVerdict(v); }, function (err) { msg($("input-msg"), err.message, true); });
 }
 
 /* ---------------------------------------------------------------- views: play, explain, make, guide */
@@ -475,10 +481,11 @@ function showExplain() {
     setTimeout(function () { if (currentView() === "explain") { showExplain(); } }, 300); return;
   }
   if (P.status !== "solved" && P.status !== "ambiguous") { box.textContent = verdictText(P); frame.hidden = true; return; }
-  var code = P.code, t = performance.now(), timer = setInterval(function () { box.textContent = "Working out every step of the solve\u2026 " + ((performance.now() - t) / 1000).toFixed(1) + " s"; }, 200);
+  var code = P.code, t = performance.now(), tier = "", timer = setInterval(function () {
+    box.textContent = "Working out every step of the solve\u2026 " + ((performance.now() - t) / 1000).toFixed(1) + " s" + (tier ? " (now: " + tier + ")" : ""); }, 200);
   box.textContent = "Working out every step of the solve\u2026"; frame.hidden = true;
   explained = code;
-  ask("explain", [P.record]).then(function (res) {
+  ask("explain", [P.record], function (m) { if (m.tier) { tier = m.tier; } }).then(function (res) {
     clearInterval(timer);
     window.ascentApp.timings.explain = performance.now() - t;
     if (!P || P.code !== code) { return; }

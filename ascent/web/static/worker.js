@@ -18,6 +18,8 @@ var ready = (async function () {
     "    args = json.loads(args)\n" +
     "    if op == 'generate':\n" +
     "        return json.dumps(bridge.generate(*args, on_attempt=progress))\n" +
+    "    if op in ('read', 'from_record', 'explain'):\n" +
+    "        return json.dumps(getattr(bridge, op)(*args, on_tier=progress))\n" +
     "    return json.dumps(getattr(bridge, op)(*args))\n" +
     "_call");
   postMessage({ type: "ready", ms: Math.round(performance.now() - t0), pyodideMs: Math.round(t1 - t0), version: py.version });
@@ -32,7 +34,8 @@ onmessage = async function (ev) {
     await ready;
     if (!OPS[msg.op]) { throw new Error("no such operation: " + msg.op); }
     var t0 = performance.now();
-    var progress = msg.op === "generate" ? function (k) { postMessage({ type: "progress", id: id, attempts: k }); } : undefined;
+    var progress = msg.op === "generate" ? function (k) { postMessage({ type: "progress", id: id, attempts: k }); }
+      : function (tier) { postMessage({ type: "progress", id: id, tier: String(tier) }); };  /* the technique a long solve turns to */
     var out = call(msg.op, JSON.stringify(msg.args || []), progress);
     postMessage({ type: "answer", id: id, ok: true, result: JSON.parse(out), ms: performance.now() - t0 });
   } catch (e) {
