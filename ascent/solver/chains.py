@@ -286,7 +286,7 @@ class Minimizer:
                 trial.apply(link)
         except Contradiction:
             return conflict  # a cell left empty by the last link: said as it was
-        return broken(trial.masks, line, self.n) or conflict
+        return broken(trial.masks, line, self.n, trial.values) or conflict
 
     # ---------------------------------------------------------------- replaying
     def replay(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None,
