@@ -193,3 +193,23 @@ def test_every_forcing_step_of_the_extreme_dev_set_is_true_on_the_readers_grid(e
     false, late, steps, links = _verdict(extreme)
     assert len(extreme) == 30
     assert false == [] and late == []
+
+
+def test_a_removal_its_words_make_but_the_link_does_not_state_is_unsaid(unreasonable):
+    """On a dev solve: a link whose technique removes candidates of its own (not cross-outs) drops one from its stated
+    changes; its words, said on the reader's grid, still take that candidate away, so the removal is unsaid there."""
+    for idx, data in enumerate(unreasonable):
+        steps = [s for p in data["passes"] for s in p["steps"]]
+        for i, step in enumerate(steps):
+            for k, link in enumerate(step.get("chain", [])[1:], 1):
+                own = [c for c in link["eliminated"] if c not in link.get("crossed", {})]
+                if link["technique"] in ("sudoku", "naked single") or not own:
+                    continue
+                planted = copy.deepcopy(data)
+                where = [s for p in planted["passes"] for s in p["steps"]][i]["chain"][k]
+                del where["eliminated"][own[0]]
+                report = check(planted)
+                assert "removal unsaid" in at(report, i, k), (idx, i, k, report.findings[:3])
+                assert own[0] in next(f.shows for f in report.findings if (f.step, f.link) == (i, k))
+                return
+    raise AssertionError("no chain link of the dev set removes a candidate of its own")
