@@ -463,9 +463,18 @@ def test_an_inner_forcing_link_holds_when_its_own_chain_replays_there(medved):
 
 
 # ---------------------------------------------------------------------------- the minimal chain
+def same_or_simpler(said: str, traced: str) -> bool:
+    """A said link carries its traced link's technique, or an easier one that says the same there (the simplest
+    name: a pinpoint whose cell has one candidate left is said as a naked single)."""
+    from ascent.techniques import TIER
+
+    return said == traced or TIER[said] < TIER[traced]
+
+
 def traced_places(cut, chain):
     """Where each link of a said chain stands in the traced chain it was cut from: the said links are steps found
-    afresh on the reader's grid, so each is matched to the next traced link of its technique placing at most what
+    afresh on the reader's grid, so each is matched to the next traced link of its technique (or a harder one, under
+    the simplest name) placing at most what
     it places and removing nothing it keeps open (a subsequence, in order); None when some link matches none."""
     where, j = [], 0
     for link in cut[1:]:
@@ -473,7 +482,7 @@ def traced_places(cut, chain):
         for c, m in link.eliminations:
             gone[c] = gone.get(c, 0) | m
         while j < len(chain) and not (
-                chain[j].technique == link.technique and set(chain[j].placements) <= set(link.placements)
+                same_or_simpler(link.technique, chain[j].technique) and set(chain[j].placements) <= set(link.placements)
                 and (link.placements or all(gone.get(c, 0) & m for c, m in chain[j].eliminations))):
             j += 1
         if j == len(chain):

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..model.grid import Conflict, Contradiction, Grid, Lane, Line, line_of, lines_of, lines_through, shape
+from ..model.grid import Conflict, Contradiction, Grid, Lane, Line, line_of, lines_of, lines_through, onto, shape
 from ..core.linecheck import broken, exact, first_broken, is_broken
 from ..techniques.memory import Memory
 from .passes import OverBudget, filled_lane_broken, run
@@ -197,7 +197,13 @@ class Minimizer:
             links: list[Step] = []
             got = self.replay(grid, cut, said, lost, said_links=links, check=True)
             if got.ok:
-                return tuple(links), self._said(grid, tuple(links), said) if said is not None else said
+                out = tuple(links)
+                end = self._said(grid, out, said) if said is not None else said
+                fewer, end_ = self._drop(grid, out, end, lost)  # said afresh, a link may no longer be needed
+                if len(fewer) == len(out):
+                    return out, end
+                cut, said = fewer, end_
+                continue
             if got.sooner is None or said is None:
                 break
             said = got.conflict
@@ -305,6 +311,8 @@ class Minimizer:
                         return Replay(False, k, early) if early is not None else Replay(False)
                     if step is None and said_links is not None:
                         step = self._placing(trial, row, link)
+                    if said_links is not None and step is not None:
+                        step = self._simplest(trial, row, step)
             elif said_links is not None:
                 step = Step(link.technique, f"suppose {trial.name(link.placements[0][0])} is {link.placements[0][1]}",
                             None, None, link.cells, placements=link.placements, premises=(), supposition=True)
@@ -356,13 +364,9 @@ class Minimizer:
         changes: dict[int, list[int]] = {}  # line -> the links (from ``start``) that changed it
         for k in range(start, last):
             link = chain[k]
-            for c, m in link.eliminations:
-                ms[c] &= ~m
-            for c, d in link.placements:
-                ms[c] &= 1 << (d - 1)
-            cells = changed_cells(link)
-            if not all(ms[c] for c in cells):
+            if onto(ms, link):
                 break  # applying this link raises: no check is made after it
+            cells = changed_cells(link)
             for c in cells:
                 for j in lines_through(n, c):
                     ks = changes.setdefault(j, [])
@@ -442,6 +446,25 @@ class Minimizer:
                 step.reason
                 return step
         return link  # never seen: ``refind`` said it is there
+
+    def _simplest(self, trial: Grid, row: Technique, step: Step) -> Step:
+        """``step`` under the simplest name that says it here: the first easier technique that finds a step with the
+        same changes on this grid (a placement that is also the cell's last candidate is a naked single, not a
+        pinpoint), with that technique's words; else ``step`` itself."""
+        want = (frozenset(step.placements), frozenset(step.eliminations))
+        for easier in self.techniques:
+            if easier.tier >= row.tier or easier.contextual or easier.finisher:
+                continue
+            found, _, other = self._finds(trial, easier, step)
+            if not found:
+                continue
+            if other is None and easier.refind is not None and not step.eliminations:
+                other = self._placing(trial, easier, step)
+            if other is not None and other is not step and \
+                    (frozenset(other.placements), frozenset(other.eliminations)) == want:
+                other.reason
+                return other
+        return step
 
     @staticmethod
     def _crossed(trial: Grid, step: Step, whole: bool) -> Step:
