@@ -15,8 +15,8 @@ At each link, on that grid:
       inner step) is checked the same way, its own chain from the reader's grid; ``removal unsaid``: the step with
       its words takes away more there (a candidate still open, or a placement's other heights) than the link states;
   (d) ``not shown``: after the last link the contradiction shows on the reader's grid (``linecheck.broken`` of its
-      line gives the same words, or a cell is empty); for the every-branch form, each branch leaves none of the
-      step's removed candidates.
+      line gives the same words, or a cell is empty); for the every-branch form, the branches suppose every height
+      its cell holds, and each leaves none of the step's removed candidates.
 
 Each failure is a false statement (``Finding``). Apart from those, ``late`` counts chains whose reader's grid shows a
 broken row or column (``linecheck``) after a link before the last: the chain goes on past a contradiction.
@@ -229,6 +229,15 @@ class _Checker:
                 self.flag(i, k0 + len(step.chain) - 1, "not shown", conflict.why, "no cell is empty")
             return
         k = k0
+        # the every-branch form: its branches suppose every height the cell still holds
+        supposed = {c: 0 for c in step.cells}
+        for branch in step.branches:
+            for c, d in (branch[0].placements if branch else ()):
+                supposed[c] = supposed.get(c, 0) | (1 << (d - 1))
+        missed = [(c, grid.masks[c] & ~m) for c, m in supposed.items() if grid.masks[c] & ~m]
+        if len(supposed) != 1 or missed:
+            self.flag(i, k0, "not shown", step.reason,
+                      f"its branches leave out {_names(missed, n)}" if missed else "its branches suppose other cells")
         for branch in step.branches:
             end, emptied = self.chain(grid, branch, i, k)
             k += len(branch)
