@@ -221,7 +221,7 @@ class _Checker:
                 return
             line = line_of(end.lines, conflict.lane) if conflict.lane is not None else None
             if line is not None:
-                now = broken(end.masks, line, n)
+                now = broken(end.masks, line, n, end.values)
                 if now is None or now.why != conflict.why:
                     self.flag(i, k0 + len(step.chain) - 1, "not shown", conflict.why,
                               "the line holds a filling" if now is None else f"the line says: {now.why}")

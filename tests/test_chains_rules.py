@@ -9,7 +9,6 @@ The drop rounds are pinned with a replay that answers from a table (a chain of n
 chains replay is then given, and what ``_drop`` makes of it is exact. The rest runs on small hand-made grids
 and on MEDVED's traced chains (tests/test_chains.py's fixtures)."""
 
-import pytest
 
 from ascent import Puzzle
 from ascent.solver.chains import Minimizer, Replay
@@ -440,7 +439,7 @@ def test_the_said_chain_ends_at_the_first_broken_line_on_the_readers_grid(medved
                 assert all(broken(g.masks, line, n) is None for line in g.lines), (got.chain[0].reason, k)
         else:
             line = line_of(g.lines, said.lane)
-            assert line is not None and broken(g.masks, line, n) == said, got.chain[0].reason
+            assert line is not None and broken(g.masks, line, n, g.values) == said, got.chain[0].reason
             shown += 1
     assert shown + emptied == len(traced) and shown > 20
 
@@ -464,10 +463,6 @@ def test_every_minimal_chain_is_said_as_its_techniques_find_it_on_the_readers_gr
     assert len(techniques) >= 4
 
 
-@pytest.mark.xfail(strict=True, reason="chains.Minimizer._resaid: after its 4th round, where the chain said afresh "
-                   "still loses a link to _drop, it returns that drop's chain -- links whose words were made on a grid "
-                   "holding the link since dropped -- not a chain said on its own grid (its last line's comment "
-                   "'never seen: said as traced' does not hold on this path); 0 such chains on the dev sets")
 def test_the_chain_resaid_is_one_said_on_its_own_grid_whatever_the_rounds():
     """``_resaid`` says the chain, drops what the saying made unneeded, and says it again: the chain it gives is
     always one the last saying gave (every link's words made on the grid of exactly the links before it). A table
