@@ -277,7 +277,7 @@ function placeSteps(m){
    caption (and a chain's caption and ending) in view: nothing of the step opens below the fold. Worked out
    again only when the window or the layout (a forcing step or not) changes, so the grid holds still. */
 function fitDesktop(m){
-  var key=m+" "+window.innerWidth+"x"+window.innerHeight+" "+app.classList.contains("forcing");
+  var key=m+" "+window.innerWidth+"x"+window.innerHeight+" "+(chain?chain.br.e:"");
   if(key===fitted){return;}
   fitted=key;
   var svgs=document.querySelectorAll(".gridbox svg"), i;
@@ -286,9 +286,12 @@ function fitDesktop(m){
   var top=app.getBoundingClientRect().top+window.pageYOffset, avail=window.innerHeight-top-16;
   var nav=board.querySelector(".nav").offsetHeight+12, cap=board.querySelector("#board>.capbox").offsetHeight+12;
   fitGrid(mainSvg,avail-nav-cap);
-  if(!chainBox.hidden){  /* the chain's column down to its ending (its list of links may go below) */
+  if(!chainBox.hidden&&chain){  /* the chain's column down to its ending, as tall as at its last link (the list of
+                                   links under it may go below) */
+    var said=chainEnd.textContent;chainEnd.textContent=chain.br.e;
     var c=chainBox.getBoundingClientRect(), e=chainEnd.getBoundingClientRect();
     fitGrid(chainSvg,avail-nav-(e.bottom-c.top-chainSvg.getBoundingClientRect().height)-8);
+    chainEnd.textContent=said;
   }
 }
 function fitGrid(svg,room){
@@ -345,8 +348,7 @@ function openChains(f){
   chain=null;
   app.classList.toggle("forcing",open);
   if(chainBox.hidden===open){chainBox.hidden=!open;}
-  show("chain");
-  if(!open){return;}
+  if(!open){show("chain");return;}
   branchBox.textContent="";
   var br=D.chains[spec.x];
   for(var b=0;b<br.length;b++){
@@ -354,6 +356,7 @@ function openChains(f){
     branchBox.appendChild(bt);
   }
   branch(0);
+  show("chain");  /* after the chain is filled in: the layout is measured with it */
 }
 function branch(b){
   var br=D.chains[frames[cur].x][b], st=[states[cur-1]];

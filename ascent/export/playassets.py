@@ -41,6 +41,7 @@ main{max-width:600px;margin:0 auto;padding:0 4px 16px;display:flex;flex-directio
   font-family:"Roboto Condensed","Arial Narrow","Liberation Sans Narrow",sans-serif-condensed,"DejaVu Sans Condensed",system-ui,sans-serif;font-stretch:condensed}
 .n1 .m,.n2 .m,.n3 .m,.n4 .m{grid-template-columns:repeat(2,1fr);font-size:calc(100cqw / (var(--n) + 1.3) * .3)}
 .m i{font-style:normal;display:flex;align-items:center;justify-content:center}
+.m i[data-d]::before{content:attr(data-d)}
 .letters{font-size:.85em;margin:2px 0;text-align:center}
 .keypad{display:grid;grid-template-columns:repeat(var(--kc,5),1fr);gap:6px;margin:8px 0}
 .keypad button,.tools button,.hintbar button,.opts button{font:inherit;border:1px solid #767676;border-radius:8px;background:#fff;color:#1b1b1b;cursor:pointer;min-height:44px;padding:4px 8px}
@@ -178,7 +179,8 @@ function render(){
       if(S.v[i]){b.textContent=sym(S.v[i]);}
       else if(S.m[i]){
         var box=document.createElement("span");box.className="m";box.setAttribute("aria-hidden","true");
-        for(var d=1;d<=n;d++){var it=document.createElement("i");it.textContent=S.m[i]&(1<<(d-1))?sym(d):"";box.appendChild(it);}
+        /* drawn by CSS from data-d: the marks are no text of the cell's, whose name (aria-label) says them */
+        for(var d=1;d<=n;d++){var it=document.createElement("i");if(S.m[i]&(1<<(d-1))){it.setAttribute("data-d",sym(d));}box.appendChild(it);}
         b.appendChild(box);
       }
     }

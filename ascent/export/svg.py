@@ -75,7 +75,7 @@ def pencil_size(n: int) -> float:
     17 units leave a gap of about 4 units between neighbours and a 12x12 drawn 378 px wide on a phone keeps
     them at 10 CSS px."""
     cols, rows = layout(n)
-    return {2: 17.3, 3: 14.4}.get(cols, min(17.0, S / rows))
+    return {2: 17.3, 3: 14.4, 4: 17.0}.get(cols, S / rows * 0.9)
 
 
 KEY_BAND = 22  # under a 10x10..12x12 grid: the line that says A, B, C are 10, 11, 12
@@ -86,6 +86,8 @@ def slot_xy(n: int, d: int) -> tuple[float, float]:
     """Where height d's pencil mark sits inside a cell, relative to its top left corner."""
     cols, rows = layout(n)
     k = d - 1
+    if cols == 4:  # 10x10..12x12: the four columns drawn 11 units apart, kept off the cell's edges, so that the
+        return S / 2 + (k % cols - 1.5) * 11, (k // cols + 0.5) * S / rows  # marks of side-by-side cells stay apart
     return (k % cols + 0.5) * S / cols, (k // cols + 0.5) * S / rows
 
 
