@@ -118,15 +118,17 @@ main.verdict{display:block;padding:12px 14px}
 @media (orientation:landscape) and (max-height:500px){
  /* a phone on its side: the grid on the left, the whole height; on the right the controls, the captions and,
     under them, the step list in the room left (it scrolls in itself: tapping a step never moves the grid) */
- #app{--mode:wide;display:grid;grid-template-columns:auto minmax(0,1fr);grid-template-rows:repeat(11,auto) 1fr;
-      column-gap:10px;align-items:start;height:100vh;padding:4px 8px;position:relative}
+ #app{--mode:wide;display:grid;grid-template-columns:var(--gw,calc(100vh - 8px)) minmax(0,1fr);grid-template-rows:repeat(11,auto) 1fr;
+      column-gap:10px;row-gap:0;align-items:start;height:100vh;padding:4px 8px;position:relative}
  #app #board,#app #views,#app #main-view,#app #chain{display:contents}
  #app #chain[hidden],#app.forcing:not(.show-grid) #main-view,#app.forcing.show-grid #chain{display:none}
  #app .nav,#app #board>.capbox,#app .capbox,#app .flip,#app .chain-nav,#app .end{grid-column:2;grid-row:auto;min-width:0}
- #app .gridbox{grid-column:1;grid-row:1/span 12}
+ #app .gridbox{position:absolute;grid-column:1;grid-row:1/-1;top:0;left:0}  /* out of the rows: they stay compact */
+ #app .branches{flex-wrap:wrap;overflow:visible}
  .gridbox svg{height:calc(100vh - 8px);width:auto;min-width:0;max-width:none}
  #chain-h{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
  .nav{margin:0}
+ .caption:not(.open){height:calc(2.9em + 5px)}  /* two lines: a forcing step's controls, captions and ending fit */
  #app #steps{position:absolute;grid-column:2;grid-row:1/-1;top:50%;bottom:4px;left:0;right:8px;max-height:none;margin:0}
  #key{position:static}
 }
@@ -268,7 +270,9 @@ function fit(){
 }
 /* A phone on its side: the step list fills the right column under the controls and captions shown. */
 function placeSteps(m){
-  if((m||mode())!=="wide"){stepsNav.style.top="";return;}
+  if((m||mode())!=="wide"){stepsNav.style.top="";app.style.removeProperty("--gw");return;}
+  var shown=app.classList.contains("forcing")&&!app.classList.contains("show-grid")?chainSvg:mainSvg;
+  app.style.setProperty("--gw",Math.ceil(shown.getBoundingClientRect().width)+"px");
   var top=app.getBoundingClientRect().top, low=0, parts=board.querySelectorAll(".nav,.flip,.chain-nav,.capbox,.end");
   for(var i=0;i<parts.length;i++){var r=parts[i].getBoundingClientRect();if(r.height&&r.bottom-top>low){low=r.bottom-top;}}
   stepsNav.style.top=Math.round(low+4)+"px";
