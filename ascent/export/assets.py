@@ -279,7 +279,7 @@ function placeSteps(m){
 }
 /* On a desktop the grids are drawn as big as the window lets them be with the header above, the step's
    caption (and a chain's caption and ending) in view: nothing of the step opens below the fold. Worked out
-   again only when the window or the layout (a forcing step or not) changes, so the grid holds still. */
+   again only when the window, the layout or the chain's ending changes, so the grid holds still as one steps. */
 function fitDesktop(m){
   var key=m+" "+window.innerWidth+"x"+window.innerHeight+" "+(chain?chain.br.e:"");
   if(key===fitted){return;}
@@ -451,7 +451,7 @@ function buildPrint(){
   for(var i=0;i<views.length;i++){
     var p=views[i], sec=document.createElement("section"), fig=document.createElement("div"), h=document.createElement("h3");
     sec.className="print-pass";fig.className="fig";h.textContent=p.t;fig.appendChild(h);
-    var svg=mainSvg.cloneNode(true);svg._parts=null;
+    var svg=mainSvg.cloneNode(true);svg._parts=null;svg.style.maxWidth="";  /* the print's own size, not the screen's */
     paint(svg,states[p.f],{c:p.c||[],b:p.b||[]},null,p.t);
     var hidden=svg.querySelectorAll("g.k.off, g.k.on line, rect.lane.off");  /* lighter to print: drop what does not show */
     for(var x=0;x<hidden.length;x++){hidden[x].parentNode.removeChild(hidden[x]);}
