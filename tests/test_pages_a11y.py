@@ -350,13 +350,18 @@ def test_walk_through_cells_read_placed_lost_and_supposed_differ_by_more_than_ti
         var s=getComputedStyle(g.querySelector('rect.bg'));o[k]=[s.strokeDasharray,s.strokeWidth,g.getAttribute('aria-label')];});
         return o;})()""")
     assert {"used", "supposed"} <= set(looks), looks
-    more = b.eval("""(function(){var o={}, kinds=['used','lost','placed'];
-        var pick={used:'.used:not(.lost):not(.placed)',lost:'.lost:not(.placed)',placed:'.placed'};  /* as drawn: placed wins */
-        for(var f=1;f<80&&Object.keys(o).length<3;f++){window.ascentView.go(f);
-          kinds.forEach(function(k){if(o[k]){return;}
-            var g=document.querySelector('#main-grid g.cell'+pick[k]);
-            if(g){var s=getComputedStyle(g.querySelector('rect.bg'));o[k]=[s.strokeDasharray,s.strokeWidth,g.getAttribute('aria-label')];}});}
-        return o;})()""")
+    frames = {}  # a step that shows each kind alone (placed wins over lost, lost over read, as drawn)
+    for f in view.frames[1:]:
+        put = {c for c, _ in f.placed}
+        lost = {c for c, _ in f.eliminated} - put
+        for kind, shown in (("placed", put), ("lost", lost), ("used", set(f.cells) - lost - put)):
+            if shown:
+                frames.setdefault(kind, f.number)
+    more = b.eval("""(function(at){var o={}, pick={used:'.used:not(.lost):not(.placed)',lost:'.lost:not(.placed)',placed:'.placed'};
+        Object.keys(at).forEach(function(k){window.ascentView.go(at[k]);
+          var g=document.querySelector('#main-grid g.cell'+pick[k]);
+          if(g){var s=getComputedStyle(g.querySelector('rect.bg'));o[k]=[s.strokeDasharray,s.strokeWidth,g.getAttribute('aria-label')];}});
+        return o;})(%s)""" % json.dumps(frames))
     assert set(more) == {"used", "lost", "placed"}, more
     looks.update(more)
     outlines = {k: tuple(v[:2]) for k, v in looks.items()}
