@@ -37,7 +37,7 @@ main{max-width:600px;margin:0 auto;padding:0 4px 16px;display:flex;flex-directio
 .m{position:absolute;inset:1px;display:grid;grid-template-columns:repeat(3,1fr);font:400 calc(100cqw / (var(--n) + 1.3) * .3)/1 system-ui,sans-serif;color:#333}
 /* 10x10..12x12: four marks a row in a narrow face, as big as the cell lets them be, kept off the cell's edges so
    that neighbouring cells' marks stay apart */
-.n10 .m,.n11 .m,.n12 .m{inset:2px 2px 1px;grid-template-columns:repeat(4,1fr);font-size:calc((100cqw - 40px) / var(--n) * .37);
+.n10 .m,.n11 .m,.n12 .m{inset:2px 2px 1px;grid-template-columns:repeat(4,1fr);grid-template-rows:repeat(3,minmax(0,1fr));font-size:calc((100cqw - 40px) / var(--n) * .37);
   font-family:"Roboto Condensed","Arial Narrow","Liberation Sans Narrow",sans-serif-condensed,"DejaVu Sans Condensed",system-ui,sans-serif;font-stretch:condensed}
 .n1 .m,.n2 .m,.n3 .m,.n4 .m{grid-template-columns:repeat(2,1fr);font-size:calc(100cqw / (var(--n) + 1.3) * .3)}
 .m i{font-style:normal;display:flex;align-items:center;justify-content:center}
