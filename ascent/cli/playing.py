@@ -198,7 +198,7 @@ def _classic(args: list[str]) -> int:
 
 
 @app.command("play", context_settings={"ignore_unknown_options": True})
-@puzzle_options(stored=True)
+@puzzle_options(stored=True, own=True)
 def play_cmd(
     args: Optional[List[str]] = typer.Argument(None, help="With --classic: SIZE STATE KEYS, as in the assignment."),
     classic_game: bool = typer.Option(False, "--classic", help="The assignment's game: exact prompts on plain stdin/stdout."),
