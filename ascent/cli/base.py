@@ -378,7 +378,8 @@ def pick_stored(store: Optional[Path], size: int, diff: Optional[str] = None, wh
     from .. import store as store_mod
 
     def said(root: Path, entry: "Entry") -> None:
-        why = "" if level is not None else f"no puzzles in {root} ('ascent fetch' fills it); "
+        chosen = level is not None or Path(root).resolve() == store_mod.SAMPLES  # asked for, not fallen back to
+        why = "" if chosen else f"no puzzles in {root} ('ascent fetch' fills it); "
         note(f"note: {why}playing {OWN_SET}: {entry.ident}")
 
     return store_mod.pick_stored(store, size, diff, when, random_date, on_samples=said, level=level)

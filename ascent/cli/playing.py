@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -9,6 +10,7 @@ from typing import Callable, List, Optional
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from ..show import render
 from ..show.console import console, err_console
@@ -20,11 +22,27 @@ from ..play.board import board
 from ..play.game import Game, Illegal, SaveError
 from ..play.session import Session, clock_text
 from ..show.view import build
+from ..model.grid import cell_name
 from .base import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_SOLVED, Failure, Usage, app, check_output, write_text
 from .given import Given, puzzle_options
 
 
 # ---------------------------------------------------------------------------- the rich game
+QUIT = "quit"  # an answer to a yes/no question that ends the game
+# What the arrow keys send when the game reads lines (ANSI and application cursor mode): the typed line
+# keeps them, and each moves the cursor one cell.
+ARROWS = {"A": (-1, 0), "B": (1, 0), "C": (0, 1), "D": (0, -1)}
+_ARROW = re.compile(r"\x1b[\[O]([ABCD])")
+
+
+def arrows(line: str) -> tuple[str, tuple[int, int]]:
+    """The line without its arrow-key sequences, and how far they move the cursor (rows, columns)."""
+    dr = dc = 0
+    for key in _ARROW.findall(line):
+        dr, dc = dr + ARROWS[key][0], dc + ARROWS[key][1]
+    return _ARROW.sub("", line), (dr, dc)
+
+
 @dataclass
 class Sitting:
     """One sitting at the game in a terminal: reads commands with ``read(prompt)`` (EOFError = quit),
@@ -43,7 +61,7 @@ class Sitting:
 
     def draw(self, changed=()) -> None:
         g = self.game
-        self.out.print(board(g, changed, self.out.width))
+        self.out.print(board(g, changed, self.out.width, self.session.cursor))
         self.say(f"{g.open_cells()} open, {clock_text(g.elapsed())}, hints {g.hints_used}"
                  + ("" if g.show_marks else ", marks hidden"), "dim")
 
@@ -78,6 +96,14 @@ class Sitting:
             except EOFError:
                 line = "quit"
                 self.say("")
+            line, (dr, dc) = arrows(line)
+            if dr or dc:
+                self.session.move_cursor(dr, dc)
+                if not line.strip():
+                    self.draw()
+                    self.say(f"cursor at {cell_name(self.session.cursor, g.n)}: type a height, mark h..., or erase",
+                             "dim")
+                    continue
             words = line.split()
             if not words:
                 continue
@@ -123,8 +149,9 @@ class Sitting:
         elif move.kind == session.SAVE:
             self.saved(move.path)
         elif move.kind == session.HELP:
-            for usage, what in session.COMMANDS:
-                self.say(f"  {usage:<15} {what}")
+            width = max(len(usage) for usage, _ in session.COMMANDS)
+            for usage, what in session.COMMANDS:  # wrapped under the description, never past the edge
+                self.out.print(render.Hanging(Text(f"  {usage:<{width}}  {what}"), width + 4))
         elif move.kind == session.QUIT:
             self.saved(move.path)
             g = self.game
@@ -138,22 +165,29 @@ class Sitting:
             self.say("(hint again for more)", "dim")
         if level == 3 and h.kind in (STEP, WRONG, WRONG_MARKS):
             question = {STEP: "apply it?", WRONG: "take it out?", WRONG_MARKS: "clear those marks?"}[h.kind]
-            if self.ask(question):
+            answer = self.ask(question)
+            if answer == QUIT:
+                return self.command("quit", [])
+            if answer:
                 return self.after_change(self.session.apply_hint(h))
         return False
 
-    def ask(self, question: str) -> bool:
-        """A yes/no question, [y/N]: Enter, n or the end of input say no; any other answer asks again."""
+    def ask(self, question: str):
+        """A yes/no question, [y/N]: True for y, False for Enter or n; QUIT for quit or q, and at the end
+        of input (nothing more can be asked: the game ends, as at the prompt); anything else asks again."""
         while True:
             try:
                 answer = self.read(f"{question} [y/N] ").strip().lower()
             except EOFError:
-                return False
+                self.say("")
+                return QUIT
             if answer in ("y", "yes"):
                 return True
             if answer in ("", "n", "no"):
                 return False
-            self.say("please answer y or n", "yellow")
+            if answer in ("quit", "q", "exit"):
+                return QUIT
+            self.say("please answer y or n (or quit)", "yellow")
 
     def solve(self, move) -> bool:
         if move.wrong:
