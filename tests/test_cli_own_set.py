@@ -112,7 +112,7 @@ def test_empty_store_solve_one_picks_our_own_set_by_level_and_says_so(default_st
 
 
 @pytest.mark.parametrize("args, words", [
-    (["solve-one", "6", "--diff", "2"], "difficulty 2: the store"),
+    (["solve-one", "6", "--diff", "2"], "of difficulty 2: the store"),
     (["solve-one", "6", "--date", "0101"], "dated 0101: the store"),
     (["solve-one", "6", "--level", "easy", "--diff", "1"], "give --level, or --diff"),
     (["solve-one", "6", "--level", "medium"], "unknown level 'medium'"),

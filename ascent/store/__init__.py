@@ -240,7 +240,7 @@ def pick_stored(store: Optional[Path], size: int, diff: Optional[str] = None, wh
         entries, used = entries_or_samples(root, [size], None)
         if used != root:
             if diff is not None or when is not None:
-                asked = " ".join(part for part in (f"difficulty {diff}" if diff is not None else "",
+                asked = " ".join(part for part in (f"of difficulty {diff}" if diff is not None else "",
                                                    f"dated {when}" if when is not None else "") if part)
                 raise ChoiceError(f"no {size}x{size} puzzle {asked}: the store {root} is empty (ascent fetch fills "
                                   f"it from brainbashers); --level {'|'.join(OWN_LEVELS[:3])}|... picks from our own set")
@@ -250,7 +250,10 @@ def pick_stored(store: Optional[Path], size: int, diff: Optional[str] = None, wh
                 diff = OWN_LEVELS[0] if used.resolve() == SAMPLES else "1"
             entries = [e for e in entries if e.label == diff]
             if not entries:
-                raise ChoiceError(f"no {size}x{size} puzzles with difficulty {diff} in {used} ({what_is_there(used)})")
+                held = what_is_there(used)
+                if held == "it is empty":
+                    held += "; 'ascent fetch' fills a store, and --level picks from our own set"
+                raise ChoiceError(f"no {size}x{size} puzzles with difficulty {diff} in {used} ({held})")
     if random_date:
         entry = random.choice(entries)
     elif when is not None:
