@@ -245,12 +245,12 @@ def megabytes(size: int) -> str:
     return f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{size / 1e3:.0f} kB"
 
 
-def build_tables(group: Tables) -> float:
+def build_tables(group: Tables, prepare_hint: bool = True) -> float:
     """A group of tables built once and kept, saying first what it writes (about how many MB) and
     where, showing progress on stderr while it builds, and then what it wrote: the seconds it took."""
+    hint = " ('ascent loopover --prepare' builds every table ahead of time)" if prepare_hint else ""
     err_console.print(f"note: building the {group.what} once ({group.takes}): about {megabytes(group.size)} "
-                      f"written to {group.folder} ('ascent loopover --prepare' builds every table ahead of time)",
-                      markup=False, soft_wrap=True)
+                      f"written to {group.folder}{hint}", markup=False, soft_wrap=True)
     t0 = time.perf_counter()
     try:
         with StatusLine(group.what, verb="building") as status:
@@ -272,7 +272,7 @@ def prepare_tables() -> int:
         if group.cached():
             console.print(f"{group.what}: already built ({megabytes(group.written())})", markup=False)
             continue
-        build_tables(group)
+        build_tables(group, prepare_hint=False)
         built.append(group.what)
     total = sum(group.written() for group in groups)
     done = f"built the {' and the '.join(built)} in {time.perf_counter() - t0:.0f} s" if built else "nothing to build"

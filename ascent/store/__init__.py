@@ -14,6 +14,7 @@ from typing import Any, Callable, Optional
 from . import files
 
 
+OWN_LEVELS = ("easy", "tricky", "hard", "extreme", "unreasonable")  # our own set's labels (ascent.solver.grade.LEVELS)
 FILE = re.compile(r"^(\d+)x(\d+)-puzzles\.json$")
 SAMPLES = Path(__file__).resolve().parent / "samples"
 
@@ -139,7 +140,12 @@ def load(root: Path, sizes=None, labels=None) -> list[Entry]:
 
 
 def _label_key(label: str):
-    return (0, int(label), "") if label.isdigit() else (1, 0, label)
+    """Numbers first (brainbashers' 1, 2, 3), then our own set's levels easiest first, then the rest."""
+    if label.isdigit():
+        return (0, int(label), "")
+    if label in OWN_LEVELS:
+        return (1, OWN_LEVELS.index(label), "")
+    return (2, 0, label)
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -200,9 +206,6 @@ def what_is_there(root: Path) -> str:
     for n in sizes_in(root):
         found.append(f"{n}x{n}: " + ", ".join(sorted(read_file(file_for(root, n)), key=_label_key)))
     return "it has " + "; ".join(found) if found else "it is empty"
-
-
-OWN_LEVELS = ("easy", "tricky", "hard", "extreme", "unreasonable")  # our own set's labels (ascent.solver.grade.LEVELS)
 
 
 def own_level(name: str) -> str:
