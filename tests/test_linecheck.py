@@ -143,37 +143,37 @@ def test_one_clue_sees_too_many_too_few_or_never_its_count():
 def test_each_clue_holds_alone_but_not_both():
     cases = [
         ([b(1), b(2), full(4), full(4)], 3, 1,
-         "reads 1 2 [1234] [1234]: the filling that shows 3 from the left, 1 2 4 3, shows 2 from the right, "
+         "reads 1 2 [1234] [1234]: any order of it that shows 3 from the left shows 2 from the right, "
          "but that clue is 1"),
         ([full(5)] * 3 + [b(2), b(1)], 1, 3,
-         "reads [12345] [12345] [12345] 2 1: the 2 fillings that show 1 from the left, 5 3 4 2 1 and 5 4 3 2 1, "
-         "show at least 4 from the right, but that clue is 3"),
-        ([full(5), b(3), full(5), b(2, 3), full(5)], 1, 3,
-         "reads [12345] 3 [12345] [23] [12345]: the 2 fillings that show 1 from the left, 5 3 1 2 4 and 5 3 4 2 1, "
-         "show 2 or 4 from the right, but that clue is 3"),
+         "reads [12345] [12345] [12345] 2 1: any order of it that shows 1 from the left "
+         "shows at least 4 from the right, but that clue is 3"),
+        ([full(5), b(3), full(5), b(2, 3), full(5)], 1, 3,  # the line's own single said first
+         "R1C4 is left with 2, so it reads [145] 3 [145] 2 [145]: any order of it that shows 1 from the left "
+         "shows 2 or 4 from the right, but that clue is 3"),
         ([63, 42, 8, 13, 22, 63], 1, 5,
-         "reads [123456] [246] 4 [134] [235] [123456]: the 3 fillings that show 1 from the left, 6 2 4 1 3 5, "
-         "6 2 4 1 5 3 and 6 2 4 3 5 1, show at most 3 from the right, but that clue is 5"),
+         "reads [123456] [246] 4 [134] [235] [123456]: any order of it that shows 1 from the left "
+         "shows at most 3 from the right, but that clue is 5"),
         ([15, 15, 11, 6], 2, 3,
-         "reads [1234] [1234] [124] [23]: every filling that shows 2 from the left shows 2 from the right, "
+         "reads [1234] [1234] [124] [23]: any order of it that shows 2 from the left shows 2 from the right, "
          "but that clue is 3"),
         ([15, 12, 5, 15], 2, 1,
-         "reads [1234] [34] [13] [1234]: every filling that shows 2 from the left shows at least 2 from the right, "
+         "reads [1234] [34] [13] [1234]: any order of it that shows 2 from the left shows at least 2 from the right, "
          "but that clue is 1"),
         ([15, 3, 13, 15], 2, 3,
-         "reads [1234] [12] [134] [1234]: every filling that shows 2 from the left shows at most 2 from the right, "
+         "reads [1234] [12] [134] [1234]: any order of it that shows 2 from the left shows at most 2 from the right, "
          "but that clue is 3"),
         ([28, 10, 31, 4, 31], 1, 3,
-         "reads [345] [24] [12345] 3 [12345]: every filling that shows 1 from the left shows 2 or 4 from the right, "
+         "reads [345] [24] [12345] 3 [12345]: any order of it that shows 1 from the left shows 2 or 4 from the right, "
          "but that clue is 3"),
         ([29, 2, 31, 22, 31], 2, 4,  # they show 1, 2 or 3: the most of three counts
-         "reads [1345] 2 [12345] [235] [12345]: every filling that shows 2 from the left shows at most 3 from the right, "
+         "reads [1345] 2 [12345] [235] [12345]: any order of it that shows 2 from the left shows at most 3 from the right, "
          "but that clue is 4"),
         ([31, 31, 4, 31, 25], 1, 4,  # 2, 3 or 5: the clue between the second and the last
-         "reads [12345] [12345] 3 [12345] [145]: every filling that shows 1 from the left shows 2, 3 or 5 from the "
+         "reads [12345] [12345] 3 [12345] [145]: any order of it that shows 1 from the left shows 2, 3 or 5 from the "
          "right, but that clue is 4"),
-        ([31, 8, 31, 31, 4], 3, 3,  # 4 fillings show 3 from the left: more than are listed
-         "reads [12345] 4 [12345] [12345] 3: every filling that shows 3 from the left shows 2 from the right, "
+        ([31, 8, 31, 31, 4], 3, 3,  # 4 orders show 3 from the left: none is listed, whatever their number
+         "reads [12345] 4 [12345] [12345] 3: any order of it that shows 3 from the left shows 2 from the right, "
          "but that clue is 3"),
     ]
     for ms, a, z, words in cases:
@@ -182,7 +182,7 @@ def test_each_clue_holds_alone_but_not_both():
         assert broken(ms, line, n) == Conflict(words, line.cells, line), words
         assert orderings(ms, a) and orderings(ms, 0, z) and not orderings(ms, a, z)  # each alone, not both
     assert len(orderings((31, 8, 31, 31, 4), 3)) == 4
-    # the fillings listed are exactly those that show the front clue, and how many
+    # the orders that show the front clue, which the sentence speaks of without listing them
     ms = (full(5), b(3), full(5), b(2, 3), full(5))
     assert sorted(orderings(ms, 1)) == [(5, 3, 1, 2, 4), (5, 3, 4, 2, 1)]
 
@@ -195,7 +195,7 @@ def test_a_column_is_read_from_the_top_and_the_bottom():
     masks = [full(n)] * (n * n)
     masks[0], masks[4] = b(1), b(2)
     got = broken(masks, col, n)
-    assert got == Conflict("reads 1 2 [1234] [1234]: the filling that shows 3 from the top, 1 2 4 3, shows 2 from "
+    assert got == Conflict("reads 1 2 [1234] [1234]: any order of it that shows 3 from the top shows 2 from "
                            "the bottom, but that clue is 1", col.cells, col)
     masks[0], masks[4] = b(1, 2, 3), full(n)
     col = lines_of(puzzle(n, upper=1))[n]
@@ -259,8 +259,8 @@ def _check_words(conflict: Conflict, ms, line, n: int) -> None:
         heights = [int(x) for x in why.split(" fit only in ")[0].replace(" and ", ", ").split(", ")]
         places = {c for c in line.cells for d in heights if at[c] >> (d - 1) & 1}
         assert places == set(cells) and len(places) < len(heights)
-    else:
-        assert why.startswith("reads ") and conflict.lane is not None
+    else:  # what the clue sees, read from the cells, maybe after the line's own singles said first
+        assert (why.startswith("reads ") or ", so it reads " in why) and conflict.lane is not None
         assert all(ms), why  # the Latin side holds: every cell has a candidate, and a filling exists
         assert orderings(ms), why
 
@@ -431,3 +431,26 @@ def test_fits_above_the_tables():
     assert lanes_fits(ms, 10, 1) and not lanes_fits(ms, 9, 1) and lanes_fits(ms, 0, 1) and not lanes_fits(ms, 0, 2)
     ms = tuple(1 << (d - 1) for d in (10, 1, 2, 3, 4, 5, 6, 7, 8, 9))  # 1 from the front, 2 from the back
     assert lanes_fits(ms, 1, 2) and lanes_fits(ms, 0, 2) and not lanes_fits(ms, 2, 0) and not lanes_fits(ms, 2, 2)
+
+
+def test_a_broken_line_says_its_own_singles_before_what_it_sees():
+    """A count along a line is read from the cells as they stand once the line's singles are followed, and those
+    singles are said first: a reader never has to find a hidden single alone to see the count."""
+    from ascent.core.linecheck import singles
+
+    # 6 has one place (R1C8), then 3 has one (R1C6)
+    ms = (b(1, 2), b(1, 2), b(4), b(7), b(8), b(1, 2, 3), b(9), b(1, 2, 3, 4, 5, 6, 7), b(5))
+    got, said = singles(ms, tuple(range(9)), 9)
+    assert said == ["6 fits only R1C8", "3 fits only R1C6"]
+    assert got == (b(1, 2), b(1, 2), b(4), b(7), b(8), b(3), b(9), b(6), b(5))
+    # a cell left with one height crosses it out of the others
+    got, said = singles((b(1, 2), b(2), b(1, 2, 3)), (0, 1, 2), 3)
+    assert said == ["R1C1 is left with 1", "3 fits only R1C3"] and got == (b(1), b(2), b(3))
+    assert singles((b(1, 2), b(1, 2), b(3)), (0, 1, 2), 3) == ((b(1, 2), b(1, 2), b(3)), [])
+    # in a broken line's words: the single, then the line as it then reads from the clue's side
+    n = 5
+    ms = [full(5), b(3), full(5), b(2, 3), full(5)]
+    assert broken(ms, row(n, 1, 3), n).why.startswith("R1C4 is left with 2, so it reads [145] 3 [145] 2 [145]: ")
+    ms = [b(1, 2), b(2), b(3, 4), b(3, 4)]  # one clue: the line read from its side, after the single
+    assert broken(ms, row(4, 0, 4), 4).why == ("R1C1 is left with 1, so it reads [34] [34] 2 1 from the right and "
+                                               "sees at most 2, but the clue is 4")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..model import cands
-from ..model.grid import Conflict, Grid, cell_name
+from ..model.grid import Conflict, Grid, cell_name, onto
 from ..puzzle import Puzzle
 from ..model.trace import Pass, Result, Step
 from ..model.words import joined
@@ -68,6 +68,9 @@ class Frame:
         return tuple(sorted({c for c, _ in self.eliminated} | {c for c, _ in self.placed}))
 
 
+SNAPSHOT_EVERY = 10  # a forcing chain shows the reader's grid this often (and at its start and end)
+
+
 @dataclass(frozen=True)
 class Chain:
     """One supposition of a forcing step, followed to its end."""
@@ -83,6 +86,24 @@ class Chain:
     def links(self) -> int:
         """How many links the chain shows after its supposition: the count every output gives."""
         return len(self.frames) - 2
+
+    def snapshots(self, every: int = SNAPSHOT_EVERY) -> tuple[int, ...]:
+        """After which links the reader is shown the grid they should hold (0: the supposition): under the
+        supposition, every ``every`` links, and at the end, so that nobody has to copy or keep the grid by hand.
+        A chain of at most 2 links is shown once, at its start."""
+        last = self.links
+        if last <= 2:
+            return (0,)
+        points = set(range(0, last, every)) | {last}
+        if last - max(p for p in points if p < last) < every // 2 and last > every:
+            points.discard(max(p for p in points if p < last))  # no two snapshots a few links apart
+        return tuple(sorted(points))
+
+    def changed_by(self, k: int) -> tuple[int, ...]:
+        """The cells the chain has changed up to and with link ``k`` (0: the supposition)."""
+        before, after = self.frames[0], self.frames[k + 1]
+        return tuple(i for i in range(len(before.masks))
+                     if before.masks[i] != after.masks[i] or before.values[i] != after.values[i])
 
 
 @dataclass(frozen=True)
@@ -152,21 +173,8 @@ def lane_of(step: Step, n: int) -> tuple[tuple[int, ...], str | None, int | None
 
 
 def _apply(masks: list[int], values: list[int], step: Step) -> tuple[int, ...]:
-    """Apply a step the way Grid.apply does, but never raise: return the cells it broke."""
-    n2 = len(masks)
-    broken = []
-    for cell, m in step.eliminations:
-        if 0 <= cell < n2:
-            masks[cell] &= ~m
-            if not masks[cell]:
-                broken.append(cell)
-    for cell, d in step.placements:
-        if 0 <= cell < n2:
-            if not masks[cell] & cands.bit(d):
-                broken.append(cell)
-            masks[cell] = cands.bit(d)
-            values[cell] = d
-    return tuple(dict.fromkeys(broken))
+    """Apply a step the way Grid.apply does, but never raise: return the cells it broke (``grid.onto``)."""
+    return onto(masks, step, values)
 
 
 def _frame(number: int, title: str, step: Step, masks: list[int], values: list[int], n: int,
