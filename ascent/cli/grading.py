@@ -14,7 +14,7 @@ from ..solver.engine import TIER, solve
 from ..solver.grade import BACKTRACK_COST, LEVEL, LEVELS
 from ..techniques import BY_NAME
 from ..model.trace import SOLVED
-from .base import (no_puzzles, EXIT_SOLVED, EXIT_UNSOLVED, Usage, app, check_output, entries_or_samples, exit_for, labels, listing,
+from .base import (no_puzzles, EXIT_SOLVED, EXIT_UNSOLVED, Usage, app, check_output, entries_or_samples, exit_for, labels,
                    numbers, store_path, write_json)
 from .given import Given, puzzle_options
 

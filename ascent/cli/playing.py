@@ -10,7 +10,6 @@ from typing import Callable, List, Optional
 
 import typer
 from rich.console import Console
-from rich.text import Text
 
 from ..show import render
 from ..show.console import console, err_console
@@ -33,6 +32,25 @@ QUIT = "quit"  # an answer to a yes/no question that ends the game
 # keeps them, and each moves the cursor one cell.
 ARROWS = {"A": (-1, 0), "B": (1, 0), "C": (0, 1), "D": (0, -1)}
 _ARROW = re.compile(r"\x1b[\[O]([ABCD])")
+
+
+def help_lines(width: int) -> list[str]:
+    """The game's commands, a line each; in a terminal too narrow for that, the description wraps
+    under itself (under the command when even that is too narrow). No line runs past ``width``."""
+    import textwrap
+
+    pad = max(len(usage) for usage, _ in session.COMMANDS)
+    hang = pad + 4 if width - pad - 4 >= 20 else 4
+    out = []
+    for usage, what in session.COMMANDS:
+        head = f"  {usage:<{pad}}  " if hang > 4 else f"  {usage}"
+        rest = textwrap.wrap(what, max(10, width - hang), break_on_hyphens=False)
+        if hang > 4:
+            out.append(head + rest[0])
+        else:
+            out.extend(textwrap.wrap(head, width, subsequent_indent="  ") + [" " * hang + rest[0]])
+        out.extend(" " * hang + more for more in rest[1:])
+    return out
 
 
 def arrows(line: str) -> tuple[str, tuple[int, int]]:
@@ -149,9 +167,8 @@ class Sitting:
         elif move.kind == session.SAVE:
             self.saved(move.path)
         elif move.kind == session.HELP:
-            width = max(len(usage) for usage, _ in session.COMMANDS)
-            for usage, what in session.COMMANDS:  # wrapped under the description, never past the edge
-                self.out.print(render.Hanging(Text(f"  {usage:<{width}}  {what}"), width + 4))
+            for line in help_lines(self.out.width):
+                self.say(line)
         elif move.kind == session.QUIT:
             self.saved(move.path)
             g = self.game

@@ -15,7 +15,7 @@ from ..show.render import plural
 from ..model.trace import SOLVED
 from .base import (no_puzzles, ANSWER, COMPACT, DEBUG, JSON_OUT, NO_BACKTRACK, STORE, TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED,
                    Failure, Usage, app, ascii_int, check_cluster, check_folder, check_output, entries_or_samples, exit_for, home, labels,
-                   listing, make_folder, numbers, pick_stored, store_path, technique_names, write_json)
+                   make_folder, numbers, pick_stored, store_path, technique_names, write_json)
 from .given import LEVEL_HELP, Given, puzzle_options
 from .progress import interrupted, run_jobs, solve_showing_progress
 from .show import show_result

@@ -19,22 +19,22 @@ from . import moves
 from .game import Game, Illegal
 
 # The game's commands and what they do, in the order 'help' lists them.
-COMMANDS = (
-    ("r c h", "place height h at row r, column c, from 1 (e.g. 2 3 4)"),
-    ("RrCc=h", "the same in the puzzle's names (R2C3=4); 10-12 are A-C"),
-    ("erase r c", "empty a cell, its pencil marks too"),
-    ("mark r c h...", "toggle pencil marks in a cell (mark 2 3 14)"),
-    ("fill", "pencil in every open cell's candidates"),
+COMMANDS = (  # each fits one line of 60 columns: usage and what it does
+    ("r c h", "place h at row r, column c (2 3 4)"),
+    ("RrCc=h", "the same: R2C3=4; 10-12 are A-C"),
+    ("erase r c", "empty a cell and its pencil marks"),
+    ("mark r c h...", "toggle pencil marks (mark 2 3 14)"),
+    ("fill", "pencil every open cell's candidates"),
     ("marks", "show or hide the pencil marks"),
-    ("arrow keys", "then Enter: move the cursor (its cell in reverse)"),
-    ("4, mark 14, erase", "with the cursor shown: act on its cell"),
-    ("undo, redo", "take back the last change, or do it again"),
-    ("check", "name the first wrong height, not the answer"),
-    ("hint [1|2|3]", "where to look, which idea, the whole step"),
-    ("solve", "show the rest, pass by pass (ends the game)"),
-    ("save [FILE]", "save now (to the --save file, or FILE)"),
+    ("arrow keys", "then Enter: move the cursor"),
+    ("4, mark 14, erase", "act on the cursor's cell"),
+    ("undo, redo", "take back a change, or do it again"),
+    ("check", "name the first wrong height"),
+    ("hint [1|2|3]", "where to look, which idea, the step"),
+    ("solve", "show the rest (ends the game)"),
+    ("save [FILE]", "save now (to --save's file, or FILE)"),
     ("help", "this list"),
-    ("quit", "leave the game (saved first if there is a save file)"),
+    ("quit", "leave (saved first with --save)"),
 )
 
 # What a command did, as ``Move.kind``:

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import re
 
-from typing import TYPE_CHECKING, Iterable, Sequence
-
-if TYPE_CHECKING:
-    from rich.table import Table
+from typing import Iterable, Sequence
 
 from rich.console import Group
 from rich.measure import Measurement
