@@ -69,3 +69,11 @@ def test_prepare_builds_every_table_once_and_says_where_and_how_much(small):
 def test_prepare_takes_no_boards(small):
     r = runner.invoke(app, ["loopover", "AB/CD", "BA/CD", "--prepare"])
     assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "no boards" in r.stderr
+
+
+def test_the_5x5_build_says_how_far_it_is_as_a_share_of_all_its_tables(small):
+    heard = []
+    ft.load(progress=heard.append)
+    shares = [int(text.split("%")[0]) for text in heard]
+    assert heard[-1] == "100%, phase 2" and shares == sorted(shares) and shares[0] < 50
+    assert any(text.endswith("phase 1") for text in heard)
