@@ -250,7 +250,7 @@ def build_tables(group: Tables, prepare_hint: bool = True) -> float:
     where, showing progress on stderr while it builds, and then what it wrote: the seconds it took."""
     hint = " ('ascent loopover --prepare' builds every table ahead of time)" if prepare_hint else ""
     err_console.print(f"note: building the {group.what} once ({group.takes}): about {megabytes(group.size)} "
-                      f"written to {group.folder}{hint}", markup=False, soft_wrap=True)
+                      f"written to {group.folder}{hint}", markup=False)  # wrapped at words on a terminal
     t0 = time.perf_counter()
     try:
         with StatusLine(group.what, verb="building") as status:
