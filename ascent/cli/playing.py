@@ -261,19 +261,19 @@ def play_cmd(
 ) -> int:
     """Play a puzzle in the terminal: place heights, pencil marks, undo, check, hints, save and resume.
 
-    Without puzzle options it plays today's stored 5x5 of difficulty 1 (the embedded samples when
-    the store is empty). Type help in the game for its commands.
+    Without puzzle options it plays today's stored 5x5 of difficulty 1, or with an empty store a
+    puzzle of our own set (--level picks its level). Type help in the game for its commands.
 
     --classic plays the university assignment's game byte for byte: SIZE, the row-major STATE
     ('-' for empty) and the KEYS (top, bottom, left, right), rows and columns counted from 0.
 
     \b
     Example:
-      ascent play --size 6 --diff 2 --save game.json
+      ascent play --size 6 --level tricky --save game.json
       ascent play --resume game.json
       ascent play --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
       ascent play --classic 4 "4--22----234-4--" 0003010002003000
-      ascent play --size 6 --diff 2 --html game.html
+      ascent play --size 6 --level hard --html game.html
     """
     if html is not None:
         if classic_game or save is not None or resume is not None or args:

@@ -97,7 +97,7 @@ def solve_all(
     \b
     Example:
       ascent solve-all --store ../shared/brainbashers --sizes 4,5 --no-backtrack
-      ascent solve-all --sizes 4,5 --diffs 1 --show-fail --json /tmp/out.json
+      ascent solve-all --sizes 4,5 --diffs easy,hard --json /tmp/out.json
     """
     from ..show import report
     from ..tools.batch import Job, summarize
