@@ -83,7 +83,9 @@ def test_play_url_html_draws_the_fetched_puzzle(default_store, monkeypatch, tmp_
     page = tmp_path / "p.html"
     r = runner.invoke(app, ["play", "--url", URL, "--html", str(page)])
     assert r.exit_code == 0, r.output
-    assert Puzzle.from_record(record).to_tatham() in page.read_text() or page.stat().st_size > 1000
+    text = page.read_text()
+    assert "ascent-play/" + Puzzle.from_record(record).to_tatham() in text  # the page's puzzle is the fetched one
+    assert URL.replace("&", "&amp;") in text
     assert "our own set" not in r.stderr
 
 
