@@ -27,6 +27,7 @@ sentence (to compare it with the technique's) is cut at the cross-outs' words th
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from dataclasses import dataclass, field
@@ -41,6 +42,8 @@ from ascent.model.trace import Result, Step
 from ascent.techniques import BY_NAME
 from ascent.techniques.memory import Memory
 
+# an older tree's linecheck (benchmarks/reader_grid.py --root) reads a line's words without the placed heights
+_WITH_VALUES = "values" in inspect.signature(broken).parameters
 _CROSS = re.compile(r"; (?:\d+ leaves |no other cell)")
 LISTING = ("fillings", "orderings", "filling does", "ordering fits")
 
@@ -221,7 +224,7 @@ class _Checker:
                 return
             line = line_of(end.lines, conflict.lane) if conflict.lane is not None else None
             if line is not None:
-                now = broken(end.masks, line, n, end.values)
+                now = broken(end.masks, line, n, end.values) if _WITH_VALUES else broken(end.masks, line, n)
                 if now is None or now.why != conflict.why:
                     self.flag(i, k0 + len(step.chain) - 1, "not shown", conflict.why,
                               "the line holds a filling" if now is None else f"the line says: {now.why}")
