@@ -75,9 +75,9 @@ COMMUNITY: dict[str, tuple[Name, ...]] = {
 # Where a real step of each technique is found: a puzzle of the shipped samples (file, label, entry
 # from 1) whose solve uses it, or a puzzle ascent made (a Tatham id, and how it was made).
 SAMPLES: dict[str, tuple[str, str, int]] = {
-    "ascent": ("4x4", "1", 3), "sudoku": ("4x4", "1", 3), "naked single": ("4x4", "1", 3),
-    "pinpoint": ("8x8", "1", 3), "peak bounds": ("5x5", "1", 3), "peak descent": ("4x4", "2", 3),
-    "isolate": ("5x5", "3", 3), "sequence": ("4x4", "3", 3), "pair chain": ("7x7", "codewars", 1),
+    "ascent": ("4x4", "easy", 3), "sudoku": ("4x4", "easy", 3), "naked single": ("4x4", "easy", 3),
+    "pinpoint": ("8x8", "easy", 3), "peak bounds": ("5x5", "easy", 3), "peak descent": ("4x4", "tricky", 3),
+    "isolate": ("5x5", "hard", 3), "sequence": ("4x4", "hard", 3), "pair chain": ("7x7", "codewars", 1),
     "forcing": ("7x7", "codewars", 1),
 }
 MADE: dict[str, tuple[str, str]] = {
