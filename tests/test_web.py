@@ -212,7 +212,7 @@ def test_paste_bad_ambiguous_and_impossible_input(context, server):
     page.click("#open-form button[type=submit]")
     page.wait_for_function("document.getElementById('input-msg').textContent.includes('no solution')")
     # a Tatham game id opens, and the address then carries its puzz.link code
-    pz = _sample("5x5", "1", 0)
+    pz = _sample("5x5", "easy", 0)
     page.fill("#src", pz.to_tatham())
     page.click("#open-form button[type=submit]")
     page.wait_for_function(f"location.search === '?{bridge.code_of(pz)}'")
@@ -286,7 +286,7 @@ def test_forcing_hint_draws_its_chain_link_by_link(context, server):
 
 
 def test_a_6x6_by_keyboard_alone_then_one_by_touch_alone(context, server):
-    puzzle = _sample("6x6", "1", 0)
+    puzzle = _sample("6x6", "easy", 0)
     solution = [h for row in solve(puzzle).solution for h in row]
     page = open_page(context, server, bridge.code_of(puzzle), wait_engine=True)
     for _ in range(60):
@@ -305,7 +305,7 @@ def test_a_6x6_by_keyboard_alone_then_one_by_touch_alone(context, server):
                 page.keyboard.press("ArrowLeft")
     page.wait_for_function("document.querySelector('[data-status]').textContent.startsWith('solved')")
     # another 6x6, opened from the paste box and played by taps alone (the same page: the engine stays loaded)
-    puzzle = _sample("6x6", "2", 1)
+    puzzle = _sample("6x6", "tricky", 1)
     solution = [h for row in solve(puzzle).solution for h in row]
     page.tap("#entry summary")
     page.fill("#src", bridge.puzzlink.write(puzzle))
