@@ -43,7 +43,8 @@ def _overview() -> None:
     for t in guide.rows():
         table.add_row(str(t.tier), t.name, t.level, ", ".join(n.name for n in t.community))
     _prose("The techniques, easiest first: a solve tries each in turn and goes back to the easiest after every "
-           "step. 'ascent techniques NAME' shows one in full (any name below will do).")
+           "step. 'ascent techniques' and a name shows one in full, such as 'ascent techniques x-wing' (any name "
+           "below will do).")
     console.print()
     console.print(table)
 
@@ -79,13 +80,18 @@ def _try(t) -> None:
         return
     n = practice.puzzle.size
     if practice.of is t:
-        _prose(f"A {n}x{n} puzzle whose hardest step is {t.name} ({practice.made}). Play it:", "  ", "  ")
+        _prose(f"A {n}x{n} puzzle whose hardest step is {t.name}. Play it:", "  ", "  ")
     else:
-        _prose(f"{t.practice_made.capitalize()}, so it is practised on {practice.of.name}'s puzzle, a {n}x{n} "
-               f"({practice.made}). Play it:", "  ", "  ")
+        _prose(f"{t.practice_made.capitalize()}, so it is practised on {practice.of.name}'s puzzle, a {n}x{n}. "
+               "Play it:", "  ", "  ")
     _line(practice.play, "cyan")
     _prose("Or watch every step of its solve:", "  ", "  ")
     _line(practice.solve, "cyan")
+    if practice.command:
+        _prose("It was made by:", "  ", "  ")
+        _line(practice.made, "cyan")
+    else:
+        _prose(f"It was {practice.made}.", "  ", "  ")
 
 
 def _full(name: str) -> None:

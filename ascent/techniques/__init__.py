@@ -134,6 +134,8 @@ TABLE: tuple[Technique, ...] = (
               "the tallest heights already placed bounding a clue", line_only=True,  # Tatham's Easy clue rules
               community=(Name("Skylining", "tech/skylining", "reading the placed tall buildings (lane peaks) to bound "
                               "where the rest can stand"),
+                         Name("Blockade", "cases/blockade",
+                              "a clue of 2 with the tallest at the far end: N-1 stands next to the clue", True),
                          Name("Outflanked", "cases/outflanked",
                               "a clue of 2 whose tallest is placed short of the far end, with the cells beyond it "
                               "unable to take N-1: N-1 still stands next to the clue, as in Blockade", True,
@@ -141,9 +143,7 @@ TABLE: tuple[Technique, ...] = (
               practice="4:/2//3/////2//1////2/", practice_made="ascent generate 4 --level easy --seed 2"),
     Technique("peak descent", 6, peak_descent.peak_descent, 6, True, "a sure peak splitting its clue", level="tricky",
               line_only=True,
-              community=(Name("Blockade", "cases/blockade",
-                              "a clue of 2 with the tallest at the far end: N-1 stands next to the clue", True),
-                         Name("Hideout", "cases/hideout",
+              community=(Name("Hideout", "cases/hideout",
                               "sure peaks already meet the clue, so the cells between them hide", True),
                          Name("Slide", "cases/slide",
                               "the tallest c cells out from clue c: every building before it shows, rising", True),

@@ -164,6 +164,11 @@ class Practice:
     of: Technique
 
     @property
+    def command(self) -> bool:
+        """Was it made by a command that makes it again (``made`` is then that command)?"""
+        return self.made.startswith("ascent ")
+
+    @property
     def play(self) -> str:
         return f"ascent play --tatham '{self.puzzle.to_tatham()}'"
 
