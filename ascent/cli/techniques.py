@@ -68,15 +68,15 @@ def _try(t) -> None:
     practice = guide.practice(t)
     _heading("An example")
     if shown is None:
-        _prose("No small puzzle that needs it is kept here: it is rare below 9x9.", "  ", "  ")
+        _prose("No puzzle that needs it is kept here: forcing alone has finished every puzzle tried for "
+               "this guide, 9x9 and 12x12 among them.", "  ", "  ")
     else:
         _prose("A real step, from the solve of the practice puzzle below:", "  ", "  ")
         console.print(render.Hanging(render.step_line(shown.step, shown.practice.puzzle.size, indent="  "),
                                      2 + render.TECHNIQUE_WIDTH))
     _heading("Try it")
     if practice is None:
-        _prose("Any unreasonable 9x9 of Simon Tatham's Towers may need it: 'ascent generate 9 --level "
-               "unreasonable' makes some.", "  ", "  ")
+        _prose("Try forcing's puzzle instead: 'ascent techniques forcing' gives it.", "  ", "  ")
         return
     n = practice.puzzle.size
     if practice.of is t:
