@@ -29,6 +29,21 @@ def _console_width():
     console._width = before
 
 
+def commands(text: str) -> list[str]:
+    """The commands a page gives to copy: lines that start with 'ascent ', with the lines a trailing ' \\'
+    continues, joined as the shell joins them."""
+    out, lines = [], text.splitlines()
+    for k, line in enumerate(lines):
+        if line.startswith("ascent ") and (k == 0 or not lines[k - 1].endswith(" \\")):
+            command = line
+            j = k
+            while command.endswith(" \\"):
+                j += 1
+                command = command[:-2] + " " + lines[j].strip()
+            out.append(" ".join(command.split()))
+    return out
+
+
 def invoke(*args, width=80):
     console.width = width
     return runner.invoke(app, ["techniques", *args])
@@ -74,9 +89,9 @@ def test_each_technique_in_full_what_why_example_try_it(name):
     else:  # a real step of that technique, found by solving its practice puzzle
         assert any(line.startswith(f"  {name} ") for line in example.splitlines()), example
         practice = guide.practice(t)
-        lines = r.stdout.splitlines()
-        assert practice.play in lines and practice.solve in lines  # each command whole, on a line of its own
-        assert practice.made in lines if practice.command else f"It was {practice.made}." in out
+        found = commands(r.stdout)
+        assert " ".join(practice.play) in found and " ".join(practice.solve) in found
+        assert practice.made in found if practice.command else f"It was {practice.made}." in out
 
 
 @pytest.mark.parametrize("name", [t.name for t in TABLE if not t.finisher and t.practice])
@@ -145,12 +160,12 @@ def test_every_line_fits_and_pictures_stay_whole(name, width):
     r = invoke(name, width=width)
     assert r.exit_code == 0, r.stderr
     lines = r.stdout.splitlines()
-    practice = guide.practice(t)
-    commands = {practice.play, practice.solve, practice.made} if practice else set()
     for line in lines:
-        if line in commands:
-            continue  # a command stands whole on its own line, even when wider than the terminal
         assert len(line) <= width, (width, line)
+    practice = guide.practice(t)
+    if practice:  # each command is whole (broken only between its words, with the shell's continuation)
+        found = commands(r.stdout)
+        assert {" ".join(practice.play), " ".join(practice.solve)} <= set(found), found
     body = [" ".join(line.split()) for line in lines]
     for before, after in lane_pictures(t):
         before, after = " ".join(before.split()), " ".join(after.split())
@@ -168,6 +183,7 @@ def test_the_overview_fits(width):
     r = invoke(width=width)
     assert r.exit_code == 0
     assert max(len(line) for line in r.stdout.splitlines()) <= width
+    assert commands(r.stdout) == ["ascent techniques x-wing"]
 
 
 @pytest.mark.parametrize("columns", ["80", "60"])
@@ -178,16 +194,17 @@ def test_piped_through_the_real_program_with_columns(columns):
         out = subprocess.run([sys.executable, "-m", "ascent", "techniques", name], capture_output=True, text=True,
                              env=env, timeout=60)
         assert out.returncode == 0, out.stderr
-        for line in out.stdout.splitlines():
-            if line.startswith("ascent "):
-                words = shlex.split(line)  # a whole command: it parses, and names the practice puzzle
-                if words[1] == "generate":
-                    assert line == BY_NAME[name].practice_made
-                    continue
-                assert words[1] in ("play", "solve") and words[2] == "--tatham"
-                assert Puzzle.from_tatham(words[3]).to_tatham() == BY_NAME[name].practice
-            else:
-                assert len(line) <= int(columns), line
+        assert max(len(line) for line in out.stdout.splitlines()) <= int(columns)
+        found = commands(out.stdout)
+        assert len(found) == 3
+        for line in found:
+            words = shlex.split(line)  # a whole command: it parses, and names the practice puzzle
+            if words[1] == "generate":
+                assert line == BY_NAME[name].practice_made
+                continue
+            assert words[1] in ("play", "solve") and "--tatham" in words
+            tatham = words[words.index("--tatham") + 1]
+            assert Puzzle.from_tatham(tatham).to_tatham() == BY_NAME[name].practice
 
 
 # ------------------------------------------------------------------ item 3: every name it shows is accepted

@@ -29,6 +29,13 @@ def _prose(text: str, first: str = "", rest: str = "", style: str = "") -> None:
         _line(line, style)
 
 
+def _command(parts: tuple[str, ...]) -> None:
+    """A command to copy: at the line's start, on a line of its own, or broken between its parts with the
+    shell's line continuation when it is wider than the terminal (never inside a word)."""
+    for line in guide.command(parts, console.width):
+        _line(line, "cyan")
+
+
 def _heading(text: str) -> None:
     console.print()
     _line(text, "bold")
@@ -43,8 +50,8 @@ def _overview() -> None:
     for t in guide.rows():
         table.add_row(str(t.tier), t.name, t.level, ", ".join(n.name for n in t.community))
     _prose("The techniques, easiest first: a solve tries each in turn and goes back to the easiest after every "
-           "step. 'ascent techniques' and a name shows one in full, such as 'ascent techniques x-wing' (any name "
-           "below will do).")
+           "step. To see one in full, give its name or any name below, as in:")
+    _command(("ascent techniques x-wing",))
     console.print()
     console.print(table)
 
@@ -84,12 +91,12 @@ def _try(t) -> None:
     else:
         _prose(f"{t.practice_made.capitalize()}, so it is practised on {practice.of.name}'s puzzle, a {n}x{n}. "
                "Play it:", "  ", "  ")
-    _line(practice.play, "cyan")
+    _command(practice.play)
     _prose("Or watch every step of its solve:", "  ", "  ")
-    _line(practice.solve, "cyan")
+    _command(practice.solve)
     if practice.command:
         _prose("It was made by:", "  ", "  ")
-        _line(practice.made, "cyan")
+        _command(practice.make)
     else:
         _prose(f"It was {practice.made}.", "  ", "  ")
 

@@ -187,13 +187,15 @@ def choose(view: View, page: str | None = None) -> Plan:
     more than TARGET; when the reasons pass LIMIT, only the first passes that fit (and nothing more)."""
     plan = Plan()
     used = len(_compose(view, plan, page))
-    if used > LIMIT:  # even the reasons do not fit: the first passes that do, and a pointer to the rest
-        keep = len(view.passes)
-        while keep > 0 and used > LIMIT:
-            keep -= 1
-            plan = Plan(passes=keep)
-            used = len(_compose(view, plan, page))
-        return plan
+    if used > LIMIT:  # even the reasons do not fit: the most first passes that do, and a pointer to the rest
+        lo, hi = 0, len(view.passes) - 1  # a post of lo passes fits (none always does); one of hi + 1 does not
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if len(_compose(view, Plan(passes=mid), page)) <= LIMIT:
+                lo = mid
+            else:
+                hi = mid - 1
+        return Plan(passes=lo)
     budget = TARGET if used <= TARGET else LIMIT
     for cost, kind, key in extras(view):
         if used + cost > budget:

@@ -24,15 +24,10 @@ from typing import Optional
 from ..model.trace import Step
 from ..puzzle import Puzzle
 from ..solver.engine import solve
-from ..techniques import BY_NAME, TABLE, Name, Technique, UnknownTechnique, canonical
+from ..techniques import BY_NAME, TABLE, Technique, UnknownTechnique, canonical
 
 SITE = "https://sup2point0.github.io/skyscraping/"
 ARROW = "->"
-
-
-def url(name: Name) -> Optional[str]:
-    """The name's page on the Skyscraping site (None for the Sudoku names)."""
-    return SITE + name.page if name.page else None
 
 
 def rows() -> tuple[Technique, ...]:
@@ -50,7 +45,7 @@ def names(t: Technique) -> tuple[str, ...]:
 
 
 def lookup(name: str) -> Technique:
-    """The row for a technique's name or alias, or a community name (Blockade -> peak descent), in any case,
+    """The row for a technique's name or alias, or a community name (Blockade -> peak bounds), in any case,
     with hyphens, underscores or spaces, singular or plural (naked pairs); UnknownTechnique otherwise."""
     try:
         return BY_NAME[canonical(name)]
@@ -116,6 +111,8 @@ def picture(lines: list[str], width: int) -> list[str]:
     lines = [line[indent:] for line in lines]
     arrows = [line.find(f" {ARROW} ") for line in lines]
     drawn = [k for k, a in enumerate(arrows) if a >= 0]
+    if not drawn:  # no before and after: lines of text, each wrapped under itself
+        return [out for line in lines for out in wrap(line, width, " " * indent, " " * (indent + 4))]
     cap = _caption_column(lines, arrows)
     pictures = [lines[k][:cap].rstrip() if cap else lines[k] for k in drawn]
     words = [lines[k][cap:].strip() for k in drawn if cap and len(lines[k]) > cap]
@@ -169,12 +166,35 @@ class Practice:
         return self.made.startswith("ascent ")
 
     @property
-    def play(self) -> str:
-        return f"ascent play --tatham '{self.puzzle.to_tatham()}'"
+    def play(self) -> tuple[str, ...]:
+        """The command that plays it, as the parts a line may break between."""
+        return ("ascent play", f"--tatham '{self.puzzle.to_tatham()}'")
 
     @property
-    def solve(self) -> str:
-        return f"ascent solve --tatham '{self.puzzle.to_tatham()}' --debug"
+    def solve(self) -> tuple[str, ...]:
+        """The command that shows every step of its solve."""
+        return ("ascent solve --debug", f"--tatham '{self.puzzle.to_tatham()}'")
+
+    @property
+    def make(self) -> tuple[str, ...]:
+        """The command that made it (when ``command``)."""
+        words = self.made.split()
+        return (" ".join(words[:3]), " ".join(words[3:]))
+
+
+def command(parts: tuple[str, ...], width: int) -> list[str]:
+    """A command to copy, for ``width``: one line when it fits; else broken between its parts (never inside
+    one) with the shell's line continuation, `` \\`` at the end of a line and the next indented."""
+    whole = " ".join(parts)
+    if len(whole) <= width:
+        return [whole]
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if len(lines[-1]) + 1 + len(part) + 2 <= width:
+            lines[-1] += " " + part
+        else:
+            lines.append("  " + part)
+    return [line + " \\" for line in lines[:-1]] + [lines[-1]]
 
 
 def practice(t: Technique) -> Optional[Practice]:
