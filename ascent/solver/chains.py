@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..model.grid import Conflict, Contradiction, Grid, Lane, Line, line_of, lines_of, lines_through, shape
+from ..model.grid import Conflict, Contradiction, Grid, Lane, Line, line_of, lines_of, lines_through, onto, shape
 from ..core.linecheck import broken, exact, first_broken, is_broken
 from ..techniques.memory import Memory
 from .passes import OverBudget, filled_lane_broken, run
@@ -52,6 +52,15 @@ class Replay:
     ok: bool
     sooner: int | None = None
     conflict: Conflict | None = None
+
+
+class _Changes:
+    """A link's changes as a replay applies them (``Grid.apply`` reads these three), when nobody reads its words."""
+
+    __slots__ = ("technique", "eliminations", "placements")
+
+    def __init__(self, technique: str, eliminations, placements):
+        self.technique, self.eliminations, self.placements = technique, eliminations, placements
 
 
 def changed_cells(step: Step) -> list[int]:
@@ -197,7 +206,13 @@ class Minimizer:
             links: list[Step] = []
             got = self.replay(grid, cut, said, lost, said_links=links, check=True)
             if got.ok:
-                return tuple(links), self._said(grid, tuple(links), said) if said is not None else said
+                out = tuple(links)
+                end = self._said(grid, out, said) if said is not None else said
+                fewer, end_ = self._drop(grid, out, end, lost)  # said afresh, a link may no longer be needed
+                if len(fewer) == len(out):
+                    return out, end
+                cut, said = fewer, end_
+                continue
             if got.sooner is None or said is None:
                 break
             said = got.conflict
@@ -310,7 +325,7 @@ class Minimizer:
             elif said_links is not None:
                 step = Step(link.technique, f"suppose {trial.name(link.placements[0][0])} is {link.placements[0][1]}",
                             None, None, link.cells, placements=link.placements, premises=(), supposition=True)
-            applied = self._crossed(trial, link if step is None else step, step is not None)
+            applied = self._crossed(trial, link if step is None else step, step is not None, said_links is not None)
             if said_links is not None:
                 said_links.append(applied)
             try:
@@ -358,13 +373,9 @@ class Minimizer:
         changes: dict[int, list[int]] = {}  # line -> the links (from ``start``) that changed it
         for k in range(start, last):
             link = chain[k]
-            for c, m in link.eliminations:
-                ms[c] &= ~m
-            for c, d in link.placements:
-                ms[c] &= 1 << (d - 1)
-            cells = changed_cells(link)
-            if not all(ms[c] for c in cells):
+            if onto(ms, link):
                 break  # applying this link raises: no check is made after it
+            cells = changed_cells(link)
             for c in cells:
                 for j in lines_through(n, c):
                     ks = changes.setdefault(j, [])
@@ -418,13 +429,9 @@ class Minimizer:
 
     def _look(self, trial: Grid, row: Technique, link: Step, fresh: bool = False):
         """``_finds``, remembered while one chain is cut: by the link and its line's cells for a technique that
-        reads only its line (``line_only``), else by the link and the whole grid. ``fresh``: looked at afresh, and
-        the step's words made now, on this grid."""
-        if fresh:
-            found, early, step = self._finds(trial, row, link)
-            if step is not None:
-                step.reason  # made on this grid, before the grid changes
-            return found, early, step
+        reads only its line (``line_only``), else by the link and the whole grid. ``fresh``: looked at afresh."""
+        if fresh:  # a technique's words are made from what it read when it found the step (never the live grid)
+            return self._finds(trial, row, link)
         line = line_of(trial.lines, link.lane) if row.line_only and link.lane is not None else None
         if line is not None:
             masks, values = trial.masks, trial.values
@@ -441,7 +448,6 @@ class Minimizer:
         found on ``trial`` with its own words."""
         for step in row.steps(trial):
             if set(link.placements) <= set(step.placements):
-                step.reason
                 return step
         return link  # never seen: ``refind`` said it is there
 
@@ -460,12 +466,11 @@ class Minimizer:
                 other = self._placing(trial, easier, step)
             if other is not None and other is not step and \
                     (frozenset(other.placements), frozenset(other.eliminations)) == want:
-                other.reason
                 return other
         return step
 
     @staticmethod
-    def _crossed(trial: Grid, step: Step, whole: bool) -> Step:
+    def _crossed(trial: Grid, step: Step, whole: bool, said: bool = True):
         """``step`` as the reader's grid takes it: its changes (``whole``; else its placements alone, for a link of a
         technique asked directly, whose other changes were cross-outs), with each height it places crossed out of
         every cell of its row and column that still holds it, said in the same link."""
@@ -474,12 +479,17 @@ class Minimizer:
         else:
             elims = step.eliminations
         if not step.placements:
-            return step if whole else Step(step.technique, step._reason, step.lane, step.clue, step.cells, elims,
-                                           premises=step.premises)
+            if whole:
+                return step
+            if not said:
+                return _Changes(step.technique, elims, ())
+            return Step(step.technique, step._reason, step.lane, step.clue, step.cells, elims, premises=step.premises)
         masks, peers = trial.masks, shape(trial.n).peers
         placed = {c for c, _ in step.placements}
         cross = tuple((x, 1 << (d - 1)) for c, d in step.placements for x in peers[c]
                       if x not in placed and masks[x] & (1 << (d - 1)))
+        if not said:  # only applied, never shown: the changes alone
+            return _Changes(step.technique, tuple(elims) + cross, step.placements)
         return joined(step, elims, cross, trial.n)
 
     def _finds(self, grid: Grid, row: Technique, link: Step) -> tuple[bool, Conflict | None, Step | None]:
