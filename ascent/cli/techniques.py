@@ -1,7 +1,8 @@
 """techniques: the table of techniques as a guide, with the names the Skyscrapers community uses.
 
 Every line fits the terminal's width (or $COLUMNS when piped, 80 without it): prose wraps at words, a
-picture never wraps (``guide.layout``), and a command to copy stands on a line of its own, unbroken.
+picture never wraps (``guide.layout``), and a command to copy stands on a line of its own, broken only
+between its words with the shell's continuation when it is wider than that (``guide.command``).
 """
 
 from __future__ import annotations
