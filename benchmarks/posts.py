@@ -4,7 +4,8 @@
     python benchmarks/posts.py --big 12 --count 5  # the first 5 12x12 of ../shared/big
     python benchmarks/posts.py --traces /tmp/posts # keep each solve's trace there, and read it back next time
 
-For each puzzle: the post's characters, its longest line, the steps it keeps (each with its reason) of all
+For each puzzle: the post's characters, what every step and its reason alone take (no chain whole, no grid
+before a forcing step), its longest line, the steps it keeps (each with its reason) of all
 steps, the forcing chains it keeps whole (link by link) of all chains, and the grids it draws before forcing
 steps. Then the median and the maximum size. Targets: median at most 32,000 characters and maximum at most
 60,000 on the 9x9 set; no line over 100; every kept step keeps its reason.
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ascent.export import result_from_dict, walkthrough  # noqa: E402
-from ascent.export.markdown import choose  # noqa: E402
+from ascent.export.markdown import Plan, _compose, choose  # noqa: E402
 from ascent.puzzle import Puzzle  # noqa: E402
 from ascent.show.view import build  # noqa: E402
 from ascent.solver.engine import solve  # noqa: E402
@@ -55,8 +56,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.traces:
         args.traces.mkdir(parents=True, exist_ok=True)
-    sizes = []
-    print(f"{'#':>3} {'chars':>7} {'line':>4}  {'steps kept':>11}  {'chains whole':>12}  {'grids':>7}")
+    sizes, bare = [], []
+    print(f"{'#':>3} {'chars':>7} {'reasons':>7} {'line':>4}  {'steps kept':>11}  {'chains whole':>12}  {'grids':>7}")
     for k, rec in enumerate(records(args.big)[: args.count]):
         view = build(result_of(rec, k, args.traces))
         page = "solve.html"
@@ -67,9 +68,11 @@ def main() -> None:
         forcing = [f for f in view.frames if f.chains]
         chains = sum(len(f.chains) for f in forcing)
         sizes.append(len(md))
-        print(f"{k + 1:>3} {len(md):>7} {max(map(len, md.split(chr(10)))):>4}  {steps:>5}/{view.step_count:<5}  "
+        bare.append(len(_compose(view, Plan(), page)))  # every step and its reason, no chain whole, no grid
+        print(f"{k + 1:>3} {len(md):>7} {bare[-1]:>7} {max(map(len, md.split(chr(10)))):>4}  {steps:>5}/{view.step_count:<5}  "
               f"{len(plan.chains):>5}/{chains:<6}  {len(plan.grids):>3}/{len(forcing):<3}")
-    print(f"size: median {statistics.median(sizes):,.0f}, max {max(sizes):,} characters over {len(sizes)} posts")
+    print(f"size: median {statistics.median(sizes):,.0f}, max {max(sizes):,} characters over {len(sizes)} posts; "
+          f"every reason alone: median {statistics.median(bare):,.0f}, max {max(bare):,}")
 
 
 if __name__ == "__main__":

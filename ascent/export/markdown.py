@@ -160,7 +160,7 @@ def chain_text(chain: Chain, n: int, told: bool = False) -> str:
     return " → ".join(parts) + f" ⇒ *{end}*"
 
 
-TARGET = 30_000  # a forum post: the room the reasons leave up to this goes to whole chains and grids, shortest first
+TARGET = 32_000  # a forum post (Discourse's default limit): what the reasons leave of it goes to whole chains and grids
 LIMIT = 60_000  # never more than this (GitHub's comment limit is 65,536): a solve whose reasons take more loses passes
 
 
