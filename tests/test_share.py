@@ -559,7 +559,8 @@ def test_markdown_of_a_12x12_fits_its_lines_and_spells_out_the_letters(shared):
 
 def test_markdown_cuts_passes_only_when_the_reasons_alone_pass_the_limit(shared, monkeypatch):
     """Against a limit below what every step's reason takes, the post keeps its first passes whole (each step
-    with its reason), says which passes it left out and where they are, and ends with the end grid."""
+    with its reason) within the limit less CUT_ROOM, that room for whole chains of the steps it keeps; it says
+    which passes it left out and where they are, and ends with the end grid."""
     from ascent.export import markdown
 
     recs = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"]
@@ -577,7 +578,10 @@ def test_markdown_cuts_passes_only_when_the_reasons_alone_pass_the_limit(shared,
         if cut:
             rest = view.passes[plan.passes:]
             assert f"passes {rest[0].number}-{rest[-1].number}" in md and "[solve.html](solve.html)" in md
-            assert not plan.chains and not plan.grids
+            kept = {f.number for pv in view.passes[: plan.passes] for f in pv.frames}
+            assert {k for k, _ in plan.chains} | set(plan.grids) <= kept  # whole chains only of steps it keeps
+            bare = len(markdown._compose(view, markdown.Plan(passes=plan.passes), "solve.html"))
+            assert bare <= limit - markdown.CUT_ROOM  # room was left for them
     full = walkthrough(view, full=True)
     assert full.count("Grid after the pass:") == len(view.passes)
 

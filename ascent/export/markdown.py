@@ -6,7 +6,8 @@ that, while the post stays within ``TARGET`` characters (``LIMIT`` when the reas
 it keeps the whole forcing chains and the grids before forcing steps, the shortest first, so that what
 is longest is what goes. A chain left out is told by its length and its end; the post then says what
 it left out and links the page that has everything (``page``: the HTML walk-through's file name or
-address). When even the reasons pass ``LIMIT``, the last passes go, and the post says which.
+address). When even the reasons pass ``LIMIT``, the last passes go (leaving ``CUT_ROOM`` for the whole
+chains of the forcing steps kept), and the post says which.
 ``full=True`` keeps every grid (after each pass), every sentence and every chain link in full.
 
 What a post keeps is chosen from the steps' fields (the chains, their links, the grids), never by
@@ -162,6 +163,7 @@ def chain_text(chain: Chain, n: int, told: bool = False) -> str:
 
 TARGET = 32_000  # a forum post (Discourse's default limit): what the reasons leave of it goes to whole chains and grids
 LIMIT = 60_000  # never more than this (GitHub's comment limit is 65,536): a solve whose reasons take more loses passes
+CUT_ROOM = 10_000  # a post that loses passes keeps this much for the whole chains of the forcing steps it keeps
 
 
 @dataclass(frozen=True)
@@ -184,29 +186,38 @@ def walkthrough(view: View, full: bool = False, page: str | None = None) -> str:
 def choose(view: View, page: str | None = None) -> Plan:
     """What the short post keeps. Every step and its reason; then whole chains and grids before forcing steps,
     the shortest first, while the post stays within TARGET characters, or LIMIT when the reasons alone take
-    more than TARGET; when the reasons pass LIMIT, only the first passes that fit (and nothing more)."""
+    more than TARGET. When the reasons pass LIMIT, the first passes whose reasons fit in LIMIT less CUT_ROOM,
+    and that room for the whole chains and grids of their forcing steps."""
     plan = Plan()
     used = len(_compose(view, plan, page))
-    if used > LIMIT:  # even the reasons do not fit: the most first passes that do, and a pointer to the rest
-        lo, hi = 0, len(view.passes) - 1  # a post of lo passes fits (none always does); one of hi + 1 does not
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if len(_compose(view, Plan(passes=mid), page)) <= LIMIT:
-                lo = mid
-            else:
-                hi = mid - 1
-        return Plan(passes=lo)
     budget = TARGET if used <= TARGET else LIMIT
+    if used > LIMIT:  # even the reasons do not fit: the most first passes that leave room for some chains
+        plan = Plan(passes=_passes_within(view, LIMIT - CUT_ROOM, page))
+        used = len(_compose(view, plan, page))
+    kept = {f.number for pv in view.passes[:plan.passes] for f in pv.frames}
     for cost, kind, key in extras(view):
-        if used + cost > budget:
+        if (key if kind == "grids" else key[0]) not in kept or used + cost > budget:
             continue  # this one is too long for what is left; a shorter one may still fit
         plan = replace(plan, **{kind: getattr(plan, kind) | {key}})
         used += cost
-    while len(_compose(view, plan, page)) > budget:  # costs are measured one by one: should the whole run over,
-        kind, key = max(((k, x) for k in ("chains", "grids") for x in getattr(plan, k)),  # the longest go
+    while len(_compose(view, plan, page)) > budget and (plan.chains or plan.grids):
+        # costs are measured one by one: should the whole run over, the longest go
+        kind, key = max(((k, x) for k in ("chains", "grids") for x in getattr(plan, k)),
                         key=lambda kx: _cost(view, *kx))
         plan = replace(plan, **{kind: getattr(plan, kind) - {key}})
     return plan
+
+
+def _passes_within(view: View, room: int, page: str | None) -> int:
+    """The most first passes whose post (every step and its reason, nothing more) fits in ``room``."""
+    lo, hi = 0, len(view.passes) - 1  # a post of lo passes fits (none is taken to); one of hi + 1 does not
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if len(_compose(view, Plan(passes=mid), page)) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def extras(view: View) -> list[tuple[int, str, object]]:
