@@ -143,7 +143,8 @@ HIDDEN = tuple(t.name for t in TABLE if t.fold == "hidden")  # bookkeeping (sudo
 def chain_text(chain: Chain, n: int, told: bool = False) -> str:
     """A chain in one paragraph: each link, numbered as everywhere (L1..Lk after the supposition, with the
     links it read when the engine says), as what it did, then how it ends. The sudoku bookkeeping between
-    links is left out, and a single or pinpoint link shows only the height it places. ``told``: the
+    links is left out, and a single or pinpoint link shows only the height it places; every link names every
+    cell it changed, so the chain can be replayed from the post. ``told``: the
     step's own sentence already names the contradiction, so the chain ends by pointing to it."""
     parts: list[str] = []
     for k, link in numbered(chain):
@@ -154,7 +155,7 @@ def chain_text(chain: Chain, n: int, told: bool = False) -> str:
             head = "suppose"
         elif not (link.technique in QUIET and link.placed):
             head += " " + md_escape(link.technique or "")
-        parts.append(f"{head} {short_changes(link, n, 3)}".rstrip())
+        parts.append(f"{head} {short_changes(link, n, n * n)}".rstrip())
         if link.broken:
             parts[-1] += " (breaks " + ", ".join(cell_name(c, n) for c in link.broken) + ")"
     end = "the contradiction named above" if told and chain.contradiction else md_escape(chain.end)
