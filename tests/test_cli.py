@@ -110,11 +110,11 @@ def test_not_solved_is_exit_3():
 
 
 # ---------------------------------------------------------------- solve-one
-def test_solve_one_falls_back_to_embedded_samples(default_store):
-    r = invoke("solve-one", 7, "--diff", 2, "--debug")
+def test_solve_one_falls_back_to_our_own_set(default_store):
+    r = invoke("solve-one", 7, "--level", "tricky", "--debug")
     assert r.exit_code == 0, r.stderr
-    assert "embedded" not in r.stdout and "sample set" in r.stderr  # the notice is on stderr
-    assert r.stdout.startswith("Start: 7x7") and "SOLVED" in r.stdout
+    assert "own set" not in r.stdout and "our own set" in r.stderr  # the notice is on stderr
+    assert r.stdout.startswith("Start: 7x7, difficulty tricky\n") and "SOLVED" in r.stdout
 
 
 def test_solve_one_from_the_archive_by_date(shared):
@@ -191,8 +191,8 @@ def test_solve_all_checks_recorded_solutions_and_shows_failures(tmp_path, shared
 
 
 def test_solve_all_embedded_default_and_usage_errors(tmp_path, default_store):
-    r = invoke("solve-all", "--workers", 1, "--reports", tmp_path / "rep")
-    assert r.exit_code == 0 and "sample set" in r.stderr
+    r = invoke("solve-all", "--sizes", 4, "--workers", 1, "--reports", tmp_path / "rep")
+    assert r.exit_code == 0 and "our own set" in r.stderr and "102 of 102 solved" in r.stdout
     one_line_error(invoke("solve-all", "--sizes", "4,x", "--store", tmp_path), 2, "'x'")
     one_line_error(invoke("solve-all", "--techniques", "guessing", "--store", tmp_path), 2, "unknown technique")
     one_line_error(invoke("solve-all", "--workers", 0, "--store", tmp_path), 2)

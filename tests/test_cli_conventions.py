@@ -113,7 +113,8 @@ def test_play_classic_refuses_save():
 def test_hint_on_a_stored_puzzle_says_which(default_store):
     r = runner.invoke(app, ["hint", "--size", "5"])
     assert r.exit_code == 0
-    assert "note: the hint is for the stored puzzle 5x5, difficulty 1" in r.stderr
+    assert "note: the hint is for the stored puzzle 5x5, difficulty easy" in r.stderr  # our own set's first easy 5x5
+    assert "ascent-5x5-easy-01" in r.stderr
     assert len(r.stdout.strip().splitlines()) == 1
 
 

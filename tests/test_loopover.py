@@ -86,7 +86,7 @@ def test_board_is_frozen():
 
 
 @pytest.mark.parametrize("bad, error, words", [
-    ("AB/C", RaggedRowsError, "row 1 has 1"),
+    ("AB/C", RaggedRowsError, "row 0 'AB' has 2 symbols but row 1 'C' has 1 symbol"),
     ([["A", "B"], ["C"]], RaggedRowsError, "equally long"),
     ("AB/CA", RepeatedSymbolError, "'A' appears twice"),
     ([[], []], ShapeError, "at least one column"),

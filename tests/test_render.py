@@ -63,4 +63,7 @@ def test_stats_table_fits_80_and_60_columns_without_cutting_a_figure():
         text = out.getvalue()
         assert "…" not in text and "123.45" in text and "1335.29" in text and "nested forcing 18" in " ".join(
             line.strip() for line in lines), text
-        assert ("size" in lines[1]) == (width == 80)  # the table at 80, the blocks at 60
+        assert ("size" in lines[0]) == (width == 80)  # the table at 80 (one-line headings), the blocks at 60
+        if width == 80:
+            assert lines[0].split() == ["size", "label", "puzzles", "logic", "guessed", "unsolved", "seconds",
+                                        "median", "ms", "median", "score"]

@@ -420,7 +420,7 @@ def test_cli_solve_writes_all_three_and_export_matches(tmp_path):
 
 
 def test_cli_solve_one_writes_html(tmp_path):
-    r = runner.invoke(app, ["solve-one", "5", "--diff", "1", "--store", str(SAMPLES), "--html", str(tmp_path / "p.html")])
+    r = runner.invoke(app, ["solve-one", "5", "--diff", "easy", "--store", str(SAMPLES), "--html", str(tmp_path / "p.html")])
     assert r.exit_code == 0, r.output
     parse_html((tmp_path / "p.html").read_text())
 

@@ -313,23 +313,34 @@ def listing(items) -> str:
     return joined(items) or "none"
 
 
+def no_puzzles(used: Path, sizes: list[int], diffs: list[str], word: str = "difficulties") -> str:
+    """Why a store gave no puzzles, in words: it is empty, or it has none of those sizes and labels."""
+    from .. import store as store_mod
+
+    held = store_mod.what_is_there(used)
+    if not sizes and not diffs:
+        return f"no puzzles in {used}: {held}" + (f" ('ascent fetch --store {used}' fills it)" if held == "it is empty" else "")
+    asked = " and ".join(part for part in (f"of size{'s' if len(sizes) > 1 else ''} {listing(sizes)}" if sizes else "",
+                                           f"with {word} {listing(diffs)}" if diffs else "") if part)
+    return f"no puzzles {asked} in {used} ({held})"
+
+
 def labels(values: Optional[List[str]]) -> list[str]:
     return [p.strip() for v in values or [] for p in v.split(",") if p.strip()]
 
 
 def entries_or_samples(store: Path, sizes=None, diffs=None) -> tuple[list[Entry], Path]:
-    """The store's puzzles (``ascent.store.entries_or_samples``); falling back to the embedded
-    samples is said on stderr."""
+    """The store's puzzles (``ascent.store.entries_or_samples``); falling back to our own set is said
+    on stderr."""
     from .. import store as store_mod
 
     entries, used = store_mod.entries_or_samples(store, sizes, diffs)
     if used != store:
-        _note_samples(store)
+        note(f"note: no puzzles in {store} ('ascent fetch' fills it); using {OWN_SET}")
     return entries, used
 
 
-def _note_samples(store: Path) -> None:
-    note(f"note: no puzzles in {store}; using the package's sample set")
+OWN_SET = "our own set (puzzles ascent made, not brainbashers')"
 
 
 def exit_for(status: str) -> int:
@@ -352,19 +363,26 @@ def technique_names(values: Optional[List[str]]) -> Optional[tuple[str, ...]]:
 
 
 
-def read_json(file: Path):
-    """A JSON file's contents ('-': standard input), or one line saying what is wrong with the file."""
+def read_json(file: Path, kind: str = "a puzzle file"):
+    """A JSON file's contents ('-': standard input), or one line saying what is wrong with the file
+    (``kind``: what it was given as)."""
     from .. import store as store_mod
 
-    return store_mod.read_json(file)
+    return store_mod.read_json(file, kind)
 
 
-def pick_stored(store: Optional[Path], size: int, diff: str, when: Optional[str] = None,
-                random_date: bool = False):
-    """The stored puzzle of that size and difficulty (``ascent.store.pick_stored``)."""
+def pick_stored(store: Optional[Path], size: int, diff: Optional[str] = None, when: Optional[str] = None,
+                random_date: bool = False, level: Optional[str] = None):
+    """The stored puzzle of that size and difficulty, or of our own set at ``level``
+    (``ascent.store.pick_stored``); a puzzle of our own set is said on stderr, with its name."""
     from .. import store as store_mod
 
-    return store_mod.pick_stored(store, size, diff, when, random_date, on_samples=_note_samples)
+    def said(root: Path, entry: "Entry") -> None:
+        chosen = level is not None or Path(root).resolve() == store_mod.SAMPLES  # asked for, not fallen back to
+        why = "" if chosen else f"no puzzles in {root} ('ascent fetch' fills it); "
+        note(f"note: {why}playing {OWN_SET}: {entry.ident}")
+
+    return store_mod.pick_stored(store, size, diff, when, random_date, on_samples=said, level=level)
 
 
 # Options several commands share (the puzzle options are in ``given.py``).

@@ -64,7 +64,7 @@ def install() -> None:
             if base is bool:
                 if isinstance(value, bool):
                     return value
-                raise BadParameter(f"Input should be a valid boolean, not {value!r}", ctx=ctx, param=param)
+                raise BadParameter(f"{value!r} is not yes or no", ctx=ctx, param=param)
             if isinstance(value, str):
                 text = value.strip()
                 try:
@@ -72,15 +72,17 @@ def install() -> None:
                         raise ValueError
                     value = int(text) if base is int else float(text)
                 except ValueError:
-                    what = "a valid integer, unable to parse string as an integer" if base is int else \
-                        "a valid number, unable to parse string as a number"
-                    raise BadParameter(f"Input should be {what}", ctx=ctx, param=param) from None
+                    what = "a whole number such as 3" if base is int else "a number such as 2.5"
+                    raise BadParameter(f"{text!r} is not {what}", ctx=ctx, param=param) from None
             if base is float and not math.isfinite(value):
-                raise BadParameter("Input should be a finite number", ctx=ctx, param=param)
+                raise BadParameter(f"{value} is not a finite number", ctx=ctx, param=param)
+            unit = " seconds" if getattr(param, "metavar", None) == "SECONDS" or info.metavar == "SECONDS" else ""
             if info.min is not None and value < info.min:
-                raise BadParameter(f"Input should be greater than or equal to {info.min}", ctx=ctx, param=param)
+                raise BadParameter(f"{value:g}{unit} is too {'short' if unit else 'small'}: give at least "
+                                   f"{info.min:g}{unit}", ctx=ctx, param=param)
             if info.max is not None and value > info.max:
-                raise BadParameter(f"Input should be less than or equal to {info.max}", ctx=ctx, param=param)
+                raise BadParameter(f"{value:g}{unit} is too {'long' if unit else 'large'}: give at most "
+                                   f"{info.max:g}{unit}", ctx=ctx, param=param)
             return base(value)
 
     def build(descriptor):

@@ -1,7 +1,7 @@
 """The puzzle options, defined once for every command that takes a puzzle.
 
     --clues, --keys (with --state, --size), --tatham, --url, --file (with --index)
-    and, for a command that can also play a stored puzzle (``stored=True``): --diff, --date, --store
+    and, for a command that can also play a stored puzzle (``stored=True``): --diff, --level, --date, --store
 
 A command names one parameter ``given`` and is decorated with ``@puzzle_options()`` under
 ``@app.command``. The decorator puts the options in that parameter's place in the signature typer
@@ -21,6 +21,8 @@ import typer
 
 from .base import NotDone, Usage, ascii_int, pick_stored
 
+LEVEL_HELP = ("A puzzle of our own set (ascent made it; sizes 4 to 9) at this level: easy, tricky, hard, "
+              "extreme or unreasonable. Used at easy when the store is empty.")
 _OPTIONS = (  # (name, type, option): in this order in every command's help
     ("clues", Optional[str], typer.Option(None, "--clues", help="4N clockwise clues (Codewars order), e.g. \"2 2 1 3 ...\".")),
     ("keys", Optional[str], typer.Option(None, "--keys", help="Clues as digits: top, bottom, left, right.")),
@@ -40,15 +42,18 @@ _STORED = (  # the same, for commands that otherwise pick a stored puzzle: --siz
     ("when", Optional[str], typer.Option(None, "--date", help="A stored puzzle's date, MMDD (default today's, else the first).")),
     ("store", Optional[Path], typer.Option(None, "--store", help="Store folder (default fetched/, or $ASCENT_STORE; samples when empty).")),
 )
-NAMES = ("clues", "keys", "state", "size", "tatham", "url", "file", "index", "diff", "when", "store")
+_OWN = ("level", Optional[str], typer.Option(None, "--level", "-l", help=LEVEL_HELP))  # play: our own set by level
+NAMES = ("clues", "keys", "state", "size", "tatham", "url", "file", "index", "diff", "level", "when", "store")
 
 
-def options(stored: bool = False) -> tuple:
-    """(name, type, typer option) of the puzzle options, in help order."""
+def options(stored: bool = False, own: bool = False) -> tuple:
+    """(name, type, typer option) of the puzzle options, in help order; ``own`` adds --level (our own
+    set by level) to the stored ones."""
     if not stored:
         return _OPTIONS
     instead = {row[0]: row for row in _STORED}
-    return tuple(instead.pop(row[0], row) for row in _OPTIONS) + tuple(instead.values())
+    rows = tuple(instead.pop(row[0], row) for row in _OPTIONS) + tuple(instead.values())
+    return rows + (_OWN,) if own else rows
 
 
 class Given:
@@ -123,8 +128,9 @@ class Given:
         """The puzzle given by --clues/--keys/--tatham/--file, else the stored one picked by
         --size/--diff/--date (from --store)."""
         if self.named:
-            if self.diff is not None or self.when is not None:
-                raise Usage("--diff and --date pick a stored puzzle: not with --clues, --keys, --tatham, --url or --file")
+            if self.diff is not None or self.when is not None or self.level is not None:
+                raise Usage("--diff, --level and --date pick a stored puzzle: not with --clues, --keys, --tatham, "
+                            "--url or --file")
             if self.store is not None:
                 raise Usage("--store picks a stored puzzle: not with --clues, --keys, --tatham, --url or --file")
             return self.puzzle()
@@ -132,10 +138,13 @@ class Given:
             raise Usage("--state (the givens) goes with --keys; the player's grid is --grid")
         if self.index is not None:
             raise Usage("--index picks a puzzle of a --file")
+        if self.level is not None and self.store is not None:
+            raise Usage("--level picks from our own set: not with --store")
         size = self.size if self.size is not None else default_size
         if size is None:
-            raise Usage("which puzzle? give --size N (with --diff, --date) for a stored one, or --clues, --keys, --tatham, --url or --file")
-        return pick_stored(self.store, size, self.diff if self.diff is not None else "1", self.when)
+            raise Usage("which puzzle? give --size N (with --diff or --date) for a stored one, or --clues, "
+                        "--keys, --tatham, --url or --file")
+        return pick_stored(self.store, size, self.diff, self.when, level=self.level)
 
 
 def _from_url(url: str):
@@ -149,9 +158,9 @@ def _from_url(url: str):
         raise NotDone(f"--url: {e}") from None
 
 
-def puzzle_options(stored: bool = False):
+def puzzle_options(stored: bool = False, own: bool = False):
     """Decorator: the command's ``given`` parameter becomes the puzzle options (see the module's doc)."""
-    rows = options(stored)
+    rows = options(stored, own)
     names = tuple(name for name, _, _ in rows)
 
     def wrap(func):

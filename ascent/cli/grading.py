@@ -14,7 +14,7 @@ from ..solver.engine import TIER, solve
 from ..solver.grade import BACKTRACK_COST, LEVEL, LEVELS
 from ..techniques import BY_NAME
 from ..model.trace import SOLVED
-from .base import (EXIT_SOLVED, EXIT_UNSOLVED, Usage, app, check_output, entries_or_samples, exit_for, labels, listing,
+from .base import (no_puzzles, EXIT_SOLVED, EXIT_UNSOLVED, Usage, app, check_output, entries_or_samples, exit_for, labels,
                    numbers, store_path, write_json)
 from .given import Given, puzzle_options
 
@@ -76,6 +76,20 @@ def _counts_table(counts: dict[str, int]) -> Table:
     return table
 
 
+def _each(out, outcomes) -> None:
+    """A line per puzzle, its id last and whole: a Tatham id or an address is never split over lines,
+    on a terminal, in a file or in a pipe (the terminal may fold a long line; it stays one line)."""
+    heads = ("size", "label", "level", "score", "hardest technique", "id")
+    rows = [(f"{o.size}x{o.size}", o.diff, o.level or o.status, "-" if o.score is None else str(o.score),
+             o.grade or "-", str(o.id)) for o in outcomes]
+    widths = [max(len(r[k]) for r in rows + [heads]) for k in range(len(heads) - 1)]
+    right = {3}
+    for k, row in enumerate([heads] + rows):
+        cells = [cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths))]
+        out.print("  ".join(cells + [row[-1]]), markup=False, highlight=False, soft_wrap=True,
+                  style="bold underline" if k == 0 else None)
+
+
 def _grade_store(store: Path, sizes, diffs, each: bool, workers: int, json_path: Optional[Path]) -> int:
     from ..tools.batch import Job, grades_json, summarize  # a store only: the workers, multiprocessing
     from ..store import file_for
@@ -84,29 +98,23 @@ def _grade_store(store: Path, sizes, diffs, each: bool, workers: int, json_path:
     size_list, diff_list = numbers(sizes, "--sizes"), labels(diffs)
     entries, used = entries_or_samples(store_path(store), size_list or None, diff_list or None)
     if not entries:
-        raise Usage(f"no puzzles match sizes {listing(size_list or ['any'])} and labels "
-                      f"{listing(diff_list or ['any'])} in {used}")
+        raise Usage(no_puzzles(used, size_list, diff_list, "labels"))
     jobs = [Job(e.size, e.label, e.ident, e.record, source=str(file_for(used, e.size))) for e in entries]
     out = err_console if json_path is not None and str(json_path) == "-" else console
     outcomes, _, partial = run_jobs(jobs, workers, "grading", out)
     if each:
-        table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold underline")
-        for name, right in (("size", False), ("label", False), ("id", False), ("level", False), ("score", True),
-                            ("grade", False)):
-            table.add_column(name, justify="right" if right else "left", no_wrap=name != "id", overflow="fold")
-        for o in outcomes:
-            table.add_row(f"{o.size}x{o.size}", o.diff, o.id, o.level or o.status, "-" if o.score is None else str(o.score),
-                          o.grade or "-")
-        out.print(table)
+        _each(out, outcomes)
     sets = summarize(outcomes)
     part = f" (partial: {len(outcomes)} of {len(jobs)})" if partial else ""
     out.print(f"{used}: levels and median score per set{part}", markup=False, soft_wrap=True)
     table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold underline")
-    for name, right in (("size", False), ("label", False), ("total", True), ("median score", True), ("levels", False)):
-        table.add_column(name, justify="right" if right else "left", no_wrap=True)
+    for name, right in (("size", False), ("label", False), ("puzzles", True), ("median score", True),
+                        ("puzzles per level", False)):
+        table.add_column(name, justify="right" if right else "left", no_wrap=name != "puzzles per level")
     for s in sets:
-        table.add_row(f"{s.size}x{s.size}", s.diff, str(s.total), "-" if s.median_score is None else f"{s.median_score:g}",
-                      ", ".join(f"{k} {v}" for k, v in s.levels.items()) or "-")
+        none = s.median_score is None
+        table.add_row(f"{s.size}x{s.size}", s.diff, str(s.total), "none solved" if none else f"{s.median_score:g}",
+                      "-" if none else ", ".join(f"{k} {v}" for k, v in s.levels.items()))
     out.print(table)
     bad = [o for o in outcomes if o.status != SOLVED]
     if bad:

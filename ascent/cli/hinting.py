@@ -28,7 +28,7 @@ def hint_cmd(
     Example:
       ascent hint --keys 2213322131232231 --grid "1--- ---- ---- ----" -l 1
       ascent hint --keys 2213322131232231 --grid "1[23]-- ---- ---- ----"
-      ascent hint --size 6 --diff 3 --level 2
+      ascent hint --size 6 --level 2
     """
     from ..tools.hint import NO_SOLUTION, GridError, hint, player_grid
 

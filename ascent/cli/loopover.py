@@ -81,6 +81,9 @@ def loopover_command(
     budget: Optional[float] = typer.Option(None, "--budget", min=0, max=3600, metavar="SECONDS",
                                            help="About how long to look for a shorter list: block building in more frames, the beam search up to 36 cells, more phase-1 lists on 5x5 (default 1; 0: the heuristic alone). The same board and budget always give the same moves."),
     file: Optional[Path] = typer.Option(None, "--file", help="A JSON file {\"start\": ..., \"target\": ...}, each a board as text or rows."),
+    prepare: bool = typer.Option(False, "--prepare", help="Build every pattern table ahead of time (4x4, 5x5 and the "
+                                 "last-line tables: about 200 MB in the user data folder, a minute or more), saying "
+                                 "what it writes and where; then no board waits for one."),
 ) -> int:
     """Solve a Loopover board: rotate rows (L/R) and columns (U/D) until it is the target.
 
@@ -99,7 +102,12 @@ def loopover_command(
       ascent loopover DCA/BEF BAE/FCD --optimal --debug
       ascent loopover DCBA/HGFE/LKJI/PONM ABCD/EFGH/IJKL/MNOP --budget 2
       ascent loopover --file boards.json --json moves.json
+      ascent loopover --prepare
     """
+    if prepare:
+        if start is not None or target is not None or file is not None:
+            raise Usage("--prepare builds the tables: no boards with it")
+        return prepare_tables()
     replay = replay or debug
     check_output("--json", json_path, stdout_ok=True)
     # with --json -, stdout carries the JSON alone: the table and every note go to stderr
@@ -117,15 +125,9 @@ def loopover_command(
                                        "target": ["".join(r) for r in goal.rows], "reason": reason})
             err_console.print(f"unsolvable: {reason}", markup=False, soft_wrap=True)
             return EXIT_UNSOLVED
-        if begin.shape == (pattern.SIDE, pattern.SIDE) and (optimal or budget != 0) and not pattern.cached():
-            build_tables(out)
-        if begin.shape == (five_tables.SIDE, five_tables.SIDE) and not optimal and budget != 0 and not five_tables.cached():
-            build_tables(out, "5x5 pattern tables", lambda say: five_tables.load(progress=say), five_tables.paths()[-1].parent,
-                         plural=True, takes="about a minute")
-        if not optimal and budget != 0 and (lengths := last_line_lengths(*begin.shape)) \
-                and not all(lastline.cached(n) for n in lengths):
-            build_tables(out, "last-line tables", lambda say: lastline.keep(lengths, say),
-                         lastline.path(lengths[0]).parent, plural=True, takes="about a second")
+        building = 0.0  # seconds spent building tables this run: part of the time the summary gives
+        for group in needed(begin.shape, optimal, budget):
+            building += build_tables(group)
         t0 = time.perf_counter()
         unproven = None
         with StatusLine(f"{begin.shape[0]}x{begin.shape[1]} board") as status:
@@ -139,7 +141,9 @@ def loopover_command(
         raise Failure(str(e)) from None
     rows, cols = begin.shape
     how = HOW[solution.method]
-    out.print(f"{rows}x{cols} board: {plural(len(solution), 'move')}, {how}; {ms:.1f} ms")
+    took = f"{ms:.1f} ms" if not building else \
+        f"{ms / 1000 + building:.1f} s, of which {building:.1f} s building the tables (kept for next time)"
+    out.print(f"{rows}x{cols} board: {plural(len(solution), 'move')}, {how}; {took}")
     if optimal and not solution.optimal:
         out.print(Text(f"not proven fewest: {unproven or 'the search did not finish'}", style="bold yellow"))
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
@@ -188,22 +192,92 @@ def _load_4x4(say) -> None:
     pattern.load_walking(progress=say)
 
 
-def build_tables(out, what: str = "4x4 pattern table", load=_load_4x4, where=None, plural: bool = False,
-                 takes: str = "up to a minute") -> None:
-    """A board size's pattern tables (the 4x4 one by default), built once and cached, with a note
-    saying so (on stderr)."""
-    where = pattern.path() if where is None else where
-    err_console.print(f"note: building the {what} once ({takes}); {'they are' if plural else 'it is'} "
-                      f"kept in {where}", markup=False, soft_wrap=True)
+def _load_5x5(say) -> None:
+    five_tables.load(progress=say)
+
+
+class Tables:
+    """A group of pattern tables built together: what they are, their files, about how many bytes
+    they take and how long they take to build, and the function that builds (or loads) them."""
+
+    def __init__(self, what: str, files, size: int, takes: str, load, cached):
+        self.what, self.files, self.size, self.takes, self.load, self.cached = what, list(files), size, takes, load, cached
+
+    @property
+    def folder(self) -> Path:
+        return self.files[0].parent
+
+    def written(self) -> int:
+        return sum(f.stat().st_size for f in self.files if f.is_file())
+
+
+def four() -> Tables:
+    return Tables("4x4 pattern tables", [pattern.path(), pattern.folder() / pattern.WALK_NAME],
+                  pattern.CELLS ** len(pattern.PIECES) + 2 * 10_147 * 8, "about 20 s", _load_4x4, pattern.cached)
+
+
+def five() -> Tables:
+    size = sum(five_tables.CELLS ** len(home) for home in five_tables.PHASE1.values()) + 16 ** len(five_tables.PHASE2) // 2
+    return Tables("5x5 pattern tables", five_tables.paths(), size, "a minute or more", _load_5x5, five_tables.cached)
+
+
+def last_lines(lengths) -> Tables:
+    import math
+
+    return Tables("last-line tables", [lastline.path(n) for n in lengths],
+                  sum(2 * math.factorial(n + 1) for n in lengths), "a few seconds",
+                  lambda say: lastline.keep(lengths, say), lambda: all(lastline.cached(n) for n in lengths))
+
+
+def needed(shape: tuple[int, int], optimal: bool, budget: Optional[float]) -> list[Tables]:
+    """The table groups a board of this shape uses and that are not built yet."""
+    out = []
+    if shape == (pattern.SIDE, pattern.SIDE) and (optimal or budget != 0):
+        out.append(four())
+    if shape == (five_tables.SIDE, five_tables.SIDE) and not optimal and budget != 0:
+        out.append(five())
+    if not optimal and budget != 0 and (lengths := last_line_lengths(*shape)):
+        out.append(last_lines(lengths))
+    return [group for group in out if not group.cached()]
+
+
+def megabytes(size: int) -> str:
+    return f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{size / 1e3:.0f} kB"
+
+
+def build_tables(group: Tables, prepare_hint: bool = True) -> float:
+    """A group of tables built once and kept, saying first what it writes (about how many MB) and
+    where, showing progress on stderr while it builds, and then what it wrote: the seconds it took."""
+    hint = " ('ascent loopover --prepare' builds every table ahead of time)" if prepare_hint else ""
+    err_console.print(f"note: building the {group.what} once ({group.takes}): about {megabytes(group.size)} "
+                      f"written to {group.folder}{hint}", markup=False)  # wrapped at words on a terminal
     t0 = time.perf_counter()
     try:
-        with StatusLine(what, verb="building") as status:
-            load(status.say)
+        with StatusLine(group.what, verb="building") as status:
+            group.load(status.say)
     except OSError as e:
-        raise Usage(f"cannot keep the {what} in {where}: {e.strerror or e} "
+        raise Usage(f"cannot keep the {group.what} in {group.folder}: {e.strerror or e} "
                     f"(set ASCENT_LOOPOVER_TABLES to another folder)") from None
-    err_console.print(f"note: the {what} {'are' if plural else 'is'} built ({time.perf_counter() - t0:.0f} s)",
+    seconds = time.perf_counter() - t0
+    err_console.print(f"note: the {group.what} are built ({seconds:.0f} s, {megabytes(group.written())})",
                       markup=False)
+    return seconds
+
+
+def prepare_tables() -> int:
+    """ascent loopover --prepare: every table, built where missing; what was written, where, and the time."""
+    groups = [four(), five(), last_lines(list(range(3, lastline.MAX_COLS + 1)))]
+    t0, built = time.perf_counter(), []
+    for group in groups:
+        if group.cached():
+            console.print(f"{group.what}: already built ({megabytes(group.written())})", markup=False)
+            continue
+        build_tables(group, prepare_hint=False)
+        built.append(group.what)
+    total = sum(group.written() for group in groups)
+    done = f"built the {' and the '.join(built)} in {time.perf_counter() - t0:.0f} s" if built else "nothing to build"
+    console.print(f"{done}; the tables take {megabytes(total)} in {groups[0].folder}", markup=False, soft_wrap=True)
+    return EXIT_SOLVED
 
 
 class StatusLine:

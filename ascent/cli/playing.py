@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,11 +21,46 @@ from ..play.board import board
 from ..play.game import Game, Illegal, SaveError
 from ..play.session import Session, clock_text
 from ..show.view import build
+from ..model.grid import cell_name
 from .base import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_SOLVED, Failure, Usage, app, check_output, write_text
 from .given import Given, puzzle_options
 
 
 # ---------------------------------------------------------------------------- the rich game
+QUIT = "quit"  # an answer to a yes/no question that ends the game
+# What the arrow keys send when the game reads lines (ANSI and application cursor mode): the typed line
+# keeps them, and each moves the cursor one cell.
+ARROWS = {"A": (-1, 0), "B": (1, 0), "C": (0, 1), "D": (0, -1)}
+_ARROW = re.compile(r"\x1b[\[O]([ABCD])")
+
+
+def help_lines(width: int) -> list[str]:
+    """The game's commands, a line each; in a terminal too narrow for that, the description wraps
+    under itself (under the command when even that is too narrow). No line runs past ``width``."""
+    import textwrap
+
+    pad = max(len(usage) for usage, _ in session.COMMANDS)
+    hang = pad + 4 if width - pad - 4 >= 20 else 4
+    out = []
+    for usage, what in session.COMMANDS:
+        head = f"  {usage:<{pad}}  " if hang > 4 else f"  {usage}"
+        rest = textwrap.wrap(what, max(10, width - hang), break_on_hyphens=False)
+        if hang > 4:
+            out.append(head + rest[0])
+        else:
+            out.extend(textwrap.wrap(head, width, subsequent_indent="  ") + [" " * hang + rest[0]])
+        out.extend(" " * hang + more for more in rest[1:])
+    return out
+
+
+def arrows(line: str) -> tuple[str, tuple[int, int]]:
+    """The line without its arrow-key sequences, and how far they move the cursor (rows, columns)."""
+    dr = dc = 0
+    for key in _ARROW.findall(line):
+        dr, dc = dr + ARROWS[key][0], dc + ARROWS[key][1]
+    return _ARROW.sub("", line), (dr, dc)
+
+
 @dataclass
 class Sitting:
     """One sitting at the game in a terminal: reads commands with ``read(prompt)`` (EOFError = quit),
@@ -43,7 +79,7 @@ class Sitting:
 
     def draw(self, changed=()) -> None:
         g = self.game
-        self.out.print(board(g, changed, self.out.width))
+        self.out.print(board(g, changed, self.out.width, self.session.cursor))
         self.say(f"{g.open_cells()} open, {clock_text(g.elapsed())}, hints {g.hints_used}"
                  + ("" if g.show_marks else ", marks hidden"), "dim")
 
@@ -78,6 +114,14 @@ class Sitting:
             except EOFError:
                 line = "quit"
                 self.say("")
+            line, (dr, dc) = arrows(line)
+            if dr or dc:
+                self.session.move_cursor(dr, dc)
+                if not line.strip():
+                    self.draw()
+                    self.say(f"cursor at {cell_name(self.session.cursor, g.n)}: type a height, mark h..., or erase",
+                             "dim")
+                    continue
             words = line.split()
             if not words:
                 continue
@@ -123,8 +167,8 @@ class Sitting:
         elif move.kind == session.SAVE:
             self.saved(move.path)
         elif move.kind == session.HELP:
-            for usage, what in session.COMMANDS:
-                self.say(f"  {usage:<15} {what}")
+            for line in help_lines(self.out.width):
+                self.say(line)
         elif move.kind == session.QUIT:
             self.saved(move.path)
             g = self.game
@@ -138,22 +182,29 @@ class Sitting:
             self.say("(hint again for more)", "dim")
         if level == 3 and h.kind in (STEP, WRONG, WRONG_MARKS):
             question = {STEP: "apply it?", WRONG: "take it out?", WRONG_MARKS: "clear those marks?"}[h.kind]
-            if self.ask(question):
+            answer = self.ask(question)
+            if answer == QUIT:
+                return self.command("quit", [])
+            if answer:
                 return self.after_change(self.session.apply_hint(h))
         return False
 
-    def ask(self, question: str) -> bool:
-        """A yes/no question, [y/N]: Enter, n or the end of input say no; any other answer asks again."""
+    def ask(self, question: str):
+        """A yes/no question, [y/N]: True for y, False for Enter or n; QUIT for quit or q, and at the end
+        of input (nothing more can be asked: the game ends, as at the prompt); anything else asks again."""
         while True:
             try:
                 answer = self.read(f"{question} [y/N] ").strip().lower()
             except EOFError:
-                return False
+                self.say("")
+                return QUIT
             if answer in ("y", "yes"):
                 return True
             if answer in ("", "n", "no"):
                 return False
-            self.say("please answer y or n", "yellow")
+            if answer in ("quit", "q", "exit"):
+                return QUIT
+            self.say("please answer y or n (or quit)", "yellow")
 
     def solve(self, move) -> bool:
         if move.wrong:
@@ -198,7 +249,7 @@ def _classic(args: list[str]) -> int:
 
 
 @app.command("play", context_settings={"ignore_unknown_options": True})
-@puzzle_options(stored=True)
+@puzzle_options(stored=True, own=True)
 def play_cmd(
     args: Optional[List[str]] = typer.Argument(None, help="With --classic: SIZE STATE KEYS, as in the assignment."),
     classic_game: bool = typer.Option(False, "--classic", help="The assignment's game: exact prompts on plain stdin/stdout."),
@@ -210,19 +261,19 @@ def play_cmd(
 ) -> int:
     """Play a puzzle in the terminal: place heights, pencil marks, undo, check, hints, save and resume.
 
-    Without puzzle options it plays today's stored 5x5 of difficulty 1 (the embedded samples when
-    the store is empty). Type help in the game for its commands.
+    Without puzzle options it plays today's stored 5x5 of difficulty 1, or with an empty store a
+    puzzle of our own set (--level picks its level). Type help in the game for its commands.
 
     --classic plays the university assignment's game byte for byte: SIZE, the row-major STATE
     ('-' for empty) and the KEYS (top, bottom, left, right), rows and columns counted from 0.
 
     \b
     Example:
-      ascent play --size 6 --diff 2 --save game.json
+      ascent play --size 6 --level tricky --save game.json
       ascent play --resume game.json
       ascent play --clues "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"
       ascent play --classic 4 "4--22----234-4--" 0003010002003000
-      ascent play --size 6 --diff 2 --html game.html
+      ascent play --size 6 --level hard --html game.html
     """
     if html is not None:
         if classic_game or save is not None or resume is not None or args:

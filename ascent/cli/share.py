@@ -117,7 +117,7 @@ def export_cmd(
     notes = check_shares(html, svg, markdown, markdown_full)
     from ..export import TraceError, result_from_dict
 
-    data = read_json(trace)
+    data = read_json(trace, "a saved solve (the --json of solve or solve-one)")
     if _is_puzzle(data):
         raise Usage(f"{trace}: this is a puzzle, not a trace: solve it with --json first "
                     f"(ascent solve --file {trace} --json trace.json)")

@@ -13,10 +13,10 @@ from ..show.console import console, err_console
 from ..solver.engine import ORDER
 from ..show.render import plural
 from ..model.trace import SOLVED
-from .base import (ANSWER, COMPACT, DEBUG, JSON_OUT, NO_BACKTRACK, STORE, TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED,
+from .base import (no_puzzles, ANSWER, COMPACT, DEBUG, JSON_OUT, NO_BACKTRACK, STORE, TECHNIQUES, TIMEOUT, EXIT_SOLVED, EXIT_UNSOLVED,
                    Failure, Usage, app, ascii_int, check_cluster, check_folder, check_output, entries_or_samples, exit_for, home, labels,
-                   listing, make_folder, numbers, pick_stored, store_path, technique_names, write_json)
-from .given import Given, puzzle_options
+                   make_folder, numbers, pick_stored, store_path, technique_names, write_json)
+from .given import LEVEL_HELP, Given, puzzle_options
 from .progress import interrupted, run_jobs, solve_showing_progress
 from .show import show_result
 from .share import HTML, MARKDOWN, MARKDOWN_FULL, SVG, check_shares, write_shares
@@ -34,9 +34,11 @@ JSON_TRACE = typer.Option(None, "--json", help="Write the puzzle, status, soluti
 @app.command("solve-one", epilog=TECHNIQUE_LIST)
 def solve_one(
     size: int = typer.Argument(..., parser=ascii_int, help="Grid size, e.g. 7."),
-    diff: str = typer.Option("1", "--diff", "-d", help="Difficulty label: brainbashers uses 1, 2, 3; any label works."),
+    diff: Optional[str] = typer.Option(None, "--diff", "-d", help="Difficulty label: brainbashers uses 1, 2, 3 "
+                                       "(default 1); any label works."),
+    level: Optional[str] = typer.Option(None, "--level", "-l", help=LEVEL_HELP),
     when: Optional[str] = typer.Option(None, "--date", help="The puzzle's date, MMDD. Default: today's, else the first."),
-    random_date: bool = typer.Option(False, "--random-date", help="Pick a puzzle of the set at random."),
+    random_date: bool = typer.Option(False, "--random-date", "--random", help="Pick a puzzle of the set at random."),
     debug: bool = DEBUG,
     no_backtrack: bool = NO_BACKTRACK,
     answer: bool = ANSWER,
@@ -52,15 +54,20 @@ def solve_one(
 
     \b
     Example:
-      ascent solve-one 7 --diff 2 --debug
+      ascent solve-one 7 --level tricky --debug
+      ascent solve-one 9 --level extreme --random --compact
       ascent solve-one 5 --diff 2 --date 1217 --store ../shared/brainbashers
-      ascent solve-one 6 --diff 1 --random-date --compact
       ascent solve-one 5 --json -
+
+    With an empty store (before 'ascent fetch'), it picks from our own
+    set, at --level (default easy); a note on stderr names the puzzle.
     """
     names = technique_names(techniques)
     check_output("--json", json_path, stdout_ok=True)
     notes = check_shares(html, svg, markdown, markdown_full)
-    puzzle = pick_stored(store, size, diff, when, random_date)
+    if level is not None and store is not None:
+        raise Usage("--level picks from our own set: not with --store")
+    puzzle = pick_stored(store, size, diff, when, random_date, level=level)
     result = solve_showing_progress(puzzle, logic_only=no_backtrack, techniques=names, timeout=timeout)
     if notes is console and (json_path is None or str(json_path) != "-"):  # not when stdout carries a file
         show_result(result, debug, compact, answer)
@@ -90,7 +97,7 @@ def solve_all(
     \b
     Example:
       ascent solve-all --store ../shared/brainbashers --sizes 4,5 --no-backtrack
-      ascent solve-all --sizes 4,5 --diffs 1 --show-fail --json /tmp/out.json
+      ascent solve-all --sizes 4,5 --diffs easy,hard --json /tmp/out.json
     """
     from ..show import report
     from ..tools.batch import Job, summarize
@@ -104,8 +111,7 @@ def solve_all(
         check_cluster(cluster)
     entries, used = entries_or_samples(store_path(store), size_list or None, diff_list or None)
     if not entries:
-        raise Usage(f"no puzzles match sizes {listing(size_list or ['any'])} and difficulties "
-                      f"{listing(diff_list or ['any'])} in {used}")
+        raise Usage(no_puzzles(used, size_list, diff_list, "difficulties"))
     jobs = [Job(e.size, e.label, e.ident, e.record, no_backtrack, names, str(file_for(used, e.size))) for e in entries]
     out = err_console if json_path is not None and str(json_path) == "-" else console  # stdout is the JSON's
     start = time.perf_counter()

@@ -75,6 +75,10 @@ def move_perm(letter: str, i: int, rows: int, cols: int) -> tuple[int, ...]:
     return tuple(perm)
 
 
+def _symbols(k: int) -> str:
+    return f"{k} symbol" if k == 1 else f"{k} symbols"
+
+
 @dataclass(frozen=True)
 class Board:
     """Rows of distinct one-character symbols, at least 1x1 (a single row or column is a board too).
@@ -89,7 +93,9 @@ class Board:
         width = len(rows[0])
         for r, row in enumerate(rows):
             if len(row) != width:
-                raise RaggedRowsError(f"row {r} has {len(row)} symbols but row 0 has {width}: rows must be equally long")
+                raise RaggedRowsError(f"its rows are not equally long: row 0 {''.join(map(str, rows[0]))!r} has "
+                                      f"{_symbols(width)} but row {r} {''.join(map(str, row))!r} has {_symbols(len(row))} "
+                                      "(rows counted from 0, as in the moves R0, L0)")
         if width < 1:
             raise ShapeError("a board needs at least one column; these rows are empty")
         seen: dict[str, tuple[int, int]] = {}

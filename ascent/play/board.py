@@ -21,8 +21,9 @@ def _marks_text(m: int, block: bool) -> str:
 MARKS_PER_LINE = 3  # a narrow board stacks a cell's pencil marks three to a line: 123 / 456 / 789 / ABC
 
 
-def board(game: Game, changed=(), width: int = 80) -> Table:
-    """The player's board: clues on four sides, row and column numbers, givens bold, marks dim.
+def board(game: Game, changed=(), width: int = 80, cursor: int | None = None) -> Table:
+    """The player's board: clues on four sides, row and column numbers, givens bold, marks dim; the
+    cell at ``cursor`` (the arrow keys') in reverse video, its row and column numbers bold.
     When the marks on one line would not fit ``width``, every cell is three characters wide and its
     marks stack three to a line (a 12x12 fits 60 columns so); numbers are never broken."""
     puzzle, n = game.puzzle, game.n
@@ -46,7 +47,8 @@ def board(game: Game, changed=(), width: int = 80) -> Table:
     def clue(c: int, side: str = "", k: int = -1) -> Text:
         return Text(str(c) if c else "", style="bold white on red" if (side, k) in bad_clues else "cyan")
 
-    table.add_row("", "", *(Text(str(c + 1), style="dim") for c in range(n)), "")
+    table.add_row("", "", *(Text(str(c + 1), style="bold" if cursor is not None and cursor % n == c else "dim")
+                            for c in range(n)), "")
     table.add_row("", "", *(clue(c, "upper", k) for k, c in enumerate(puzzle.upper)), "")
     for r in range(n):
         cells = []
@@ -61,8 +63,13 @@ def board(game: Game, changed=(), width: int = 80) -> Table:
                 text, style = ".", "dim"
             if i in bad_cells:  # a repeated height: red at once, as in Tatham's game
                 style = "bold white on red"
-            cells.append(Text(text, style="bold black on yellow" if i in changed and i not in bad_cells else style))
-        table.add_row(Text(str(r + 1), style="dim"), clue(puzzle.left[r], "left", r), *cells,
+            if i == cursor:
+                style = f"{style} reverse"
+            elif i in changed and i not in bad_cells:
+                style = "bold black on yellow"
+            cells.append(Text(text, style=style))
+        here = cursor is not None and cursor // n == r
+        table.add_row(Text(str(r + 1), style="bold" if here else "dim"), clue(puzzle.left[r], "left", r), *cells,
                       clue(puzzle.right[r], "right", r))
     table.add_row("", "", *(clue(c, "lower", k) for k, c in enumerate(puzzle.lower)), "")
     return table

@@ -216,12 +216,37 @@ class Game:
             raise Illegal("this hint has nothing to apply")
         self.hints_applied += 1
 
+    def candidates(self, i: int) -> int:
+        """The heights a cell may still take at a glance: every height not placed in its row or column
+        (what 'fill' pencils in, and what a cell without marks stands for when a hint marks it)."""
+        n = self.n
+        r, c = divmod(i, n)
+        m = cands.full(n)
+        for j in (*range(r * n, r * n + n), *range(c, n * n, n)):
+            if j != i and self.values[j]:
+                m &= ~cands.bit(self.values[j])
+        return m
+
+    def fill(self) -> int:
+        """Pencil every open cell's candidates (``candidates``), as the browser page's "Fill in every
+        candidate" does: marks already there are replaced. The number of cells changed."""
+        open_cells = [i for i, v in enumerate(self.values) if not v]
+        new = {i: self.candidates(i) for i in open_cells}
+        if all(self.marks[i] == m for i, m in new.items()):
+            raise Illegal("every open cell already holds its candidates" if open_cells else "no cell is open")
+        self._remember()
+        changed = 0
+        for i, m in new.items():
+            changed += self.marks[i] != m
+            self.marks[i] = m
+        return changed
+
     def _apply_step(self, step: Step) -> None:
-        full = cands.full(self.n)
         self._remember()
         for i, m in step.eliminations:
             if not self.values[i]:
-                self.marks[i] = (self.marks[i] or full) & ~m
+                # a cell without marks stands for its candidates, never for heights its row or column holds
+                self.marks[i] = (self.marks[i] or self.candidates(i)) & ~m
         for i, h in step.placements:
             self.values[i] = h
             self.marks[i] = 0

@@ -19,19 +19,22 @@ from . import moves
 from .game import Game, Illegal
 
 # The game's commands and what they do, in the order 'help' lists them.
-COMMANDS = (
-    ("r c h", "place height h at row r, column c, counting from 1 (e.g. 2 3 4)"),
-    ("RrCc=h", "the same in the puzzle's names (e.g. R2C3=4); heights 10-12 are A-C or 10-12"),
-    ("erase r c", "empty a cell, its pencil marks too"),
-    ("mark r c h...", "toggle pencil marks in a cell (e.g. mark 2 3 14; at 12x12 also mark 2 3 1 A or 1 10)"),
+COMMANDS = (  # each fits one line of 60 columns: usage and what it does
+    ("r c h", "place h at row r, column c (2 3 4)"),
+    ("RrCc=h", "the same: R2C3=4; 10-12 are A-C"),
+    ("erase r c", "empty a cell and its pencil marks"),
+    ("mark r c h...", "toggle pencil marks (mark 2 3 14)"),
+    ("fill", "pencil every open cell's candidates"),
     ("marks", "show or hide the pencil marks"),
-    ("undo, redo", "take back the last change, or do it again"),
-    ("check", "name the first wrong height, without giving the answer"),
-    ("hint [1|2|3]", "where to look, which idea, the whole step; hint again for more"),
-    ("solve", "show the rest, pass by pass (ends the game)"),
-    ("save [FILE]", "save now (to the --save file unless FILE is given)"),
+    ("arrow keys", "then Enter: move the cursor"),
+    ("4, mark 14, erase", "act on the cursor's cell"),
+    ("undo, redo", "take back a change, or do it again"),
+    ("check", "name the first wrong height"),
+    ("hint [1|2|3]", "where to look, which idea, the step"),
+    ("solve", "show the rest (ends the game)"),
+    ("save [FILE]", "save now (to --save's file, or FILE)"),
     ("help", "this list"),
-    ("quit", "leave the game (saved first when there is a save file)"),
+    ("quit", "leave (saved first with --save)"),
 )
 
 # What a command did, as ``Move.kind``:
@@ -63,6 +66,11 @@ def clock_text(seconds: float) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
+def _a_height(word: str) -> bool:
+    """A lone word that names a height: digits, or one letter A-C (heights 10-12)."""
+    return (word.isascii() and word.isdigit()) or (len(word) == 1 and word.lower() in "abc")
+
+
 def numbers(args: list[str], count: int, usage: str) -> list[int]:
     if len(args) != count or not all(a.isdigit() for a in args):
         raise Illegal(f"type {usage}")
@@ -77,6 +85,29 @@ class Session:
     save_path: Optional[Path] = None
     _hint_at: tuple = ()  # the position the last hint was for
     _hint_level: int = 0
+    cursor: Optional[int] = None  # the cell the arrow keys chose (None until they are used)
+
+    def move_cursor(self, dr: int, dc: int) -> None:
+        """Move the cursor by rows and columns from where it is (from R1C1 the first time), stopping at
+        the edges."""
+        n = self.game.n
+        r, c = divmod(self.cursor or 0, n)
+        self.cursor = min(max(r + dr, 0), n - 1) * n + min(max(c + dc, 0), n - 1)
+
+    def at_cursor(self, word: str, args: list[str]) -> Optional[tuple[str, list[str]]]:
+        """A command aimed at the cursor's cell (a lone height, mark h..., erase) as the command with
+        the cell's row and column put in; None when it is not one, or no cursor is shown."""
+        if self.cursor is None:
+            return None
+        r, c = (str(k + 1) for k in divmod(self.cursor, self.game.n))
+        if not args and word not in ("erase", "e", "marks", "undo", "u", "redo", "check", "hint", "h", "solve",
+                                     "save", "help", "?", "quit", "q", "exit", "fill") and _a_height(word):
+            return "place", [r, c, word]
+        if word in ("erase", "e") and not args:
+            return word, [r, c]
+        if word in ("mark", "m") and len(args) >= 1 and not (len(args) >= 3 and all(a.isdigit() for a in args[:2])):
+            return word, [r, c, *args]
+        return None
 
     def save(self, path: Optional[Path] = None) -> Path:
         """Save to ``path`` (typed after save) or the save file. A path typed in the game follows the
@@ -107,6 +138,9 @@ class Session:
     def command(self, word: str, args: list[str]) -> Move:
         """One typed command (its first word and the rest) done on the game; Illegal when it cannot be."""
         g = self.game
+        aimed = self.at_cursor(word, args)
+        if aimed is not None:
+            word, args = aimed
         typed = moves.cell_move(" ".join([word, *args]), g.n)  # R2C3=4
         if typed is not None:
             word, args = "place", list(map(str, typed))
@@ -129,6 +163,11 @@ class Session:
         if word == "marks":
             g.show_marks = not g.show_marks
             return Move(DRAW)
+        if word == "fill":
+            k = g.fill()
+            g.show_marks = True
+            return Move(CHANGED, [i for i, v in enumerate(g.values) if not v],
+                        f"pencilled the candidates of {k} cell{'s' if k != 1 else ''}")
         if word in ("undo", "u"):
             g.undo()
             return Move(CHANGED)

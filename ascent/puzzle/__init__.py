@@ -121,10 +121,11 @@ class Puzzle:
         for a, b, what in (("upper", "lower", "column"), ("left", "right", "row")):
             for i, (x, y) in enumerate(zip(getattr(self, a), getattr(self, b))):
                 if x and y and (x + y > n + 1 or (x == 1 and y == 1)):
-                    raise ClashingCluesError(
-                        f"{a} clue {i + 1} ({x}) and {b} clue {i + 1} ({y}) face each other across {what} {i + 1}, "
-                        f"and no {what} of {n} can show both (at most {n + 1} in sum, never 1 and 1)"
-                    )
+                    why = (f"both are 1, so the {n} would stand at both ends of it" if x == y == 1 else
+                           f"{x} + {y} = {x + y}, but the two ends see at most {n} buildings between them and share "
+                           f"only the {n}, so facing clues add up to at most {n + 1}")
+                    raise ClashingCluesError(f"{a} clue {i + 1} ({x}) and {b} clue {i + 1} ({y}) face each other "
+                                             f"across {what} {i + 1}: {why}")
 
     def _no_repeats(self, cells: list[tuple[int, int]], where: str) -> None:
         seen: dict[int, tuple[int, int]] = {}

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import re
 
-from typing import TYPE_CHECKING, Iterable, Sequence
-
-if TYPE_CHECKING:
-    from rich.table import Table
+from typing import Iterable, Sequence
 
 from rich.console import Group
 from rich.measure import Measurement
@@ -240,62 +237,11 @@ def summary(result: Result) -> Text:
     return text
 
 
-def stats_table(sets, title: str | None = None) -> "StatsView":
-    """The per-set report (columns from ``report.COLUMNS``): a table where it fits, a block per set
-    where the terminal is too narrow for it (``StatsView``)."""
-    return StatsView(sets, title)
+def stats_table(sets, title: str | None = None):
+    """The per-set report for a terminal (``ascent.show.report.SetsView``)."""
+    from .report import SetsView
 
-
-class StatsView:
-    """The per-set report for the width it is given. Wide enough (80 columns take the widest labels,
-    "unreasonable" and "nested forcing 18"): the table of ``report.COLUMNS``, then the median score,
-    one level (bold) and one grade per line. Narrower: each set as a line of its figures and a line
-    of its score, levels and grades, wrapped as text -- never a number cut to "12.…"."""
-
-    def __init__(self, sets, title: str | None = None):
-        self.sets, self.title = list(sets), title
-
-    def table(self) -> "Table":
-        from rich.table import Table
-
-        from . import report
-
-        table = Table(title=self.title, box=None, title_justify="left", pad_edge=False, padding=(0, 1, 0, 0),
-                      header_style="bold underline", caption=report.LEGEND, caption_justify="left")
-        for name, right, _ in report.COLUMNS:
-            table.add_column(name.replace(" ", "\n"), justify="right" if right else "left", no_wrap=True)
-        table.add_column(f"score, {report.LEVELS},\n{report.GRADES}", justify="left", no_wrap=True)
-        for s, cells in zip(self.sets, report.rows(self.sets)):
-            cells[5] = Text(cells[5], style="bold red" if s.unsolved else "")
-            spread = Text(f"score {report.SCORE[2](s)}\n")  # the median score, levels in bold, then grades
-            spread.append(report.grades_text(s.levels, sep="\n"), style="bold")
-            spread.append("\n" + report.grades_text(s.grades, sep="\n"), style="")
-            table.add_row(*cells, spread)
-        return table
-
-    def blocks(self) -> list:
-        from . import report
-
-        out = [Text(self.title, style="italic")] if self.title else []
-        for s in self.sets:
-            line = Text(f"{s.size}x{s.size} {s.diff}: ", style="bold")
-            line.append(f"{plural(s.total, 'puzzle')}, {s.solved_logic} by logic, {s.solved_backtrack} guessed, ")
-            line.append(f"{s.unsolved} unsolved", style="bold red" if s.unsolved else "")
-            line.append(f"; {s.seconds:.2f} s, median {s.median_ms:.2f} ms")
-            out.append(Indented(line, 2))
-            spread = Text(f"  score {report.SCORE[2](s)}; ")
-            spread.append(report.grades_text(s.levels), style="bold")
-            spread.append("; " + report.grades_text(s.grades))
-            out.append(Indented(spread, 4))
-        out.append(Text(report.LEGEND))
-        return out
-
-    def __rich_console__(self, console, options):
-        table = self.table()
-        if Measurement.get(console, options.update_width(10_000), table).maximum <= options.max_width:  # all of it
-            yield table
-        else:
-            yield from self.blocks()
+    return SetsView(sets, title)
 
 
 def grades_text(grades: dict[str, int]) -> str:

@@ -36,6 +36,124 @@ def grades_text(grades: dict[str, int], sep: str = ", ") -> str:
     return sep.join(f"{k} {v}" for k, v in grades.items())
 
 
+# ---------------------------------------------------------------------------- the terminal's view
+# Its first table's columns: COLUMNS with one-line headings, and the median score as a column of its own.
+HEADINGS = {"diff": "label", "total": "puzzles", "total s": "seconds"}
+NONE_SOLVED = "none solved"
+TERMINAL_LEGEND = ("logic: solved by logic alone; guessed: with backtracking; score and levels: see ascent grade; "
+                   "hardest technique: the puzzles whose hardest step used it.")
+
+
+class SetsView:
+    """solve-all's report in a terminal, for the width it is given, with one-line headings. Where the
+    first table fits: three tables -- the figures per set (the median score a column of its own), the
+    solved puzzles per level (a column a level), and the puzzles per hardest technique (a wrapped
+    column of its own, since there are a dozen techniques). Narrower: each set as a block of text.
+    A set with nothing solved says "none solved", never an empty cell."""
+
+    def __init__(self, sets, title: str | None = None):
+        self.sets, self.title = list(sets), title
+
+    def figures(self):
+        from rich.table import Table
+        from rich.text import Text
+
+        table = Table(title=self.title, box=None, title_justify="left", pad_edge=False, padding=(0, 1, 0, 0),
+                      header_style="bold underline")
+        for name, right, _ in COLUMNS + (SCORE,):
+            table.add_column(HEADINGS.get(name, name), justify="right" if right else "left", no_wrap=True)
+        for s, cells in zip(self.sets, rows(self.sets)):
+            cells[5] = Text(cells[5], style="bold red" if s.unsolved else "")
+            table.add_row(*cells, NONE_SOLVED if s.median_score is None else SCORE[2](s))
+        return table
+
+    def levels(self):
+        from rich.table import Table
+
+        from ..solver.grade import LEVELS as ORDER
+
+        used = [lv for lv in ORDER if any(s.levels.get(lv) for s in self.sets)]
+        table = Table(title="solved puzzles per level", box=None, title_justify="left", pad_edge=False,
+                      padding=(0, 1, 0, 0), header_style="bold underline")
+        table.add_column("size", no_wrap=True)
+        table.add_column("label", no_wrap=True)
+        for lv in used:
+            table.add_column(lv, justify="right", no_wrap=True)
+        for s in self.sets:
+            if not (s.solved_logic + s.solved_backtrack):
+                continue
+            table.add_row(f"{s.size}x{s.size}", s.diff, *(str(s.levels.get(lv, 0)) for lv in used))
+        return table
+
+    def techniques(self):
+        from rich.table import Table
+
+        table = Table(title="solved puzzles per hardest technique", box=None, title_justify="left", pad_edge=False,
+                      padding=(0, 1, 0, 0), header_style="bold underline")
+        table.add_column("size", no_wrap=True)
+        table.add_column("label", no_wrap=True)
+        table.add_column("hardest technique: puzzles", overflow="fold", ratio=1)
+        for s in self.sets:
+            if s.grades:
+                table.add_row(f"{s.size}x{s.size}", s.diff, grades_text(s.grades))
+        return table
+
+    def nothing_solved(self) -> str | None:
+        """A line for the sets with nothing solved (they have no levels or techniques to count)."""
+        from ..model.words import joined
+
+        empty = [f"{s.size}x{s.size} {s.diff}" for s in self.sets if not (s.solved_logic + s.solved_backtrack)]
+        if not empty:
+            return None
+        if len(empty) == len(self.sets):
+            return "nothing was solved, so there are no levels or techniques to count"
+        return f"nothing solved in {joined(empty)}: no levels or techniques to count there"
+
+    def blocks(self) -> list:
+        from rich.text import Text
+
+        from .render import Indented
+        from .view import plural
+
+        out = [Text(self.title, style="italic")] if self.title else []
+        for s in self.sets:
+            line = Text(f"{s.size}x{s.size} {s.diff}: ", style="bold")
+            line.append(f"{plural(s.total, 'puzzle')}, {s.solved_logic} by logic, {s.solved_backtrack} guessed, ")
+            line.append(f"{s.unsolved} unsolved", style="bold red" if s.unsolved else "")
+            line.append(f"; {s.seconds:.2f} s, median {s.median_ms:.2f} ms")
+            out.append(Indented(line, 2))
+            if s.median_score is None:
+                out.append(Indented(Text(f"  {NONE_SOLVED}"), 4))
+                continue
+            spread = Text(f"  median score {SCORE[2](s)}; levels: ")
+            spread.append(grades_text(s.levels), style="bold")
+            spread.append("; hardest technique: " + grades_text(s.grades))
+            out.append(Indented(spread, 4))
+        out.append(Indented(Text(TERMINAL_LEGEND), 0))
+        return out
+
+    def __rich_console__(self, console, options):
+        from rich.measure import Measurement
+        from rich.text import Text
+
+        from .render import Indented
+
+        figures = self.figures()
+        if Measurement.get(console, options.update_width(10_000), figures).maximum > options.max_width:
+            yield from self.blocks()
+            return
+        yield figures
+        if any(s.solved_logic + s.solved_backtrack for s in self.sets):
+            yield Text("")
+            yield self.levels()
+            yield Text("")
+            yield self.techniques()
+        said = self.nothing_solved()
+        if said:
+            yield Indented(Text(said), 2)
+        yield Indented(Text(TERMINAL_LEGEND), 0)
+
+
 def rows(sets: list[SetStats]) -> list[list[str]]:
     return [[cell(s) for _, _, cell in COLUMNS] for s in sets]
 

@@ -63,6 +63,14 @@ class _Changes:
         self.technique, self.eliminations, self.placements = technique, eliminations, placements
 
 
+def _vacuous(trial: Grid, link: Step) -> bool:
+    """Has ``trial`` already every change ``link`` makes (its cross-outs apart)?"""
+    crossed = dict(link.crossed)
+    masks, values = trial.masks, trial.values
+    return all(values[c] == d for c, d in link.placements) and \
+        not any(m & ~crossed.get(c, 0) & masks[c] for c, m in link.eliminations)
+
+
 def changed_cells(step: Step) -> list[int]:
     return [c for c, _ in step.eliminations] + [c for c, _ in step.placements]
 
@@ -142,6 +150,7 @@ class Minimizer:
         self.by_name = {t.name: t for t in techniques}
         self.check_time = check_time
         self.found: dict = {}  # what ``_finds`` said of a link on a grid, while one chain is cut (``minimal``)
+        self.placing_simpler = True  # while a chain is said: a removal from one cell may be said as an easier placement
 
     # ---------------------------------------------------------------- the minimal chain
     def needs(self, conflict: Conflict | None, lost: tuple[tuple[int, int], ...]) -> dict[int, int]:
@@ -202,24 +211,39 @@ class Minimizer:
         changes, so the words are true on the grid the reader builds from them. Where the reader's grid shows a
         broken row or column before the end (a link says more than the traced one did), the chain is cut again
         there, from that contradiction, and said afresh."""
-        for _ in range(4):
+        first = cut, said
+        simpler = True  # a removal from one cell may be said as an easier placement there, until that fails once
+        best = None  # the last chain said in full (its words true), should the rounds run out
+        rounds = 2 * len(cut) + 4  # each round drops a link or ends sooner, but for the one retry as found
+        for attempt in range(rounds):
             links: list[Step] = []
+            if attempt == rounds - 1 and simpler:  # the last try says each link as its own technique finds it
+                simpler, (cut, said) = False, first
+            self.placing_simpler = simpler
             got = self.replay(grid, cut, said, lost, said_links=links, check=True)
             if got.ok:
                 out = tuple(links)
                 end = self._said(grid, out, said) if said is not None else said
                 fewer, end_ = self._drop(grid, out, end, lost)  # said afresh, a link may no longer be needed
                 if len(fewer) == len(out):
+                    self.placing_simpler = True
                     return out, end
-                cut, said = fewer, end_
+                best = out, end
+                cut, said = fewer, end_  # the words of the links kept are said again, without the dropped ones
                 continue
             if got.sooner is None or said is None:
+                if simpler:  # an easier placement said more than the link: try the links as they were found
+                    simpler, (cut, said) = False, first
+                    continue
                 break
             said = got.conflict
             cut = self.sliced(cut[:got.sooner], said, lost)
             if not self.replay(grid, cut, said, lost).ok:
                 break
             cut, said = self._drop(grid, cut, said, lost)
+        self.placing_simpler = True
+        if best is not None:
+            return best  # every word true, though a link might go (never seen on ../shared)
         return cut, said  # never seen: said as traced
 
     def _drop(self, grid: Grid, cut: tuple[Step, ...], conflict: Conflict | None,
@@ -268,7 +292,7 @@ class Minimizer:
                 trial.apply(link)
         except Contradiction:
             return conflict  # a cell left empty by the last link: said as it was
-        return broken(trial.masks, line, self.n) or conflict
+        return broken(trial.masks, line, self.n, trial.values) or conflict
 
     # ---------------------------------------------------------------- replaying
     def replay(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None,
@@ -318,6 +342,8 @@ class Minimizer:
                     found, early, step = seen
                     if not found:
                         return Replay(False, k, early) if early is not None else Replay(False)
+                    if said_links is not None and step is None and _vacuous(trial, link):
+                        continue  # nothing left for it to say on the reader's grid (an earlier link said more): gone
                     if step is None and said_links is not None:
                         step = self._placing(trial, row, link)
                     if said_links is not None and step is not None:
@@ -456,6 +482,13 @@ class Minimizer:
         same changes on this grid (a placement that is also the cell's last candidate is a naked single, not a
         pinpoint), with that technique's words; else ``step`` itself."""
         want = (frozenset(step.placements), frozenset(step.eliminations))
+        # a step that only removes candidates from one cell is said as an easier step placing a height there, which
+        # removes them all (the reader's grid may show a hidden single the trace did not yet have)
+        cells = {c for c, _ in step.eliminations}
+        one = next(iter(cells)) if self.placing_simpler and not step.placements and len(cells) == 1 else None
+        gone = 0
+        for _, m in step.eliminations:
+            gone |= m
         for easier in self.techniques:
             if easier.tier >= row.tier or easier.contextual or easier.finisher:
                 continue
@@ -467,6 +500,15 @@ class Minimizer:
             if other is not None and other is not step and \
                     (frozenset(other.placements), frozenset(other.eliminations)) == want:
                 return other
+        if one is None:
+            return step
+        for easier in self.techniques:
+            if easier.tier >= row.tier or easier.contextual or easier.finisher or easier.name == row.name:
+                continue
+            for other in easier.steps(trial, Memory.narrowed(trial, None if easier.refind is not None else step.lane)):
+                placed = dict(other.placements)
+                if one in placed and not gone >> (placed[one] - 1) & 1 and len(other.placements) == 1:
+                    return other
         return step
 
     @staticmethod

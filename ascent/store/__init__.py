@@ -14,6 +14,7 @@ from typing import Any, Callable, Optional
 from . import files
 
 
+OWN_LEVELS = ("easy", "tricky", "hard", "extreme", "unreasonable")  # our own set's labels (ascent.solver.grade.LEVELS)
 FILE = re.compile(r"^(\d+)x(\d+)-puzzles\.json$")
 SAMPLES = Path(__file__).resolve().parent / "samples"
 
@@ -139,7 +140,12 @@ def load(root: Path, sizes=None, labels=None) -> list[Entry]:
 
 
 def _label_key(label: str):
-    return (0, int(label), "") if label.isdigit() else (1, 0, label)
+    """Numbers first (brainbashers' 1, 2, 3), then our own set's levels easiest first, then the rest."""
+    if label.isdigit():
+        return (0, int(label), "")
+    if label in OWN_LEVELS:
+        return (1, OWN_LEVELS.index(label), "")
+    return (2, 0, label)
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -202,22 +208,55 @@ def what_is_there(root: Path) -> str:
     return "it has " + "; ".join(found) if found else "it is empty"
 
 
-def pick_stored(store: Optional[Path], size: int, diff: str, when: Optional[str] = None, random_date: bool = False,
-                on_samples: Optional[Callable[[Path], None]] = None):
-    """The stored puzzle of that size and difficulty: dated ``when``, or at random, else today's,
-    else the set's first. ``on_samples(store)`` is called when the default store is empty and the
-    embedded samples are used. A record that does not read, or is of another size, is a StoreError
-    naming it; a choice that matches nothing is a ChoiceError."""
+def own_level(name: str) -> str:
+    """A level of our own set, named in any case; ChoiceError naming the levels otherwise."""
+    key = name.strip().lower()
+    if key not in OWN_LEVELS:
+        raise ChoiceError(f"--level: unknown level {name!r}; our own set has {', '.join(OWN_LEVELS)}")
+    return key
+
+
+def pick_stored(store: Optional[Path], size: int, diff: Optional[str] = None, when: Optional[str] = None,
+                random_date: bool = False, on_samples: Optional[Callable[[Path, "Entry"], None]] = None,
+                level: Optional[str] = None):
+    """The stored puzzle of that size and difficulty ``diff`` (default "1"): dated ``when``, or at
+    random, else today's, else the set's first.
+
+    Our own set (SAMPLES: puzzles ascent made, labelled by level, with no dates) is used when
+    ``level`` is given, or when the default store is empty and neither ``diff`` nor ``when`` is (then
+    at level easy); ``on_samples(store, entry)`` is called then, so the caller can say so. A
+    difficulty or a date names a brainbashers puzzle, which our own set never stands in for: with the
+    default store empty, that is a ChoiceError saying where such puzzles come from. A record that does
+    not read, or is of another size, is a StoreError naming it; a choice that matches nothing is a
+    ChoiceError."""
     if when is not None and random_date:
         raise ChoiceError("give --date or --random-date, not both")
     if when is not None and when not in all_dates():
         raise ChoiceError(f"--date: {when!r} is not a date MMDD such as 0521")
     root = store_path(store)
-    entries, used = entries_or_samples(root, [size], [diff])
-    if used != root and on_samples is not None:
-        on_samples(root)
-    if not entries:
-        raise ChoiceError(f"no {size}x{size} puzzles with difficulty {diff} in {used} ({what_is_there(used)})")
+    if level is not None:
+        if diff is not None or when is not None:
+            raise ChoiceError("--level picks from our own set, which has no difficulties or dates: "
+                              "give --level, or --diff and --date")
+        entries, used = _own(size, own_level(level))
+    else:
+        entries, used = entries_or_samples(root, [size], None)
+        if used != root:
+            if diff is not None or when is not None:
+                asked = " ".join(part for part in (f"of difficulty {diff}" if diff is not None else "",
+                                                   f"dated {when}" if when is not None else "") if part)
+                raise ChoiceError(f"no {size}x{size} puzzle {asked}: the store {root} is empty (ascent fetch fills "
+                                  f"it from brainbashers); --level {'|'.join(OWN_LEVELS[:3])}|... picks from our own set")
+            entries, used = _own(size, OWN_LEVELS[0])
+        else:
+            if diff is None:  # brainbashers' easiest, or the easiest level when the store named is our own set
+                diff = OWN_LEVELS[0] if used.resolve() == SAMPLES else "1"
+            entries = [e for e in entries if e.label == diff]
+            if not entries:
+                held = what_is_there(used)
+                if held == "it is empty":
+                    held += "; 'ascent fetch' fills a store, and --level picks from our own set"
+                raise ChoiceError(f"no {size}x{size} puzzles with difficulty {diff} in {used} ({held})")
     if random_date:
         entry = random.choice(entries)
     elif when is not None:
@@ -227,6 +266,8 @@ def pick_stored(store: Optional[Path], size: int, diff: str, when: Optional[str]
     else:
         today = date.today().strftime("%m%d")
         entry = next((e for e in entries if date_of(e.record) == today), entries[0])
+    if used == SAMPLES and on_samples is not None:
+        on_samples(root, entry)
     from ..puzzle import Puzzle, PuzzleError
 
     where = f"{file_for(used, entry.size)}: difficulty {entry.label} entry {entry.ident}"
@@ -239,19 +280,28 @@ def pick_stored(store: Optional[Path], size: int, diff: str, when: Optional[str]
     return puzzle
 
 
+def _own(size: int, level: str) -> tuple[list[Entry], Path]:
+    """Our own set's puzzles of a size and level; a ChoiceError saying which sizes it has otherwise."""
+    entries = load(SAMPLES, [size], [level])
+    if not entries:
+        raise ChoiceError(f"our own set has no {size}x{size} {level} puzzles (sizes "
+                          f"{', '.join(str(n) for n in sizes_in(SAMPLES))}; levels {', '.join(OWN_LEVELS)})")
+    return entries, SAMPLES
+
+
 # ---------------------------------------------------------------------------- puzzle files
 def file_name(file: Path) -> str:
     return "stdin" if str(file) == "-" else str(file)
 
 
-def read_text(file: Path) -> str:
+def read_text(file: Path, kind: str = "a puzzle file") -> str:
     """A file's text ('-': standard input), at most ``files.LIMIT`` bytes; a UTF-8 byte-order mark is
-    dropped. A file that cannot be read is a ChoiceError."""
+    dropped. A file that cannot be read is a ChoiceError; ``kind`` says what the file was given as."""
     name = file_name(file)
     try:
         return files.read_bytes(file).decode("utf-8-sig")
     except files.TooLarge:
-        raise ChoiceError(f"{name} is larger than {files.LIMIT_TEXT}: too large for a puzzle file") from None
+        raise ChoiceError(f"{name} is larger than {files.LIMIT_TEXT}: too large for {kind}") from None
     except FileNotFoundError:
         raise ChoiceError(f"{name}: no such file") from None
     except IsADirectoryError:
@@ -262,9 +312,9 @@ def read_text(file: Path) -> str:
         raise ChoiceError(f"{name}: cannot read it: {files.words(e)}") from None
 
 
-def read_json(file: Path):
+def read_json(file: Path, kind: str = "a puzzle file"):
     """A JSON file's contents ('-': standard input); JSON that does not parse is a FileError."""
-    return loads(read_text(file), file_name(file))
+    return loads(read_text(file, kind), file_name(file))
 
 
 def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:

@@ -33,7 +33,7 @@ def brainbashers_key(url: str) -> Optional[tuple[int, str, str]]:
 
 def read(url: str, store: Optional[Path] = None, transport=None) -> Puzzle:
     """The puzzle at ``url``: a puzz.link address, or a brainbashers page (from ``store`` when it holds
-    that day's puzzle, else fetched). ``transport`` is for tests (an httpx transport)."""
+    that day's puzzle, else fetched; never from our own set, whatever the store holds). ``transport`` is for tests (an httpx transport)."""
     if puzzlink.looks_like(url):
         return puzzlink.read(url)
     key = brainbashers_key(url)
@@ -52,7 +52,9 @@ def _brainbashers(url: str, key: tuple[int, str, str], store: Optional[Path], tr
         raise FormatError(f"brainbashers has no {size}x{size} difficulty {diff} Skyscrapers "
                         f"(sizes {min(DIFFS)}..{max(DIFFS)})")
     root = store_mod.store_path(store)
-    entries, _ = store_mod.entries_or_samples(root, [size], [diff])
+    store_mod.check_store(root)
+    # the store only: our own set (ascent/store/samples) never answers for a brainbashers page
+    entries = store_mod.load(root, [size], [diff])
     for entry in entries:
         if store_mod.date_of(entry.record) == date:
             return Puzzle.from_record(entry.record, entry.label)

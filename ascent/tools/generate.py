@@ -23,10 +23,10 @@ one pass leaves a minimal puzzle: no clue or given can go and keep both uniquene
 Each puzzle has its own random stream (seed, size, level, index), so the same seed makes the same
 puzzles, in any count, and an interrupted run's puzzles are the first ones of the full run.
 
-The embedded samples are made with this module (labels 1, 2, 3 = easy, tricky and hard -- the
-hardest that exists at the size when one does not):
+Our own set, shipped in the package (ascent/store/samples: 20 puzzles of each level at sizes 4 to 9,
+labelled by level, named ascent-6x6-tricky-03, with no date), is made with this module:
 
-    python -m ascent.tools.generate ascent/store/samples --per-set 3 --seed 2026
+    python -m ascent.tools.generate ascent/store/samples --per-set 20 --seed 2026
 """
 
 from __future__ import annotations
@@ -386,16 +386,23 @@ EXAMPLES = {
     7: {"codewars": [{"id": "codewars-7x7-medved",
                       "clockwise": [3, 3, 2, 1, 2, 2, 3, 4, 3, 2, 4, 1, 4, 2, 2, 4, 1, 4, 5, 3, 2, 3, 1, 4, 2, 5, 2, 3]}]},
 }
-# brainbashers' difficulty labels, as levels: 1 easy, 2 tricky, 3 hard
-SAMPLE_LEVELS = {"1": "easy", "2": "tricky", "3": "hard"}
+SAMPLE_SIZES = "4,5,6,7,8,9"
+SAMPLE_COUNT = 20  # puzzles per size and level
+SAMPLE_SEED = 2026
+
+
+def sample_ident(n: int, level: str, index: int) -> str:
+    """The name of our own puzzle ``index`` (from 0) of a size and level: ascent-6x6-tricky-03. It holds
+    no date and no address, so no brainbashers page can ever be taken for it."""
+    return f"ascent-{n}x{n}-{level}-{index + 1:02d}"
 
 
 def examples(n: int) -> dict[str, list[dict]]:
     out: dict[str, list[dict]] = {}
     for label, items in EXAMPLES.get(n, {}).items():
-        for k, item in enumerate(items):
+        for item in items:
             p = Puzzle.from_clues(item["clockwise"]) if "clockwise" in item else Puzzle.from_record(item)
-            rec = {"id": item["id"], "date": f"01{k + 1:02d}"}
+            rec = {"id": item["id"]}
             rec.update(p.to_record())
             if "solution" in item:
                 rec["solution"] = item["solution"]
@@ -403,40 +410,27 @@ def examples(n: int) -> dict[str, list[dict]]:
     return out
 
 
-def sample_level(n: int, label: str, seed, attempts: int = 60) -> str:
-    """The label's level, or the hardest easier one that the size reaches within ``attempts``."""
-    for level in reversed(LEVELS[: RANK[SAMPLE_LEVELS[label]] + 1]):
-        try:
-            make(n, level, seed, 0, attempts=attempts)
-            return level
-        except Unreachable:
-            continue
-    return LEVELS[0]
+def compact(data: dict[str, list[dict]]) -> str:
+    """A store file with one record a line and no spaces: valid JSON, small, and readable by line."""
+    lines = []
+    for label, records in data.items():
+        body = ",\n".join(json.dumps(r, separators=(",", ":")) for r in records)
+        lines.append(f"{json.dumps(label)}:[\n{body}\n]")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("folder")
-    ap.add_argument("--sizes", default="4,5,6,7,8")
-    ap.add_argument("--per-set", type=int, default=3)
-    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--sizes", default=SAMPLE_SIZES)
+    ap.add_argument("--per-set", type=int, default=SAMPLE_COUNT)
+    ap.add_argument("--seed", type=int, default=SAMPLE_SEED)
     args = ap.parse_args()
     for n in (int(x) for x in args.sizes.split(",")):
-        data = {}
-        used: dict[str, int] = {}  # level -> puzzles already made at it (two labels may share a level)
-        for label in SAMPLE_LEVELS:
-            level = sample_level(n, label, args.seed)
-            first = used.get(level, 0)
-            used[level] = first + args.per_set
-            records = []
-            for k in range(args.per_set):
-                made = make(n, level, args.seed, first + k)
-                rec = made.record(ident(n, level, args.seed, first + k))
-                rec["date"] = f"01{k + 1:02d}"
-                records.append(rec)
-            data[label] = records
+        data = {level: [make(n, level, args.seed, k).record(sample_ident(n, level, k)) for k in range(args.per_set)]
+                for level in LEVELS}
         data.update(examples(n))
-        write_atomic(file_for(Path(args.folder), n), json.dumps(data, indent=1) + "\n")
+        write_atomic(file_for(Path(args.folder), n), compact(data))
 
 
 if __name__ == "__main__":
