@@ -306,7 +306,7 @@ def test_markdown_short_names_every_step_and_draws_start_end_and_forcing_grids(f
     assert numbers == set(range(1, view.step_count + 1))  # every step is named, alone or in a sudoku run
     assert md.count("<details>") == sum(len(f.chains) for f in forcing_steps) == md.count("</details>")
     assert max(len(line) for line in md.split("\n")) <= 100
-    assert len(md) < len(walkthrough(view, full=True)) / 2
+    assert len(md) < len(walkthrough(view, full=True))
 
 
 def test_markdown_of_a_forcing_9x9_fits_a_forum_post(shared):
@@ -557,22 +557,31 @@ def test_markdown_of_a_12x12_fits_its_lines_and_spells_out_the_letters(shared):
     assert lines_within(walkthrough(view, full=True)) == []
 
 
-def test_markdown_keeps_less_as_the_solve_grows_and_cuts_with_a_pointer(shared, monkeypatch):
-    """Against a small limit the post drops grids, then chain links, then reasons, and at last whole passes,
-    saying so; it stays under the limit at every stage, and --markdown-full keeps everything."""
+def test_markdown_cuts_passes_only_when_the_reasons_alone_pass_the_limit(shared, monkeypatch):
+    """Against a limit below what every step's reason takes, the post keeps its first passes whole (each step
+    with its reason) within the limit less CUT_ROOM, that room for whole chains of the steps it keeps; it says
+    which passes it left out and where they are, and ends with the end grid."""
     from ascent.export import markdown
 
     recs = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"]
     view = build(solve(Puzzle.from_record(recs[0]), logic_only=True))
-    sizes = [len(markdown._compose(view, d)) for d in markdown.DETAILS]
-    assert sizes == sorted(sizes, reverse=True) and sizes[0] > sizes[-1]
-    for limit in (sizes[0], sizes[2], sizes[-1], sizes[-1] // 2):
+    core = len(markdown._compose(view, markdown.Plan(), "solve.html"))
+    for limit in (core, core - 1, core // 2):
         monkeypatch.setattr(markdown, "LIMIT", limit)
-        md = walkthrough(view)
+        monkeypatch.setattr(markdown, "TARGET", min(markdown.TARGET, limit))
+        md = walkthrough(view, page="solve.html")
+        plan = markdown.choose(view, "solve.html")
         assert len(md) <= limit and lines_within(md) == []
         assert md.rstrip().endswith("```") and "## The end" in md  # the end grid always closes the post
-        assert ("are left out to keep this post" in md) == (limit < sizes[-1])
-        assert ("--markdown-full writes the whole walk-through" in md) == (limit < sizes[0])
+        cut = plan.passes is not None
+        assert cut == (limit < core)
+        if cut:
+            rest = view.passes[plan.passes:]
+            assert f"passes {rest[0].number}-{rest[-1].number}" in md and "[solve.html](solve.html)" in md
+            kept = {f.number for pv in view.passes[: plan.passes] for f in pv.frames}
+            assert {k for k, _ in plan.chains} | set(plan.grids) <= kept  # whole chains only of steps it keeps
+            bare = len(markdown._compose(view, markdown.Plan(passes=plan.passes), "solve.html"))
+            assert bare <= limit - markdown.CUT_ROOM  # room was left for them
     full = walkthrough(view, full=True)
     assert full.count("Grid after the pass:") == len(view.passes)
 

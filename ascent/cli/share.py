@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
@@ -49,8 +50,9 @@ def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path
         where = f"{source}: " if source is not None else ""
         notes.print(f"warning: {where}not a technique ascent knows: {', '.join(view.unknown)} "
                     "(drawn as the trace says)", markup=False, highlight=False, soft_wrap=True)
+    post_page = _page_beside(markdown, html)
     for path, what, make in ((html, "HTML", page),
-                             (markdown, "Markdown", lambda v: walkthrough(v, full=markdown_full))):
+                             (markdown, "Markdown", lambda v: walkthrough(v, full=markdown_full, page=post_page))):
         if path is not None:
             start = time.perf_counter()
             text = make(view)
@@ -68,6 +70,17 @@ def write_shares(result: Result, html: Optional[Path] = None, svg: Optional[Path
         if not is_stdout(svg):
             notes.print(f"SVG written: {svg} ({title})", markup=False, highlight=False)
     return view
+
+
+def _page_beside(markdown: Optional[Path], html: Optional[Path]) -> Optional[str]:
+    """The HTML walk-through a Markdown post links for what it leaves out: the --html file, as seen from the
+    post's folder; else the name --html would give it beside the post (solve.md: solve.html); None for stdout."""
+    if html is not None and not is_stdout(html):
+        base = Path(".") if markdown is None or is_stdout(markdown) else markdown.parent
+        return Path(os.path.relpath(html, base)).as_posix()
+    if markdown is None or is_stdout(markdown):
+        return None
+    return markdown.with_suffix(".html").name
 
 
 def _size(n: int) -> str:

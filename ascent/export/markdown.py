@@ -1,17 +1,25 @@
 """A Markdown walk-through for forums.
 
-By default it fits a forum post (about 32,000 characters, no line over 100): the grid at the start,
-at the end and before each forcing step; every other step as one short line (where, and what it
-placed or crossed out; the reasoning itself for the harder techniques); the sudoku bookkeeping of a
-pass as one line; each forcing chain folded in a <details> block, one short entry per link.
+By default it fits a forum post: the grid at the start and at the end, and every step with its reason
+(where, what it placed or crossed out, and why; the sudoku bookkeeping of a pass as one line). Around
+that, while the post stays within ``TARGET`` characters (``LIMIT`` when the reasons alone take more),
+it keeps the whole forcing chains and the grids before forcing steps, the shortest first, so that what
+is longest is what goes. A chain left out is told by its length and its end; the post then says what
+it left out and links the page that has everything (``page``: the HTML walk-through's file name or
+address). When even the reasons pass ``LIMIT``, the last passes go (leaving ``CUT_ROOM`` for the whole
+chains of the forcing steps kept), and the post says which.
 ``full=True`` keeps every grid (after each pass), every sentence and every chain link in full.
+
+What a post keeps is chosen from the steps' fields (the chains, their links, the grids), never by
+reading their sentences back.
 """
 
 from __future__ import annotations
 
 import re
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from urllib.parse import quote
 
 from ..model import cands
 from ..model.grid import cell_name
@@ -128,24 +136,16 @@ def step_item(frame: Frame, n: int) -> str:
     return text
 
 
-def reasons_shown(technique: str | None) -> bool:
-    """The techniques of level hard and up keep their sentence in a short walk-through; the easy and
-    tricky ones (whose working a reader can redo from the lane) show only what they did."""
-    from ..solver.grade import LEVEL
-
-    return LEVEL.get(technique or "", "unknown") not in ("easy", "tricky")
-
-
 QUIET = tuple(t.name for t in TABLE if t.fold == "height")  # in a folded chain, these show only the height placed
 HIDDEN = tuple(t.name for t in TABLE if t.fold == "hidden")  # bookkeeping (sudoku's cross-outs): left out there
 
 
-def chain_text(chain: Chain, n: int, told: bool = False, most: int | None = None) -> str:
+def chain_text(chain: Chain, n: int, told: bool = False) -> str:
     """A chain in one paragraph: each link, numbered as everywhere (L1..Lk after the supposition, with the
     links it read when the engine says), as what it did, then how it ends. The sudoku bookkeeping between
-    links is left out, and a single or pinpoint link shows only the height it places. ``told``: the
-    step's own sentence already names the contradiction, so the chain ends by pointing to it. ``most``:
-    show at most this many links, the first and the last ones, saying how many were left out."""
+    links is left out, and a single or pinpoint link shows only the height it places; every link names every
+    cell it changed, so the chain can be replayed from the post. ``told``: the
+    step's own sentence already names the contradiction, so the chain ends by pointing to it."""
     parts: list[str] = []
     for k, link in numbered(chain):
         if link.technique in HIDDEN and not link.broken:
@@ -155,49 +155,154 @@ def chain_text(chain: Chain, n: int, told: bool = False, most: int | None = None
             head = "suppose"
         elif not (link.technique in QUIET and link.placed):
             head += " " + md_escape(link.technique or "")
-        parts.append(f"{head} {short_changes(link, n, 3)}".rstrip())
+        parts.append(f"{head} {short_changes(link, n, n * n)}".rstrip())
         if link.broken:
             parts[-1] += " (breaks " + ", ".join(cell_name(c, n) for c in link.broken) + ")"
-    if most is not None and len(parts) > most:
-        keep = max(2, most // 2)
-        parts = parts[:keep] + [f"({plural(len(parts) - most, 'link')} more)"] + parts[len(parts) - (most - keep):]
     end = "the contradiction named above" if told and chain.contradiction else md_escape(chain.end)
     return " → ".join(parts) + f" ⇒ *{end}*"
 
 
-LIMIT = 60_000  # the default post stays under this many characters (GitHub's comment limit is 65,536)
+TARGET = 32_000  # a forum post (Discourse's default limit): what the reasons leave of it goes to whole chains and grids
+LIMIT = 60_000  # never more than this (GitHub's comment limit is 65,536): a solve whose reasons take more loses passes
+CUT_ROOM = 10_000  # a post that loses passes keeps this much for the whole chains of the forcing steps it keeps
 
 
 @dataclass(frozen=True)
-class Detail:
-    """How much of a solve the short post keeps; walkthrough() takes the first that fits in LIMIT."""
+class Plan:
+    """What a short post keeps besides every step and its reason: the whole chains, as (step number, chain
+    index); the grids before forcing steps, by step number; and how many passes (None: all of them)."""
 
-    grids: int | None  # grids drawn before forcing steps (None: before every one)
-    links: int | None  # links shown per chain (None: all); 0: each chain as one line, not folded
-    reasons: bool = True  # the harder techniques keep their sentence
-
-
-DETAILS = (Detail(None, None), Detail(3, 24), Detail(1, 8), Detail(0, 0), Detail(0, 0, reasons=False))
-FULL_HINT = ("--markdown-full writes the whole walk-through: every step's sentence, every chain link "
-             "and the grid after every pass.")
+    chains: frozenset = frozenset()
+    grids: frozenset = frozenset()
+    passes: int | None = None
 
 
-def walkthrough(view: View, full: bool = False) -> str:
-    """The Markdown post. By default it fits in LIMIT characters: it keeps less detail as the solve gets
-    longer, and when even the barest form is too long it stops listing passes and says where the rest is."""
-    if full:
-        return _compose(view, None)
-    for detail in DETAILS:
-        text = _compose(view, detail)
-        if len(text) <= LIMIT:
-            return text
-    return _compose(view, DETAILS[-1], LIMIT)
+def walkthrough(view: View, full: bool = False, page: str | None = None) -> str:
+    """The Markdown post: every step with its reason, and as many whole chains and grids as ``choose`` finds
+    room for (``full``: everything). ``page``: the file name or address of the HTML walk-through, linked for
+    what the post leaves out."""
+    return _compose(view, None if full else choose(view, page), page)
 
 
-def _compose(view: View, detail: Detail | None, cut: int | None = None) -> str:
+def choose(view: View, page: str | None = None) -> Plan:
+    """What the short post keeps. Every step and its reason; then whole chains and grids before forcing steps,
+    the shortest first, while the post stays within TARGET characters, or LIMIT when the reasons alone take
+    more than TARGET. When the reasons pass LIMIT, the first passes whose reasons fit in LIMIT less CUT_ROOM,
+    and that room for the whole chains and grids of their forcing steps."""
+    plan = Plan()
+    used = len(_compose(view, plan, page))
+    budget = TARGET if used <= TARGET else LIMIT
+    if used > LIMIT:  # even the reasons do not fit: the most first passes that leave room for some chains
+        plan = Plan(passes=_passes_within(view, LIMIT - CUT_ROOM, page))
+        used = len(_compose(view, plan, page))
+    kept = {f.number for pv in view.passes[:plan.passes] for f in pv.frames}
+    for cost, kind, key in extras(view):
+        if (key if kind == "grids" else key[0]) not in kept or used + cost > budget:
+            continue  # this one is too long for what is left; a shorter one may still fit
+        plan = replace(plan, **{kind: getattr(plan, kind) | {key}})
+        used += cost
+    while len(_compose(view, plan, page)) > budget and (plan.chains or plan.grids):
+        # costs are measured one by one: should the whole run over, the longest go
+        kind, key = max(((k, x) for k in ("chains", "grids") for x in getattr(plan, k)),
+                        key=lambda kx: _cost(view, *kx))
+        plan = replace(plan, **{kind: getattr(plan, kind) - {key}})
+    return plan
+
+
+def _passes_within(view: View, room: int, page: str | None) -> int:
+    """The most first passes whose post (every step and its reason, nothing more) fits in ``room``."""
+    lo, hi = 0, len(view.passes) - 1  # a post of lo passes fits (none is taken to); one of hi + 1 does not
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if len(_compose(view, Plan(passes=mid), page)) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def extras(view: View) -> list[tuple[int, str, object]]:
+    """What a short post may add, shortest first: each whole chain (``("chains", (step, k))``) and each grid
+    before a forcing step (``("grids", step)``), with what it adds in characters."""
+    out = []
+    for f in view.frames:
+        if not f.chains:
+            continue
+        out.append((_cost(view, "grids", f.number), "grids", f.number))
+        for k in range(len(f.chains)):
+            out.append((_cost(view, "chains", (f.number, k)), "chains", (f.number, k)))
+    return sorted(out, key=lambda e: (e[0], e[2] if e[1] == "grids" else e[2][0], e[1]))
+
+
+def _cost(view: View, kind: str, key) -> int:
+    """The characters one chain made whole, or one grid drawn, adds to a post."""
+    n = view.puzzle.size
+    if kind == "grids":
+        return sum(len(line) + 1 for line in _grid_lines(view, view.frames[key]))
+    f = view.frames[key[0]]
+    chain = f.chains[key[1]]
+    told = f.step is not None and f.step.contradiction is not None
+    whole = sum(len(line) + 1 for line in _chain_lines(chain, n, told, True))
+    return whole - sum(len(line) + 1 for line in _chain_lines(chain, n, told, False))
+
+
+def _grid_lines(view: View, f: Frame) -> list[str]:
+    before = view.frames[f.number - 1]
+    grid = fence(text_grid(view.puzzle, before, (" ",), WIDTH - 2))
+    return ["  " + line if line else line for line in grid.split("\n")] + [""]
+
+
+def _chain_lines(chain: Chain, n: int, told: bool, whole: bool) -> list[str]:
+    """A chain in a short post: whole, folded in a <details> block (every link); or, left out, one line with
+    its length and its end (nothing when the step's sentence already says both)."""
+    count = plural(link_count(chain), "link")
+    if whole:
+        return ([f"  <details><summary>{md_escape(chain.title)}: {count}</summary>", ""]
+                + wrap(chain_text(chain, n, told), "  ", "  ") + ["", "  </details>", ""])
+    if told and chain.contradiction:
+        return []  # the step's sentence already gives the chain's length and its contradiction
+    return wrap(f"{md_escape(chain.title)}: {count} ⇒ *{md_escape(chain.end)}* (left out here: the page has it "
+                "whole)", "  ", "  ") + [""]
+
+
+def _page_link(page: str | None) -> str:
+    if page is None:
+        return "the HTML walk-through that --html FILE writes, and in the full post that --markdown-full writes"
+    link = f"[{md_escape(page)}]({quote(page, safe=':/#?&=%')})"
+    if re.match(r"^[a-z]+://", page):
+        return link
+    return f"{link}, the HTML walk-through that --html {md_escape(page)} writes beside this post"
+
+
+def left_out(view: View, plan: Plan, page: str | None) -> list[str]:
+    """One paragraph: what the post leaves out (chains, grids, passes), and where it all is; none when nothing."""
+    forcing = [f for f in view.frames if f.chains]
+    chains = sum(len(f.chains) for f in forcing)
+    parts = []
+    kept = plan.passes if plan.passes is not None else len(view.passes)
+    shown = [f for f in forcing if f.pass_number is None or f.pass_number <= kept] if plan.passes is not None else forcing
+    lost_chains = sum(1 for f in shown for k in range(len(f.chains)) if (f.number, k) not in plan.chains)
+    lost_grids = sum(1 for f in shown if f.number not in plan.grids)
+    if lost_chains:
+        parts.append(f"{lost_chains} of the {plural(chains, 'forcing chain')}, link by link (the longest; their "
+                     "steps say how many links each has and where it ends)")
+    if lost_grids:
+        parts.append(f"the grid before {plural(lost_grids, 'forcing step')}")
+    if plan.passes is not None and plan.passes < len(view.passes):
+        rest = view.passes[plan.passes:]
+        steps = sum(len(pv.frames) for pv in rest)
+        parts.append(f"passes {rest[0].number}-{rest[-1].number} ({plural(steps, 'step')})")
+    if not parts:
+        return []
+    said = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return wrap(f"To fit a forum post, this post leaves out {said}. Every step, chain and grid is in "
+                + _page_link(page) + ".") + [""]
+
+
+def _compose(view: View, plan: Plan | None, page: str | None = None) -> str:
     p = view.puzzle
     n = p.size
-    full = detail is None
+    full = plan is None
     out = [f"# Skyscrapers {md_escape(p.describe())}: {md_escape(view.status)}", ""]
     if view.status == "ambiguous":
         summary = (f"AMBIGUOUS: more than one solution (logic took {plural(view.step_count, 'step')} before counting "
@@ -231,26 +336,20 @@ def _compose(view: View, detail: Detail | None, cut: int | None = None) -> str:
                 + (f" {LETTERS}" if n >= 10 else "")) + [""]
     if full:
         out += full_passes(view)
-    else:
-        passes = short_passes(view, detail)
-        # a shorter form says what it leaves out only when it does leave something out
-        left_out = cut is not None or (detail != DETAILS[0] and passes != short_passes(view, DETAILS[0]))
-        out += ["## The steps", ""]
-        out += wrap("Pass by pass, each step's number and place, then what it did (R9C3=9 places a 9; R2C1-45 crosses "
-                    "out 4 and 5). A forcing step supposes a height and follows it, link by link (L1, L2, ...), "
-                    "to a contradiction." + ("" if not left_out else " To fit a forum post, some grids, "
-                                             "chain links or reasons are left out here. " + FULL_HINT)) + [""]
-        end = ["## The end", "", fence(text_grid(p, view.final)), ""]
         if not view.complete:
-            end += ["The last step broke the grid: the replay stops there.", ""]
-        if cut is not None:
-            body = _cut(passes, cut - len("\n".join(out + end)) - 400, view)
-        else:
-            body = [line for _, lines in passes for line in lines]
-        return "\n".join(out + body + [""] + end)
+            out += ["The last step broke the grid: the replay stops there.", ""]
+        return "\n".join(out)
+    out += ["## The steps", ""]
+    out += wrap("Pass by pass, each step's number and place, why, and what it did (R9C3=9 places a 9; R2C1-45 "
+                "crosses out 4 and 5). A forcing step supposes a height and follows it, link by link (L1, L2, ...), "
+                "to a contradiction.") + [""]
+    out += left_out(view, plan, page)
+    for _, lines in short_passes(view, plan):
+        out += lines
+    end = ["", "## The end", "", fence(text_grid(p, view.final)), ""]
     if not view.complete:
-        out += ["The last step broke the grid: the replay stops there.", ""]
-    return "\n".join(out)
+        end += ["The last step broke the grid: the replay stops there.", ""]
+    return "\n".join(out + end)
 
 
 LETTERS = "Heights 10, 11 and 12 are written A, B and C."
@@ -262,30 +361,14 @@ def _fold(text: str) -> str:
     return "\n".join(text[i:i + w] for i in range(0, len(text), w)) if len(text) > w else text
 
 
-def _cut(body: list[tuple[int, list[str]]], room: int, view: View) -> list[str]:
-    """The passes' lines while they fit in ``room`` characters, then one paragraph on what was left out."""
-    out: list[str] = []
-    used = 0
-    for k, (_, lines) in enumerate(body):
-        size = sum(len(line) + 1 for line in lines)
-        if used + size > room:
-            rest = view.passes[k:]
-            steps = sum(len(pv.frames) for pv in rest)
-            out += wrap(f"Passes {rest[0].number}-{rest[-1].number} ({plural(steps, 'step')}) are left out to keep "
-                        f"this post under {LIMIT:,} characters. " + FULL_HINT) + [""]
-            return out
-        out += lines
-        used += size
-    return out
-
-
-def short_passes(view: View, detail: Detail) -> list:
-    """Each pass as one list item of short sentences; a forcing step gets the grid before it (while
-    ``detail.grids`` allows) and its chain, folded, or as one line. Returns (pass number, lines) pairs."""
-    p, n = view.puzzle, view.puzzle.size
+def short_passes(view: View, plan: Plan) -> list:
+    """Each pass as one list item of short sentences, every step with its reason; a forcing step gets the grid
+    before it and its chains whole as ``plan`` says (a chain left out, as one line). Returns (pass number, lines)
+    pairs, for the first ``plan.passes`` passes."""
+    n = view.puzzle.size
     out: list[tuple[int, list[str]]] = []
-    grids = 0
-    for pv in view.passes:
+    passes = view.passes if plan.passes is None else view.passes[:plan.passes]
+    for pv in passes:
         lines: list[str] = []
         sentences: list[str] = []
         sudoku = [f for f in pv.frames if f.technique in HIDDEN and not f.chains and not f.broken]
@@ -296,7 +379,7 @@ def short_passes(view: View, detail: Detail) -> list:
             if f.chains:
                 forcing.append(f)
                 continue
-            sentences.append(short_sentence(f, n, name=f.technique != pv.kind, reasons=detail.reasons))
+            sentences.append(short_sentence(f, n, name=f.technique != pv.kind))
         if sudoku and pv.kind not in HIDDEN:
             span = f"{sudoku[0].number}" if len(sudoku) == 1 else f"{sudoku[0].number}-{sudoku[-1].number}"
             sentences.append(f"**{span}** sudoku clears {'that height from its row and column' if len(sudoku) == 1 else 'those heights from their rows and columns'}.")
@@ -304,38 +387,27 @@ def short_passes(view: View, detail: Detail) -> list:
         if sentences:
             lines += wrap(f"{head} " + " ".join(sentences), "- ", "  ")
         for f in forcing:
-            before = view.frames[f.number - 1]
-            lines += wrap(f"{head} " + short_sentence(f, n, name=False, reasons=detail.reasons), "- ", "  ") + [""]
-            if detail.grids is None or grids < detail.grids:
-                grids += 1
-                lines += ["  " + line if line else line for line in fence(text_grid(p, before, (" ",), WIDTH - 2)).split("\n")]
-                lines.append("")
+            lines += wrap(f"{head} " + short_sentence(f, n, name=False), "- ", "  ") + [""]
+            if f.number in plan.grids:
+                lines += _grid_lines(view, f)
             told = f.step is not None and f.step.contradiction is not None
-            for chain in f.chains:
-                count = plural(link_count(chain), "link")
-                if detail.links == 0:
-                    end = "the contradiction named above" if told and chain.contradiction else md_escape(chain.end)
-                    lines += wrap(f"{md_escape(chain.title)}: {count} ⇒ *{end}*", "  ", "  ") + [""]
-                    continue
-                lines.append(f"  <details><summary>{md_escape(chain.title)}: {count}</summary>")
-                lines += [""] + wrap(chain_text(chain, n, told, detail.links), "  ", "  ") + ["", "  </details>", ""]
+            for k, chain in enumerate(f.chains):
+                lines += _chain_lines(chain, n, told, (f.number, k) in plan.chains)
         out.append((pv.number, lines))
     return out
 
 
-def short_sentence(frame: Frame, n: int, name: bool, reasons: bool = True) -> str:
-    """'**29** row 6: R6C1=9.' -- the step's number, where, what it did; the reasoning too for the harder techniques."""
+def short_sentence(frame: Frame, n: int, name: bool) -> str:
+    """'**29** row 6: 9 fits nowhere else in row 6, so R6C1 is 9 (R6C1=9).' -- the step's number, where, why,
+    and what it did."""
     text = f"**{frame.number}**" + (f" {md_escape(frame.technique or '')}" if name else "")
     where = frame.where(n)
     changes = short_changes(frame, n)
     if where and not (frame.placed and where == cell_name(frame.placed[0][0], n)):
         text += f" {md_escape(where)}:"
-    if reasons_shown(frame.technique) and (reasons or frame.chains):
-        text += f" {md_escape(frame.sentence).rstrip('.')}"
-        changes = f" ({changes})" if changes else ""
-    else:
-        changes = f" {changes}" if changes else ""
-    text += changes
+    text += f" {md_escape(frame.sentence).rstrip('.')}"
+    if changes:
+        text += f" ({changes})"
     if frame.broken:
         text += ", which breaks " + ", ".join(cell_name(c, n) for c in frame.broken)
     return text + "."

@@ -20,7 +20,7 @@ Everything about a technique that other code needs is a field here: no code comp
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from ..model.cands import ALL
 from .memory import Memory
@@ -29,6 +29,19 @@ from ..model.trace import Step
 # function is ``<module>.<name>``, e.g. ``fish.fish``)
 from . import (ascent, backtrack, fish, forcing, isolate, naked_single, nested, pair_chain, peak_bounds, peak_descent,
                pinpoint, sequence, sudoku)
+
+
+class Name(NamedTuple):
+    """A name solvers use for a technique, or for a case of it: the name, its page on the Skyscraping site
+    (https://sup2point0.github.io/skyscraping/, None for the Sudoku names, which have no one home), what it
+    covers in our words, whether it is a special case of the technique (not the same idea), and which other
+    techniques finish it (Higher-Rise is peak descent, then pinpoint)."""
+
+    name: str
+    page: str | None
+    covers: str
+    case: bool = False
+    then: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -63,6 +76,12 @@ class Technique:
     # holds the same: the minimizer takes such a link as found where its line is as in a replay that found it. Only
     # these say contradictions (the others raise none), so only these are asked whether a grid shows one
     line_only: bool = False
+    # the technique guide (``ascent techniques``): the names solvers use for it or for cases of it, and a small
+    # puzzle whose hardest step is this technique (a Tatham game id) with how it was made; or, with no puzzle,
+    # why no solve can end on it (the guide then practises it on the next technique's puzzle)
+    community: tuple[Name, ...] = ()
+    practice: str | None = None
+    practice_made: str = ""
 
     @property
     def finisher(self) -> bool:
@@ -85,33 +104,94 @@ class Technique:
 # Costs: a sweep of Latin bookkeeping is near free; clue reasoning that needs counting costs more;
 # enumeration, fish and forcing dominate, the way HoDoKu and Sudoku Explainer weigh them.
 TABLE: tuple[Technique, ...] = (
-    Technique("ascent", 1, ascent.ascent, 1, True, "an edge clue rule", line_only=True),
+    Technique("ascent", 1, ascent.ascent, 1, True, "an edge clue rule", line_only=True,
+              community=(Name("Silhouette", "cases/silhouette", "a clue of 1: the tallest stands next to it", True),
+                         Name("Stairs", "cases/stairs", "a clue of N: the lane reads 1 to N", True),
+                         Name("Lighthouse", "cases/lighthouse",
+                              "how far from clue c the tallest must stand (c - 1 cells or more)", True),
+                         Name("Meet in the Middle", "cases/meet-in-the-middle",
+                              "opposite clues summing to N+1: the tallest stands exactly c cells out", True),
+                         Name("Firing Range", "tech/firing-range",
+                              "each clue keeps the tallest out of the cells too near it (a laser); where the lasers "
+                              "leave one cell of a row or column for the tallest, it stands there", True, ("pinpoint",))),
+              practice="4:///4//4//////////,3a2a1a4a4a1a2a3a",
+              practice_made="made for this guide: the givens leave two lanes that only their clues of 4 fill"),
     Technique("sudoku", 2, sudoku.sudoku, 1, True, "each height once per row and column", aftermath=True,
-              fold="hidden", link_needs=sudoku.link_needs),
+              fold="hidden", link_needs=sudoku.link_needs,
+              community=(Name("sudoku deductions", "glossary#sudoku-deductions",
+                              "a placed height leaves its row and column"),),
+              practice_made="no solve ends on it: the last candidate left in a cell is placed by naked single"),
     Technique("naked single", 3, naked_single.naked_single, 2, True, "a cell with a single candidate left",
               aliases=("solve",), fold="height", link_needs=naked_single.link_needs,
-              refind=naked_single.refind),
+              refind=naked_single.refind,
+              practice="4:4/////////////3//3", practice_made="ascent generate 4 --level easy --seed 12"),
     Technique("pinpoint", 4, pinpoint.pinpoint, 3, True, "a height with only one place left in a row or column",
-              aliases=("hidden single",), fold="height", link_needs=pinpoint.link_needs, line_only=True),
+              aliases=("hidden single",), fold="height", link_needs=pinpoint.link_needs, line_only=True,
+              community=(Name("Pinpoint", "tech/pinpoint", "a height with only one place left in its lane"),
+                         Name("hidden single", None, "the Sudoku name for the same")),
+              practice="4:/3//3/////1//////3/,l2c", practice_made="ascent generate 4 --level easy --seed 42"),
     Technique("peak bounds", 5, peak_bounds.peak_bounds, 4, True,
-              "the tallest heights already placed bounding a clue", line_only=True),  # Tatham's Easy clue rules
+              "the tallest heights already placed bounding a clue", line_only=True,  # Tatham's Easy clue rules
+              community=(Name("Skylining", "tech/skylining", "reading the placed tall buildings (lane peaks) to bound "
+                              "where the rest can stand"),
+                         Name("Blockade", "cases/blockade",
+                              "a clue of 2 with the tallest at the far end: N-1 stands next to the clue", True),
+                         Name("Outflanked", "cases/outflanked",
+                              "a clue of 2 whose tallest is placed short of the far end, with the cells beyond it "
+                              "unable to take N-1: N-1 still stands next to the clue, as in Blockade", True,
+                              ("pinpoint",))),
+              practice="4:/2//3/////2//1////2/", practice_made="ascent generate 4 --level easy --seed 2"),
     Technique("peak descent", 6, peak_descent.peak_descent, 6, True, "a sure peak splitting its clue", level="tricky",
-              line_only=True),
+              line_only=True,
+              community=(Name("Hideout", "cases/hideout",
+                              "sure peaks already meet the clue, so the cells between them hide", True),
+                         Name("Slide", "cases/slide",
+                              "the tallest c cells out from clue c: every building before it shows, rising", True),
+                         Name("Higher-Rise", "cases/higher-rise",
+                              "5x5, clues of 3 at both ends: the 5 stands in the middle and each half rises to it, "
+                              "so the 1 stands at an end; once one end is taken, the 1 stands at the other", True,
+                              ("pinpoint",))),
+              practice="4:////////////3//1/4", practice_made="ascent generate 4 --level tricky --seed 11"),
     Technique("isolate", 7, isolate.isolate, 10, True, "a group of cells that share as many heights as there are cells",
-              level="hard", line_only=True),
+              level="hard", line_only=True,
+              community=(Name("naked pair", None, "two cells of a line holding only the same two heights"),
+                         Name("hidden pair", None, "two heights of a line that fit only the same two cells"),
+                         Name("naked triple", None, "the same with three cells"),
+                         Name("hidden triple", None, "the same with three heights"),
+                         Name("naked quad", None, "the same with four cells"),
+                         Name("hidden quad", None, "the same with four heights")),
+              practice="5:/3/1//3////////1//3/2//4/2/", practice_made="ascent generate 5 --level hard --seed 112"),
     Technique("sequence", 8, sequence.sequence, 20, False, "the orderings a clue allows along its lane", level="hard",
-              line_only=True),
+              line_only=True,
+              community=(Name("Ascendant", "cases/ascendant",
+                              "a clue of 2: N-1 stands next to the clue or beyond the tallest", True),
+                         Name("High-Rise", "cases/high-rise", "clues of 2 at both ends: N-1 stands at one end", True),
+                         Name("Middle Ground", "cases/middle-ground",
+                              "a clue of 3 with the tallest at the far end: the second cell is not N-2", True),
+                         Name("Leap of Faith", "cases/leap-of-faith", "the orderings a clue of 2 allows", True)),
+              practice="4://3/////////4//2//", practice_made="ascent generate 4 --level hard --seed 4"),
     Technique("fish", 9, fish.fish, 40, False,
               "a height confined to the same columns in several rows (or rows in several columns)", level="extreme",
-              link_needs=fish.link_needs),
+              link_needs=fish.link_needs,
+              community=(Name("X-wing", None, "two rows whose height fits the same two columns", True),
+                         Name("Swordfish", None, "the same with three rows and three columns", True),
+                         Name("Jellyfish", None, "the same with four rows and four columns", True)),
+              practice="4://2//2//////3/////,c2i1b", practice_made="ascent generate 4 --level extreme --seed 1"),
     Technique("pair chain", 10, pair_chain.pair_chain, 50, False,
               "a chain of cells with two candidates each, linked along rows and columns",
-              aliases=("xy chain",), level="extreme"),
+              aliases=("xy chain",), level="extreme",
+              community=(Name("XY-chain", None, "the Sudoku name for the same"),),
+              practice="4:3/3/////2//4///////", practice_made="ascent generate 4 --level extreme --seed 5"),
     Technique("forcing", 11, forcing.forcing, 80, False, "supposing a candidate and following it to a contradiction",
-              contextual=True, level="unreasonable", role="forcing"),
+              contextual=True, level="unreasonable", role="forcing",
+              community=(Name("hypothetical deduction", "glossary#hypothetical-deduction",
+                              "suppose a candidate and reach a contradiction"),),
+              practice="5://////////2//4//3//3/2/5/", practice_made="ascent generate 5 --level unreasonable --seed 6"),
     Technique("nested forcing", 12, nested.nested, 160, False,
               "supposing a candidate and following it, with forcing inside, to a contradiction",
-              contextual=True, level="unreasonable", role="forcing"),
+              contextual=True, level="unreasonable", role="forcing",
+              community=(Name("nested hypothetical deduction", "glossary#hypothetical-deduction",
+                              "a supposition whose chain itself supposes"),)),
     # the finisher, last: no logic at all, so it costs more than any chain of logic
     Technique(backtrack.NAME, 13, backtrack.backtrack, 200, False, "trying candidates (no technique finds a step here)",
               contextual=True, level="unreasonable", role="finisher"),

@@ -1,9 +1,12 @@
 """ascent: the edge clue rules, the easiest of all.
 
     1 | _ _ _ _ _ _      ->  1 | 6 _ _ _ _ _                    clue 1: the tallest stands next to the clue
+
     6 | _ _ _ _ _ _      ->  6 | 1 2 3 4 5 6                    clue N: the lane reads 1..N
+
     3 | _ _ _ _ _ _      ->  3 | [1234] [12345] _ _ _ _         clue c: d cells out, heights above N-c+1+d
                                                                  are impossible
+
     2 | _ _ _ _ _ _ | 5  ->  2 | [12345] 6 [12345] [1234] [123] [12] | 5
                                                                  opposite clues summing to N+1: N stands c
                                                                  cells out (and each clue caps its side)

@@ -1,27 +1,15 @@
 """forcing: suppose a candidate, run the easier tiers, and see where it leads.
 
-    contradiction:  R2C3 [25]: suppose 2 -> sudoku, pinpoint, ... -> R2C6 has no candidates left
-                    ->  R2C3 is not 2
-    every branch:   R2C3 [25]: suppose 2 -> ... R4C4 loses 1;  suppose 5 -> ... R4C4 loses 1
-                    ->  R4C4 is not 1, whichever R2C3 holds
+    a contradiction:
+      R2C3 [25]: suppose 2
+        -> sudoku, pinpoint, ...
+        -> R2C6 has no candidates left
+      so R2C3 is not 2
 
-Which supposition: the ones that break on the fast untraced core (``context.core``, which reaches the
-same fixpoint as the easier tiers) are gathered -- every one seen breaking earlier in this solve (a
-supposition that broke stays broken as the grid loses candidates), and the cells with the fewest
-candidates, tried until SCAN of them break. When the solve already knows the unique solution, only
-candidates that are false are supposed; and a height that a supposition found to hold placed where
-it led (``FastCore.placed_by``) is not supposed on its own, for it holds too. The GAINS quickest to
-break are each weighed by what a person pays for what the step clears (``rank_of``): its chain's
-length over (1 + its *gain*) ** WEIGHT, the gain being the candidates the fast core removes once it
-is gone. The TRACED best by estimate are traced with the easier tiers (``context.tracer``: the
-trace ends at the first row or column that breaks, ``linecheck``) and sliced back from their
-contradiction (``slice_links``) to estimate their length. A step looks narrowly first (NARROW) and,
-when its best chain is longer than WIDEN links, widely (WIDE, at the WIDE_SIZES): the measure is the links a reader
-reads over the whole puzzle. The chosen chain is folded (each placed height's cross-out said in the
-link that placed it, ``fold``) and cut to a minimal chain (``context.chains.minimal``: no link can
-go with the rest, each found again by its own technique, still reaching the contradiction), then
-numbered (``numbered``: each link's ``reads``). Only when no single supposition breaks are the
-branches of one cell compared; each branch is cut back to the candidates they all remove.
+    every branch:
+      R2C3 [25]: suppose 2 -> ... R4C4 loses 1
+                 suppose 5 -> ... R4C4 loses 1
+      so R4C4 is not 1, whichever R2C3 holds
 
 Sound because every easier tier is sound: if supposing a candidate lets sound steps reach an
 impossible grid, no solution has it; and the solution takes one of a cell's candidates, so a
@@ -156,7 +144,25 @@ def forcing(grid: Grid, memory: Memory, context) -> Iterator[Step]:
     """``context`` (``ascent.solver.context.Context``) gives ``truth`` (the solution as flat heights, or None),
     ``core`` (the fast core: ``work_to_break``, ``placed_by``, ``gain``, ``branch`` and ``broken``, the
     suppositions seen breaking earlier in this solve, which still break), ``tracer`` (``trace`` and
-    ``follow`` with the easier tiers) and ``chains`` (``minimal``)."""
+    ``follow`` with the easier tiers) and ``chains`` (``minimal``).
+
+    Which supposition: the ones that break on the fast untraced core (``context.core``, which reaches the
+    same fixpoint as the easier tiers) are gathered -- every one seen breaking earlier in this solve (a
+    supposition that broke stays broken as the grid loses candidates), and the cells with the fewest
+    candidates, tried until SCAN of them break. When the solve already knows the unique solution, only
+    candidates that are false are supposed; and a height that a supposition found to hold placed where
+    it led (``FastCore.placed_by``) is not supposed on its own, for it holds too. The GAINS quickest to
+    break are each weighed by what a person pays for what the step clears (``rank_of``): its chain's
+    length over (1 + its *gain*) ** WEIGHT, the gain being the candidates the fast core removes once it
+    is gone. The TRACED best by estimate are traced with the easier tiers (``context.tracer``: the
+    trace ends at the first row or column that breaks, ``linecheck``) and sliced back from their
+    contradiction (``slice_links``) to estimate their length. A step looks narrowly first (NARROW) and,
+    when its best chain is longer than WIDEN links, widely (WIDE, at the WIDE_SIZES): the measure is the links a reader
+    reads over the whole puzzle. The chosen chain is folded (each placed height's cross-out said in the
+    link that placed it, ``fold``) and cut to a minimal chain (``context.chains.minimal``: no link can
+    go with the rest, each found again by its own technique, still reaching the contradiction), then
+    numbered (``numbered``: each link's ``reads``). Only when no single supposition breaks are the
+    branches of one cell compared; each branch is cut back to the candidates they all remove."""
     masks = grid.masks
     core = context.core
     open_cells = open_by_candidates(grid)

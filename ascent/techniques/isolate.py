@@ -2,13 +2,14 @@
 
     naked:  [12] [12] [123] [1234]   ->  [12] [12] [3] [34]
             two cells holding only 1 and 2 between them take both; 1 and 2 leave the rest.
+
     hidden: [123] [124] [34] [34]    ->  [12] [12] [34] [34]
             1 and 2 fit only in the first two cells, so those hold nothing else.
 
 Sound because k cells of a line whose candidates together are only k heights must use all of
 them, and k heights confined to k cells must fill those cells. A set never holds a cell with one
 candidate left, nor a height with one place left: those are a naked single and a hidden single
-(``naked single``, ``pinpoint``), and the set without them is smaller once they are placed.
+(naked single, pinpoint), and the set without them is smaller once they are placed.
 """
 
 from __future__ import annotations

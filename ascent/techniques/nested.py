@@ -1,16 +1,17 @@
 """nested forcing: suppose a candidate and follow it with the easier tiers *and* forcing.
 
-    R3C4 [257]: suppose 2 -> sudoku, pinpoint, ...
-                          -> forcing: if R6C1 were 4, ... a contradiction, so R6C1 is not 4
-                          -> naked single, ... -> column 1: no cell can hold 3
-                ->  R3C4 is not 2
+    R3C4 [257]: suppose 2
+      -> sudoku, pinpoint, ...
+      -> forcing: if R6C1 were 4, ... a contradiction,
+         so R6C1 is not 4
+      -> naked single, ...
+      -> column 1: no cell can hold 3
+    so R3C4 is not 2
 
 For the few puzzles where no single supposition breaks with the easier tiers: under the
 supposition, forcing itself may be used, one level deep (the inner forcing steps suppose again,
-but only with the easier tiers). The search runs on the fast core (``FastCore.deepens_to_break``:
-propagate, then drop every candidate that breaks, until nothing changes); the step rests on the
-traced chain, whose inner forcing steps carry their own (pruned) chains. The chain is pruned like
-forcing's; on replay an inner forcing step holds when its own chain replays on the grid there.
+but only with the easier tiers). The chain is cut to the links it needs, like forcing's, and each
+inner forcing step carries its own chain.
 
 Sound because forcing is sound on any grid, the supposed one included: if the supposition lets
 sound steps (forcing among them) reach an impossible grid, no solution has it.
@@ -31,7 +32,12 @@ NAME = "nested forcing"
 
 def nested(grid: Grid, memory: Memory, context) -> Iterator[Step]:
     """``context`` as for forcing, with ``core.deepens_to_break(masks, cell, d)`` on the fast core and
-    ``tracer.trace_nested(grid, memory, cell, d)`` with the easier tiers and forcing."""
+    ``tracer.trace_nested(grid, memory, cell, d)`` with the easier tiers and forcing.
+
+    The search runs on the fast core (``FastCore.deepens_to_break``: propagate, then drop every candidate
+    that breaks, until nothing changes); the step rests on the traced chain, whose inner forcing steps
+    carry their own (pruned) chains. The chain is pruned like forcing's; on replay an inner forcing step
+    holds when its own chain replays on the grid there."""
     masks, values = grid.masks, grid.values
     truth = context.truth
     open_cells = sorted((i for i in range(len(masks)) if not values[i]), key=lambda i: (cands.count(masks[i]), i))

@@ -10,14 +10,11 @@ A chain starts at a cell with exactly two candidates, a or b. Suppose it is not 
 next cell shares a row or column with the one before, has exactly two candidates, and one of them is
 the height the one before was forced to; so it is forced to its other one. When a cell of the chain
 is forced to a, then a stands at the first cell or at that one, whichever way the first goes. A cell
-in a row or column with both ends can then not be a.
+in a row or column with both ends can then not be a. The chain found is a shortest one.
 
 Sound because the first cell holds a or b: if a, the cells seeing it are not a; if b, each link
 follows by the Latin rule (a height once per row and column) from a cell with two candidates, so the
 last cell is a, and the cells seeing it are not a. Either way a cell seeing both ends is not a.
-
-The search is Simon Tatham's (``latin_solver_forcing``, his Extreme level): a breadth-first walk
-from each two-candidate cell, each cell visited once, so the chain found is a shortest one.
 """
 
 from __future__ import annotations
@@ -33,6 +30,8 @@ NAME = "pair chain"
 
 
 def pair_chain(grid: Grid, memory: Memory) -> Iterator[Step]:
+    """The search is Simon Tatham's (``latin_solver_forcing``, his Extreme level): a breadth-first walk
+    from each two-candidate cell, each cell visited once, so the chain found is a shortest one."""
     n, masks, values = grid.n, grid.masks, grid.values
     pairs = [i for i in range(n * n) if not values[i] and cands.count(masks[i]) == 2]
     if len(pairs) < 2:

@@ -2,14 +2,15 @@
 
     3 | _ _ 7 _ _ 5 _  ->  3 | [123457] _ 7 _ _ 5 _    5 hides behind 7, so 6 is the second tallest that
                                                         can show: it needs one building in front (lower bounds)
+
     3 | _ _ _ 6 7 _ _  ->  3 | [34567] _ _ 6 7 _ _     7 and 6 show, the first cell is the third: taller than
                                                         the two cells before 6, so not 1 or 2 (nearly filled)
 
-Two rules, the ones Simon Tatham's Towers solver uses at its Easy level (``solver_easy``):
+Two rules, the ones Simon Tatham's Towers solver uses at its Easy level:
 
 *lower bounds*: list the heights, tallest first, leaving out each height placed behind a placed one
 at least two taller (it can never show; one hidden right behind the next taller height is left to
-peak descent, as Tatham's ``solver_easy`` leaves it: its loop starts two heights up). The k-th of that list (k counted from 0) stands at least c - 1 - k
+peak descent, as Tatham's Easy level leaves it: its loop starts two heights up). The k-th of that list (k counted from 0) stands at least c - 1 - k
 cells out from clue c: in front of it at most its distance show, and behind it at most the k taller
 ones, so it shows c buildings only if distance + 1 + k >= c.
 
@@ -20,11 +21,8 @@ between them is hidden, so the first cell is the tallest of the p cells before t
 one of the p - 1 smallest heights those p cells can hold (heights not placed from the peak on).
 
 Sound for the reasons given with each rule: they only count what must show and what cannot.
-These are a subset of ``peak descent`` (the next tier), which splits a clue at any sure peak by
+These are a subset of peak descent (the next tier), which splits a clue at any sure peak by
 enumerating the cells before it; a puzzle that needs only these is Tatham's Easy.
-
-Both rules read only the heights placed in the lane (candidates only say what would go, and they only
-shrink), so a lane that gave nothing is looked at again only once a height is placed in its line.
 """
 
 from __future__ import annotations
@@ -42,6 +40,7 @@ KEYS = tuple((NAME, k) for k in range(128))  # where it looked, per lane: made o
 
 
 def peak_bounds(grid: Grid, memory: Memory) -> Iterator[Step]:
+    """Tatham's ``solver_easy`` clue rules (lower bounds, nearly filled) on every lane with a clue."""
     # Both rules read the heights placed in the lane; candidates only decide what a rule would remove,
     # and candidates only shrink. So a lane that gave nothing gives nothing again until a height is
     # placed in its line (``Grid.line_placed``): most lanes are passed over after one look.

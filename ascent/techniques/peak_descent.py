@@ -1,15 +1,16 @@
 """peak descent: count what the peaks already show; the rest of the clue falls on the cells before them.
 
     4 | _ _ 4 _ 6 5     ->  4 | [12] [23] 4 _ 6 5
+
     3 | _ _ _ 5 _ 6     ->  3 | [34] [123] [123] 5 _ 6     (the first is not [4] alone: 3 1 2 5 4 6 shows 3 too)
 
 Candidates are read less the heights already placed elsewhere in the lane (the cells past the peak are
 sudoku's: they lose 4, 5 and 6 there).
 A *sure peak* is a placed building taller than every candidate before it: it is visible,
 and everything before it is shorter. From it onward, count the buildings that surely show
-(smin) and that possibly show (smax). Each sure peak is looked at in turn: the cells before it
-must show between clue - smax and clue - smin buildings, using heights below the peak not placed
-elsewhere in the lane; only the candidates that appear in some such filling survive. It fires only
+and those that possibly show. Each sure peak is looked at in turn: the cells before it must show
+the rest of the clue (at least the clue less what possibly shows, at most the clue less what surely
+shows), using heights below the peak not placed elsewhere in the lane; only the candidates that appear in some such filling survive. It fires only
 when the clue removes something beyond the lane's placed heights.
 
 Sound because the cells before a sure peak never change what shows from the peak onward, so the

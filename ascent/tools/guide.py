@@ -1,94 +1,33 @@
 """The technique guide (``ascent techniques [NAME]``): the table of techniques read as a guide.
 
 Everything about a technique comes from its row of ``ascent.techniques.TABLE`` (tier, level, cost,
-idea, aliases) and its module's docstring (the lane picture and why it is sound). This module adds
-only what the table does not hold, keyed by the row's name, so the guide cannot drift from the
-engine: the Skyscrapers community's names for the same ideas, and which puzzle shows a real step.
+idea, aliases, the names solvers use for it, its practice puzzle) and its module's docstring, which is
+the guide's page: what the technique does (its lane pictures) and, from the paragraph that starts
+"Sound", why it is sound. The code's own workings are told in the docstrings of its functions, not there.
 
 Community names are those of *Skyscraping* (Sup2point0, https://sup2point0.github.io/skyscraping),
 a guide to solving Skyscrapers by hand, and the Sudoku names everyone uses for the Latin-square
 techniques. Each says in our words which part of the technique it is.
+
+This module lays the page out for a width: prose wraps at words; a picture never wraps. A picture is a
+block of indented lines, ``before  ->  after`` with an optional caption in a column of its own; it is
+shown whole where it fits, else side by side with its caption below, else the before above the after.
 """
 
 from __future__ import annotations
 
-import json
 import sys
+import textwrap
 from dataclasses import dataclass
-from importlib import resources
 from typing import Optional
 
-from ..techniques import TABLE, Technique, canonical
+from ..model.trace import Step
+from ..puzzle import Puzzle
+from ..solver.engine import solve
+from ..techniques import BY_NAME, TABLE, Technique, UnknownTechnique, canonical
 
 SITE = "https://sup2point0.github.io/skyscraping/"
-
-
-@dataclass(frozen=True)
-class Name:
-    """A name people use for (part of) a technique: the name, its page on the Skyscraping site (None
-    for the Sudoku names, which have no one home) and what it covers, in ascent's words."""
-
-    name: str
-    page: Optional[str]
-    covers: str
-
-    @property
-    def url(self) -> Optional[str]:
-        return SITE + self.page if self.page else None
-
-
-COMMUNITY: dict[str, tuple[Name, ...]] = {
-    "ascent": (
-        Name("Silhouette", "cases/silhouette", "a clue of 1: the tallest stands next to it"),
-        Name("Stairs", "cases/stairs", "a clue of N: the lane reads 1 to N"),
-        Name("Lighthouse", "cases/lighthouse", "how far from clue c the tallest must stand (c - 1 cells or more)"),
-        Name("Meet in the Middle", "cases/meet-in-the-middle",
-             "opposite clues summing to N+1: the tallest stands exactly c cells out"),
-    ),
-    "sudoku": (Name("sudoku deductions", "glossary#sudoku-deductions",
-                    "a placed height leaves its row and column"),),
-    "pinpoint": (Name("Pinpoint", "tech/pinpoint", "a height with only one place left in its lane"),
-                 Name("hidden single", None, "the Sudoku name for the same")),
-    "peak bounds": (Name("Skylining", "tech/skylining", "reading the placed tall buildings (lane peaks) "
-                                                         "to bound where the rest can stand"),),
-    "peak descent": (
-        Name("Blockade", "cases/blockade", "a clue of 2 with the tallest at the far end: N-1 stands next to the clue"),
-        Name("Hideout", "cases/hideout", "sure peaks already meet the clue, so the cells between them hide"),
-        Name("Slide", "cases/slide", "the tallest c cells out from clue c: every building before it shows, rising"),
-    ),
-    "isolate": (Name("naked and hidden pairs, triples, quads", None, "k cells sharing k heights"),),
-    "sequence": (
-        Name("Ascendant", "cases/ascendant", "a clue of 2: N-1 stands next to the clue or beyond the tallest"),
-        Name("High-Rise", "cases/high-rise", "clues of 2 at both ends: N-1 stands at one end"),
-        Name("Middle Ground", "cases/middle-ground", "a clue of 3 with the tallest at the far end: the second "
-                                                     "cell is not N-2"),
-        Name("Leap of Faith", "cases/leap-of-faith", "the orderings a clue of 2 allows"),
-    ),
-    "fish": (Name("X-wing, swordfish, jellyfish", None, "k rows whose height fits the same k columns"),),
-    "pair chain": (Name("XY-chain", None, "a chain of two-candidate cells"),),
-    "forcing": (Name("hypothetical deduction", "glossary#hypothetical-deduction",
-                     "suppose a candidate and reach a contradiction"),),
-    "nested forcing": (Name("hypothetical deduction", "glossary#hypothetical-deduction",
-                            "a supposition whose chain itself supposes"),),
-}
-
-# Where a real step of each technique is found: a puzzle of the shipped samples (file, label, entry
-# from 1) whose solve uses it, or a puzzle ascent made (a Tatham id, and how it was made).
-SAMPLES: dict[str, tuple[str, str, int]] = {
-    "ascent": ("4x4", "easy", 3), "sudoku": ("4x4", "easy", 3), "naked single": ("4x4", "easy", 3),
-    "pinpoint": ("8x8", "easy", 3), "peak bounds": ("5x5", "easy", 3), "peak descent": ("4x4", "tricky", 3),
-    "isolate": ("5x5", "hard", 3), "sequence": ("4x4", "hard", 3), "pair chain": ("7x7", "codewars", 1),
-    "forcing": ("7x7", "codewars", 1),
-}
-MADE: dict[str, tuple[str, str]] = {
-    "fish": ("6:/6///3//4///4//5///1/////2//2//,zi1", "ascent generate 6 --level extreme --seed 31 (the first)"),
-}
-
-
-def row(name: str) -> Technique:
-    """The table's row for a name or alias (UnknownTechnique otherwise; the finisher is not a technique)."""
-    key = canonical(name)
-    return next(t for t in TABLE if t.name == key)
+ARROW = "->"
 
 
 def rows() -> tuple[Technique, ...]:
@@ -96,51 +35,193 @@ def rows() -> tuple[Technique, ...]:
     return tuple(t for t in TABLE if not t.finisher)
 
 
-def picture(t: Technique) -> str:
-    """The lane picture and why it is sound: the technique's module docstring."""
+def _key(name: str) -> str:
+    return " ".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+def names(t: Technique) -> tuple[str, ...]:
+    """Every name the guide shows for a technique: its own, its aliases and the community's."""
+    return (t.name, *t.aliases, *(n.name for n in t.community))
+
+
+def lookup(name: str) -> Technique:
+    """The row for a technique's name or alias, or a community name (Blockade -> peak bounds), in any case,
+    with hyphens, underscores or spaces, singular or plural (naked pairs); UnknownTechnique otherwise."""
+    try:
+        return BY_NAME[canonical(name)]
+    except UnknownTechnique:
+        pass
+    key = _key(name)
+    for t in rows():
+        for shown in names(t):
+            if key in (_key(shown), _key(shown) + "s"):
+                return t
+    known = ", ".join(t.name for t in rows())
+    raise UnknownTechnique(f"unknown technique {name!r}; known: {known} (or a name solvers use, such as Blockade)")
+
+
+def docstring(t: Technique) -> str:
+    """The technique's page: its module's docstring."""
     return (sys.modules[t.find.__module__].__doc__ or "").strip()
 
 
-def blocks(text: str) -> list[tuple[bool, str]]:
-    """A docstring as (is_picture, text) blocks, for a terminal of any width: indented lines are a
-    picture, kept line for line; the other lines of a paragraph are one flowing line."""
-    out: list[tuple[bool, str]] = []
-    for line in text.splitlines():
-        picture_line = line.startswith(" ")
-        if not line.strip():
-            out.append((True, ""))
-        elif picture_line or not out or out[-1][0]:
-            out.append((picture_line, line.rstrip()))
+def sections(t: Technique) -> tuple[str, str]:
+    """The page as (what it does, why it is sound): the paragraphs before the one starting "Sound", and from it."""
+    paragraphs = docstring(t).split("\n\n")
+    cut = next((k for k, p in enumerate(paragraphs) if p.startswith("Sound")), len(paragraphs))
+    return "\n\n".join(paragraphs[:cut]), "\n\n".join(paragraphs[cut:])
+
+
+# ---------------------------------------------------------------------------- layout for a width
+
+def layout(text: str, width: int, indent: int = 0) -> list[str]:
+    """The text as lines of at most ``width`` characters: prose paragraphs wrapped at words (a word longer
+    than the width stands alone), each picture laid out by ``picture``. ``indent`` spaces go before every line."""
+    out: list[str] = []
+    pad = " " * indent
+    for block in text.strip("\n").split("\n\n"):
+        lines = [line.rstrip() for line in block.split("\n") if line.strip()]
+        if not lines:
+            continue
+        if out:
+            out.append("")
+        if lines[0].startswith(" "):  # a picture: its lines are indented
+            for line in picture(lines, width - indent):
+                # a line of text in a picture (a chain told in words) wider than even the stacked layout wraps
+                lead = " " * (len(line) - len(line.lstrip()))
+                out += [pad + line] if len(line) <= width - indent else wrap(line.strip(), width, pad + lead,
+                                                                             pad + lead + "    ")
         else:
-            out[-1] = (False, out[-1][1] + " " + line.strip())
+            out += wrap(" ".join(line.strip() for line in lines), width, pad, pad)
     return out
+
+
+def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
+    return textwrap.wrap(text, max(20, width), initial_indent=first, subsequent_indent=rest, break_long_words=False,
+                         break_on_hyphens=False) or [""]
+
+
+def picture(lines: list[str], width: int) -> list[str]:
+    """One picture's lines for ``width``: whole where they fit; else the pictures side by side and the caption
+    under them; else the before above the after (after an arrow), then the caption. Lines without an arrow
+    are notes: they join the caption."""
+    if max(len(line) for line in lines) <= width:
+        return lines
+    indent = min(len(line) - len(line.lstrip()) for line in lines)
+    lines = [line[indent:] for line in lines]
+    arrows = [line.find(f" {ARROW} ") for line in lines]
+    drawn = [k for k, a in enumerate(arrows) if a >= 0]
+    if not drawn:  # no before and after: lines of text, each wrapped under itself
+        return [out for line in lines for out in wrap(line, width, " " * indent, " " * (indent + 4))]
+    cap = _caption_column(lines, arrows)
+    pictures = [lines[k][:cap].rstrip() if cap else lines[k] for k in drawn]
+    words = [lines[k][cap:].strip() for k in drawn if cap and len(lines[k]) > cap]
+    words += [line.strip() for k, line in enumerate(lines) if arrows[k] < 0]
+    caption = " ".join(w for w in words if w)
+    pad = " " * indent
+    if max(len(p) for p in pictures) + indent <= width:  # side by side, the caption under them
+        body = pictures
+    else:  # one above the other: the before, then the after
+        col = min(arrows[k] for k in drawn)
+        before = [p[:col].rstrip() for p in pictures]
+        after = [p[col + len(ARROW) + 2:] for p in pictures]
+        lead = min(len(a) - len(a.lstrip()) for a in after if a.strip())
+        after = [a[lead:].rstrip() for a in after]
+        body = before + [(f"{ARROW}  " if k == 0 else "    ") + a for k, a in enumerate(after)]
+    out = [pad + line for line in body]
+    if caption:
+        out += wrap(caption, width, pad + "  ", pad + "  ")
+    return out
+
+
+def _caption_column(lines: list[str], arrows: list[int]) -> Optional[int]:
+    """The column where the captions of a picture's lines start: text there follows three spaces on every
+    line that reaches it, to the right of every arrow; None when there is none."""
+    last = max((a for a in arrows if a >= 0), default=-1)
+    if last < 0:
+        return None
+    starts = sorted({p for k, line in enumerate(lines) if arrows[k] >= 0 for p in range(last + 5, len(line))
+                     if line[p] != " " and line[p - 3:p] == "   "})
+    for p in starts:
+        if all(len(line) <= p or (line[p] != " " and line[p - 3:p] == "   ") or not line[p - 3:].strip()
+               for k, line in enumerate(lines) if arrows[k] >= 0):
+            return p
+    return None
+
+
+# ---------------------------------------------------------------------------- practice and a real step
+
+@dataclass(frozen=True)
+class Practice:
+    """A small puzzle to try a technique on: the puzzle, how it was made, and the technique whose puzzle it
+    is (the technique itself, or the next one when no puzzle can end on this one)."""
+
+    puzzle: Puzzle
+    made: str
+    of: Technique
+
+    @property
+    def command(self) -> bool:
+        """Was it made by a command that makes it again (``made`` is then that command)?"""
+        return self.made.startswith("ascent ")
+
+    @property
+    def play(self) -> tuple[str, ...]:
+        """The command that plays it, as the parts a line may break between."""
+        return ("ascent play", f"--tatham '{self.puzzle.to_tatham()}'")
+
+    @property
+    def solve(self) -> tuple[str, ...]:
+        """The command that shows every step of its solve."""
+        return ("ascent solve --debug", f"--tatham '{self.puzzle.to_tatham()}'")
+
+    @property
+    def make(self) -> tuple[str, ...]:
+        """The command that made it (when ``command``)."""
+        words = self.made.split()
+        return (" ".join(words[:3]), " ".join(words[3:]))
+
+
+def command(parts: tuple[str, ...], width: int) -> list[str]:
+    """A command to copy, for ``width``: one line when it fits; else broken between its parts (never inside
+    one) with the shell's line continuation, `` \\`` at the end of a line and the next indented."""
+    whole = " ".join(parts)
+    if len(whole) <= width:
+        return [whole]
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if len(lines[-1]) + 1 + len(part) + 2 <= width:
+            lines[-1] += " " + part
+        else:
+            lines.append("  " + part)
+    return [line + " \\" for line in lines[:-1]] + [lines[-1]]
+
+
+def practice(t: Technique) -> Optional[Practice]:
+    """The technique's practice puzzle. A technique that no solve can end on holds, instead of a puzzle, the
+    reason why (sudoku: the last candidate of a cell is placed by naked single), and is practised on the next
+    technique's puzzle; None when the table holds neither."""
+    if t.practice is not None:
+        return Practice(Puzzle.from_tatham(t.practice), t.practice_made, t)
+    if not t.practice_made:
+        return None
+    after = rows()[rows().index(t) + 1:]
+    return next((Practice(Puzzle.from_tatham(r.practice), r.practice_made, r) for r in after if r.practice), None)
 
 
 @dataclass(frozen=True)
 class Example:
-    """A real step of a technique and where it came from."""
+    """A real step of a technique, from the solve of its practice puzzle."""
 
-    where: str
-    puzzle: object  # Puzzle
-    step: object  # Step
+    practice: Practice
+    step: Step
 
 
 def example(t: Technique) -> Optional[Example]:
-    """The first step of ``t`` in the solve of its example puzzle; None when there is none."""
-    from ..solver.engine import solve
-    from ..puzzle import Puzzle
-
-    if t.name in SAMPLES:
-        size, label, k = SAMPLES[t.name]
-        data = json.loads(resources.files("ascent.store.samples").joinpath(f"{size}-puzzles.json").read_text())
-        puzzle = Puzzle.from_record(data[label][k - 1], label)
-        where = f"the shipped sample {size} difficulty {label}, puzzle {k}"
-    elif t.name in MADE:
-        game_id, how = MADE[t.name]
-        puzzle = Puzzle.from_tatham(game_id)
-        where = f"{game_id}, made by {how}"
-    else:
+    """The first step of ``t`` in the solve of its practice puzzle; None when there is no practice puzzle."""
+    shown = practice(t)
+    if shown is None:
         return None
-    result = solve(puzzle)
+    result = solve(shown.puzzle)
     step = next((s for p in result.passes for s in p.steps if s.technique == t.name), None)
-    return Example(where, puzzle, step) if step is not None else None
+    return Example(shown, step) if step is not None else None
