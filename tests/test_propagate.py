@@ -281,7 +281,6 @@ def test_passing_over_settled_lines_changes_no_step(shared, monkeypatch):
     """isolate and peak descent pass over a line the exact line filter leaves as it is, and fish over a
     height whose places it found nothing in before (shortcuts): with them off, the same puzzles give
     exactly the same steps."""
-    import ascent.techniques.fish as fish
     import ascent.techniques.isolate as isolate
     import ascent.techniques.peak_descent as peak_descent
 
@@ -298,7 +297,13 @@ def test_passing_over_settled_lines_changes_no_step(shared, monkeypatch):
     fast = [trace(p) for p in puzzles]
     monkeypatch.setattr(isolate, "settled", lambda ms, a, b: False)
     monkeypatch.setattr(peak_descent, "_settled", lambda grid, lane, ms: False)
-    monkeypatch.setattr(fish, "_NOTHING", Forgetful())
+    remembering = Memory.__init__
+
+    def forgetful(self, grid):  # every solve's (and trial's) memory of empty looks never knows a key
+        remembering(self, grid)
+        self.empty = Forgetful()
+
+    monkeypatch.setattr(Memory, "__init__", forgetful)
     assert [trace(p) for p in puzzles] == fast
 
 

@@ -17,10 +17,10 @@ gives one height from the solution, labelled ``backtrack``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Sequence
 
 from ..model import cands
+from ..model.kept import KEPT
 from ..solver.engine import BACKTRACK, ORDER, solve
 from ..model.grid import Contradiction, Grid, cell_name
 from ..show.gridtext import GridError, read_grid  # the one grid-text reader (hint's names for it)
@@ -100,7 +100,7 @@ def player_grid(puzzle: Puzzle, state=None) -> Grid:
 
 
 # ---------------------------------------------------------------------------- the hint
-@lru_cache(maxsize=32)
+@KEPT.cache("hint._solution", 32)
 def _solution(puzzle: Puzzle) -> tuple[tuple[tuple[int, ...], ...] | None, str]:
     result = solve(puzzle)
     return (result.solution, "") if result.status == SOLVED else (None, f"{result.status}: {result.message}")
