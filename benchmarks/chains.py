@@ -118,7 +118,7 @@ def checks(puzzle, result) -> tuple[int, int, int]:
     before it. Needs this tree's ``ascent.solver.chains`` and ``ascent.core.linecheck`` (not in older trees)."""
     try:
         from ascent.solver.context import Context
-        from ascent.model.grid import Grid, lines_of
+        from ascent.model.grid import Contradiction, Grid, lines_of
         from ascent.core.linecheck import broken
         from ascent.solver.passes import techniques_of
         from ascent.techniques import ORDER
@@ -136,7 +136,11 @@ def checks(puzzle, result) -> tuple[int, int, int]:
                              for k in range(1, len(step.chain)))
             trial = grid.copy()
             for k, link in enumerate(step.chain):
-                trial.apply(link)
+                try:
+                    trial.apply(link)
+                except Contradiction:  # a cell left empty: the end when it is the last link, else links after it
+                    late += len(step.chain) - 1 - k
+                    break
                 if k < len(step.chain) - 1 and any(broken(trial.masks, line, n) for line in lines):
                     late += len(step.chain) - 1 - k
                     break

@@ -222,7 +222,11 @@ def test_a_traced_chain_replays(medved, traced):
     grid, _, _ = medved
     chains = context(grid).chains
     for got in traced.values():
-        assert chains.replay(grid, got.chain, got.conflict) == Replay(True)
+        # on the reader's grid each placed height is crossed out at once, so a traced chain reaches its contradiction
+        # there, or one sooner (which the minimizer then cuts the chain to)
+        again = chains.replay(grid, got.chain, got.conflict)
+        assert again == Replay(True) or (not again.ok and again.sooner is not None and again.conflict is not None)
+    assert any(chains.replay(grid, got.chain, got.conflict).ok for got in traced.values())
     # the end must be reached: a conflict of another line is not
     lines = lines_of(grid.puzzle)
     got = next(t for t in traced.values() if isinstance(t.conflict.lane, type(lines[0])))

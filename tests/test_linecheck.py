@@ -143,37 +143,37 @@ def test_one_clue_sees_too_many_too_few_or_never_its_count():
 def test_each_clue_holds_alone_but_not_both():
     cases = [
         ([b(1), b(2), full(4), full(4)], 3, 1,
-         "reads 1 2 [1234] [1234]: the filling that shows 3 from the left, 1 2 4 3, shows 2 from the right, "
+         "reads 1 2 [1234] [1234]: any order of it that shows 3 from the left shows 2 from the right, "
          "but that clue is 1"),
         ([full(5)] * 3 + [b(2), b(1)], 1, 3,
-         "reads [12345] [12345] [12345] 2 1: the 2 fillings that show 1 from the left, 5 3 4 2 1 and 5 4 3 2 1, "
-         "show at least 4 from the right, but that clue is 3"),
+         "reads [12345] [12345] [12345] 2 1: any order of it that shows 1 from the left "
+         "shows at least 4 from the right, but that clue is 3"),
         ([full(5), b(3), full(5), b(2, 3), full(5)], 1, 3,
-         "reads [12345] 3 [12345] [23] [12345]: the 2 fillings that show 1 from the left, 5 3 1 2 4 and 5 3 4 2 1, "
-         "show 2 or 4 from the right, but that clue is 3"),
+         "reads [12345] 3 [12345] [23] [12345]: any order of it that shows 1 from the left "
+         "shows 2 or 4 from the right, but that clue is 3"),
         ([63, 42, 8, 13, 22, 63], 1, 5,
-         "reads [123456] [246] 4 [134] [235] [123456]: the 3 fillings that show 1 from the left, 6 2 4 1 3 5, "
-         "6 2 4 1 5 3 and 6 2 4 3 5 1, show at most 3 from the right, but that clue is 5"),
+         "reads [123456] [246] 4 [134] [235] [123456]: any order of it that shows 1 from the left "
+         "shows at most 3 from the right, but that clue is 5"),
         ([15, 15, 11, 6], 2, 3,
-         "reads [1234] [1234] [124] [23]: every filling that shows 2 from the left shows 2 from the right, "
+         "reads [1234] [1234] [124] [23]: any order of it that shows 2 from the left shows 2 from the right, "
          "but that clue is 3"),
         ([15, 12, 5, 15], 2, 1,
-         "reads [1234] [34] [13] [1234]: every filling that shows 2 from the left shows at least 2 from the right, "
+         "reads [1234] [34] [13] [1234]: any order of it that shows 2 from the left shows at least 2 from the right, "
          "but that clue is 1"),
         ([15, 3, 13, 15], 2, 3,
-         "reads [1234] [12] [134] [1234]: every filling that shows 2 from the left shows at most 2 from the right, "
+         "reads [1234] [12] [134] [1234]: any order of it that shows 2 from the left shows at most 2 from the right, "
          "but that clue is 3"),
         ([28, 10, 31, 4, 31], 1, 3,
-         "reads [345] [24] [12345] 3 [12345]: every filling that shows 1 from the left shows 2 or 4 from the right, "
+         "reads [345] [24] [12345] 3 [12345]: any order of it that shows 1 from the left shows 2 or 4 from the right, "
          "but that clue is 3"),
         ([29, 2, 31, 22, 31], 2, 4,  # they show 1, 2 or 3: the most of three counts
-         "reads [1345] 2 [12345] [235] [12345]: every filling that shows 2 from the left shows at most 3 from the right, "
+         "reads [1345] 2 [12345] [235] [12345]: any order of it that shows 2 from the left shows at most 3 from the right, "
          "but that clue is 4"),
         ([31, 31, 4, 31, 25], 1, 4,  # 2, 3 or 5: the clue between the second and the last
-         "reads [12345] [12345] 3 [12345] [145]: every filling that shows 1 from the left shows 2, 3 or 5 from the "
+         "reads [12345] [12345] 3 [12345] [145]: any order of it that shows 1 from the left shows 2, 3 or 5 from the "
          "right, but that clue is 4"),
-        ([31, 8, 31, 31, 4], 3, 3,  # 4 fillings show 3 from the left: more than are listed
-         "reads [12345] 4 [12345] [12345] 3: every filling that shows 3 from the left shows 2 from the right, "
+        ([31, 8, 31, 31, 4], 3, 3,  # 4 orders show 3 from the left: none is listed, whatever their number
+         "reads [12345] 4 [12345] [12345] 3: any order of it that shows 3 from the left shows 2 from the right, "
          "but that clue is 3"),
     ]
     for ms, a, z, words in cases:
@@ -182,7 +182,7 @@ def test_each_clue_holds_alone_but_not_both():
         assert broken(ms, line, n) == Conflict(words, line.cells, line), words
         assert orderings(ms, a) and orderings(ms, 0, z) and not orderings(ms, a, z)  # each alone, not both
     assert len(orderings((31, 8, 31, 31, 4), 3)) == 4
-    # the fillings listed are exactly those that show the front clue, and how many
+    # the orders that show the front clue, which the sentence speaks of without listing them
     ms = (full(5), b(3), full(5), b(2, 3), full(5))
     assert sorted(orderings(ms, 1)) == [(5, 3, 1, 2, 4), (5, 3, 4, 2, 1)]
 
@@ -195,7 +195,7 @@ def test_a_column_is_read_from_the_top_and_the_bottom():
     masks = [full(n)] * (n * n)
     masks[0], masks[4] = b(1), b(2)
     got = broken(masks, col, n)
-    assert got == Conflict("reads 1 2 [1234] [1234]: the filling that shows 3 from the top, 1 2 4 3, shows 2 from "
+    assert got == Conflict("reads 1 2 [1234] [1234]: any order of it that shows 3 from the top shows 2 from "
                            "the bottom, but that clue is 1", col.cells, col)
     masks[0], masks[4] = b(1, 2, 3), full(n)
     col = lines_of(puzzle(n, upper=1))[n]

@@ -6,6 +6,8 @@ exports draw; ``render`` draws it for a terminal.
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from ..show import render
 from ..show.console import console
 from ..model.trace import AMBIGUOUS, Result
@@ -14,7 +16,9 @@ from ..show.view import build
 
 def print_step(text, hang: int = render.TECHNIQUE_WIDTH) -> None:
     """One step: wrapped to a terminal's width under its sentence, but one line per step when piped."""
-    if console.is_terminal:
+    if not isinstance(text, Text):  # a picture (a chain's grid): never wrapped
+        console.print(text)
+    elif console.is_terminal:
         console.print(render.Hanging(text, hang))
     else:
         console.print(text, soft_wrap=True)
@@ -39,7 +43,7 @@ def show_result(result: Result, debug: bool = False, compact: bool = False, answ
             if debug:
                 for frame in pv.frames:
                     print_step(render.step_line(frame.step, puzzle.size))
-                    for line, hang in render.chain_lines(frame, puzzle.size):
+                    for line, hang in render.chain_lines(frame, puzzle.size, puzzle):
                         print_step(line, hang)
                 console.print()
     if result.status == AMBIGUOUS and len(result.solutions) >= 2:  # the engine's two differing solutions

@@ -8,8 +8,8 @@ this module says why not, in a sentence a reader checks on the line alone, with 
     a height with no place   "no cell can hold 7 any more"
     too few heights          "R3C1, R3C4 and R3C6 hold only 2 and 5 between them (3 cells, 2 heights)"
     one clue                 "reads 5 7 [14] 6 2 [14] 3 8 9 and sees at least 4, but the clue is 3"
-    both clues               "reads ...: the 2 fillings that show 3 from the left, 5 7 1 6 2 4 3 8 9 and
-                              5 7 4 6 2 1 3 8 9, show 2 from the right, but that clue is 4"
+    both clues               "reads ...: any order of it that shows 3 from the left shows 2 from the right,
+                              but that clue is 4"
 
 Forcing's tracer asks this after every pass of a supposition about the lines the pass changed,
 and ends the chain at the first line broken (``broken``). Above 9x9 only an empty cell and a height
@@ -29,7 +29,6 @@ from .propagate import fits
 from ..model.words import joined
 
 LIMIT = 20000  # fillings enumerated to describe a broken line
-LISTED = 3  # fillings listed by name; more are counted
 HALL = 4  # the most cells named as holding too few heights
 
 
@@ -188,27 +187,20 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int) -> Conflict | None:
         else:
             how = f"sees {joined(sorted(seen), 'or')}, never {lane.clue}"
         return Conflict(f"reads {shown} and {how}, but the clue is {lane.clue}", lane.cells, lane)
-    # each clue alone can hold, not both: the fillings that show the front clue, against the back one
+    # each clue alone can hold, not both: what any order showing the front clue shows from the back
     fit = [f for f in every if visible(f) == front.clue]
     seen = sorted({visible(f[::-1]) for f in fit})
     frm = {"left": "the left", "right": "the right", "upper": "the top", "lower": "the bottom"}
-    if len(fit) <= LISTED:
-        listed = joined(" ".join(cands.show(1 << (d - 1)) for d in f) for f in fit)
-        what = (f"the filling that shows {front.clue} from {frm[front.side]}, {listed}," if len(fit) == 1 else
-                f"the {len(fit)} fillings that show {front.clue} from {frm[front.side]}, {listed},")
-    else:
-        what = f"every filling that shows {front.clue} from {frm[front.side]}"
-    verb = "show" if 1 < len(fit) <= LISTED else "shows"  # "the 2 fillings ... show", "every filling ... shows"
     if len(seen) == 1:
-        shows = f"{verb} {seen[0]}"
+        shows = f"{seen[0]}"
     elif seen[-1] < back.clue:
-        shows = f"{verb} at most {seen[-1]}"
+        shows = f"at most {seen[-1]}"
     elif seen[0] > back.clue:
-        shows = f"{verb} at least {seen[0]}"
+        shows = f"at least {seen[0]}"
     else:
-        shows = f"{verb} {joined(seen, 'or')}"
-    return Conflict(f"reads {picture(ms)}: {what} {shows} from {frm[back.side]}, but that clue is {back.clue}",
-                    line.cells, line)
+        shows = f"{joined(seen, 'or')}"
+    return Conflict(f"reads {picture(ms)}: any order of it that shows {front.clue} from {frm[front.side]} shows {shows} "
+                    f"from {frm[back.side]}, but that clue is {back.clue}", line.cells, line)
 
 
 def lines_of_cells(lines: tuple[Line, ...], cells, n: int) -> list[Line]:

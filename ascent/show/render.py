@@ -169,14 +169,15 @@ class Hanging:
             yield (head if k == 0 else under) + line
 
 
-def chain_lines(frame: Frame, n: int) -> list[tuple[Text, int]]:
+def chain_lines(frame: Frame, n: int, puzzle: Puzzle | None = None) -> list[tuple["Text | Group", int]]:
     """A forcing step's chains (``frame.chains`` from the view), indented under it and marked as
     hypothetical: (line, hanging indent).
 
     Each chain is one supposition (L0) followed from the grid as it stood before the step, link by
     link (L1, L2, ..., each saying which earlier links it reads), to the contradiction it reaches
     (with the links it reads) or, when every branch is followed, to the end of the branch. None of it
-    changes the real grid.
+    changes the real grid. Given the ``puzzle``, the grid the reader should hold is drawn under the supposition,
+    every SNAPSHOT_EVERY links and at the end (``Chain.snapshots``): a picture, given with hanging indent 0.
     """
     if not frame.chains:
         return []
@@ -185,7 +186,10 @@ def chain_lines(frame: Frame, n: int) -> list[tuple[Text, int]]:
     for chain in frame.chains:
         width = len(f"L{chain.links} ")
         hang = len(HYPOTHETICAL) + width
+        shots = set(chain.snapshots()) if puzzle is not None else set()
         for k, link in enumerate(chain.frames[1:]):  # frames[0] is the grid before the supposition
+            if k - 1 in shots:  # the grid the reader holds after the link before: drawn under it
+                out.append(_snapshot(puzzle, chain, k - 1))
             label = f"L{k}".ljust(width)
             if is_supposition(link.step):
                 line = Text(HYPOTHETICAL, style="dim")
@@ -200,9 +204,21 @@ def chain_lines(frame: Frame, n: int) -> list[tuple[Text, int]]:
                 if reads:
                     line.append(f"  (from {link_names(reads)})", style="cyan")
                 out.append((line, hang + TECHNIQUE_WIDTH))
+        if chain.links in shots:
+            out.append(_snapshot(puzzle, chain, chain.links))
         out.append((Text(f"{HYPOTHETICAL}{chain.end}", style="bold red" if chain.contradiction else "italic dim"),
                     len(HYPOTHETICAL)))
     return out
+
+
+def _snapshot(puzzle: Puzzle, chain, k: int) -> tuple[Group, int]:
+    """The grid the reader holds after link ``k`` of a chain (0: the supposition), the cells the chain changed so far
+    highlighted: a picture (never wrapped), with no hanging indent."""
+    after = chain.frames[k + 1]
+    title = ("the grid under the supposition" if k == 0 else f"the grid after L{k}") + \
+        ", the cells the chain changed highlighted"
+    return grid_view(puzzle, after.masks, chain.changed_by(k), title=f"    {title}:", values=after.values,
+                     broken=after.broken if k == chain.links else ()), 0
 
 
 SUMMARY_WIDTH = 60  # the summary breaks onto a second line past this, so it fits a narrow terminal even piped

@@ -68,6 +68,9 @@ class Frame:
         return tuple(sorted({c for c, _ in self.eliminated} | {c for c, _ in self.placed}))
 
 
+SNAPSHOT_EVERY = 10  # a forcing chain shows the reader's grid this often (and at its start and end)
+
+
 @dataclass(frozen=True)
 class Chain:
     """One supposition of a forcing step, followed to its end."""
@@ -83,6 +86,24 @@ class Chain:
     def links(self) -> int:
         """How many links the chain shows after its supposition: the count every output gives."""
         return len(self.frames) - 2
+
+    def snapshots(self, every: int = SNAPSHOT_EVERY) -> tuple[int, ...]:
+        """After which links the reader is shown the grid they should hold (0: the supposition): under the
+        supposition, every ``every`` links, and at the end, so that nobody has to copy or keep the grid by hand.
+        A chain of at most 2 links is shown once, at its start."""
+        last = self.links
+        if last <= 2:
+            return (0,)
+        points = set(range(0, last, every)) | {last}
+        if last - max(p for p in points if p < last) < every // 2 and last > every:
+            points.discard(max(p for p in points if p < last))  # no two snapshots a few links apart
+        return tuple(sorted(points))
+
+    def changed_by(self, k: int) -> tuple[int, ...]:
+        """The cells the chain has changed up to and with link ``k`` (0: the supposition)."""
+        before, after = self.frames[0], self.frames[k + 1]
+        return tuple(i for i in range(len(before.masks))
+                     if before.masks[i] != after.masks[i] or before.values[i] != after.values[i])
 
 
 @dataclass(frozen=True)

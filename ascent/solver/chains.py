@@ -26,12 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..model.grid import Conflict, Contradiction, Grid, Lane, Line, line_of, lines_of, lines_through
+from ..model.grid import Conflict, Contradiction, Grid, Lane, Line, line_of, lines_of, lines_through, shape
 from ..core.linecheck import broken, exact, first_broken, is_broken
 from ..techniques.memory import Memory
 from .passes import OverBudget, filled_lane_broken, run
 from ..techniques import FORCING, Technique, needs
-from ..techniques.forcing import conflict_needs, slice_links
+from ..techniques.forcing import conflict_needs, joined, slice_links
 from ..model.trace import Pass, Step
 
 
@@ -181,8 +181,31 @@ class Minimizer:
             if len(again) == len(cut) or not self.replay(grid, again, said, lost).ok:
                 break
             cut, conflict = again, said
+        out, said = self._resaid(grid, cut, said, lost)
         self.found = {}
-        return cut, said
+        return out, said
+
+    def _resaid(self, grid: Grid, cut: tuple[Step, ...], said: Conflict | None,
+                lost: tuple[tuple[int, int], ...]) -> tuple[tuple[Step, ...], Conflict | None]:
+        """The minimal chain as the reader holds it: each link the step its own technique finds on the reader's
+        grid (the grid before the step, the supposition and what the links before it say), said there, with every
+        height it places crossed out of its row and column. The replays that cut the chain applied exactly these
+        changes, so the words are true on the grid the reader builds from them. Where the reader's grid shows a
+        broken row or column before the end (a link says more than the traced one did), the chain is cut again
+        there, from that contradiction, and said afresh."""
+        for _ in range(4):
+            links: list[Step] = []
+            got = self.replay(grid, cut, said, lost, said_links=links, check=True)
+            if got.ok:
+                return tuple(links), self._said(grid, tuple(links), said) if said is not None else said
+            if got.sooner is None or said is None:
+                break
+            said = got.conflict
+            cut = self.sliced(cut[:got.sooner], said, lost)
+            if not self.replay(grid, cut, said, lost).ok:
+                break
+            cut, said = self._drop(grid, cut, said, lost)
+        return cut, said  # never seen: said as traced
 
     def _drop(self, grid: Grid, cut: tuple[Step, ...], conflict: Conflict | None,
               lost: tuple[tuple[int, int], ...]) -> tuple[tuple[Step, ...], Conflict | None]:
@@ -235,7 +258,8 @@ class Minimizer:
     # ---------------------------------------------------------------- replaying
     def replay(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None,
                lost: tuple[tuple[int, int], ...] = (), states: list[Grid] | None = None, start: int = 0,
-               keep: list[Grid] | None = None, check: bool = False, ref: list[Grid] | None = None) -> Replay:
+               keep: list[Grid] | None = None, check: bool = False, ref: list[Grid] | None = None,
+               said_links: list[Step] | None = None) -> Replay:
         """Replay ``chain`` (supposition first) on a copy of ``grid``: every later link must be found
         again by its own technique on the grid of the supposition plus the links before it -- a step
         with at least the link's placements and at least those of its eliminations still open there
@@ -258,10 +282,12 @@ class Minimizer:
         techniques, so it reads that line alone)."""
         trial = states[start - 1].copy() if states and start else grid.copy()
         last = len(chain) - 1
-        # the first link after which a line may be broken: none before it is (the lines checked from there on)
-        looked = self._first_broken_at(trial.masks, chain, start) if check else last
+        # the first link after which a line may be broken: none before it is (the lines checked from there on);
+        # when the links are said, every line a link changed is checked after it
+        looked = (0 if said_links is not None else self._first_broken_at(trial.masks, chain, start)) if check else last
         for k in range(start, len(chain)):
             link = chain[k]
+            step = None  # what the link's technique finds here (None: the link as it is, or its placements alone)
             if k:
                 row = self.by_name.get(link.technique)
                 if row is not None and row.contextual and (link.chain or link.branches):
@@ -269,20 +295,26 @@ class Minimizer:
                     if not (self.replay(trial, link.chain, link.contradiction).ok if link.chain else
                             all(self.replay(trial, b, None, link.eliminations).ok for b in link.branches)):
                         return Replay(False)
+                    step = link
                 elif row is None:
                     return Replay(False)
-                elif ref is not None and row.line_only and self._as_before(trial, ref[k], link.lane):
-                    pass  # its line as when it was found: found again
                 else:
-                    key = (id(link), tuple(trial.masks), tuple(trial.values))  # sudoku reads which cells are placed
-                    seen = self.found.get(key)
-                    if seen is None:
-                        seen = self.found[key] = self._finds(trial, row, link)
-                    found, early = seen
+                    seen = self._look(trial, row, link, fresh=said_links is not None)
+                    found, early, step = seen
                     if not found:
                         return Replay(False, k, early) if early is not None else Replay(False)
+                    if step is None and said_links is not None:
+                        step = self._placing(trial, row, link)
+                    if said_links is not None and step is not None:
+                        step = self._simplest(trial, row, step)
+            elif said_links is not None:
+                step = Step(link.technique, f"suppose {trial.name(link.placements[0][0])} is {link.placements[0][1]}",
+                            None, None, link.cells, placements=link.placements, premises=(), supposition=True)
+            applied = self._crossed(trial, link if step is None else step, step is not None)
+            if said_links is not None:
+                said_links.append(applied)
             try:
-                trial.apply(link)
+                trial.apply(applied)
             except Contradiction as e:
                 if k == last and e.conflict == conflict:
                     return Replay(True)
@@ -290,7 +322,7 @@ class Minimizer:
             if keep is not None:
                 keep.append(trial.copy())
             if looked <= k < last:
-                seen = first_broken(trial.masks, self.lines, changed_cells(link), self.n)
+                seen = first_broken(trial.masks, self.lines, changed_cells(applied), self.n)
                 if seen is not None:
                     return Replay(False, k + 1, seen)
         if conflict is None:
@@ -384,7 +416,73 @@ class Minimizer:
                     return True  # the same contradiction (pinpoint words a height gone from a line two ways)
         return False
 
-    def _finds(self, grid: Grid, row: Technique, link: Step) -> tuple[bool, Conflict | None]:
+    def _look(self, trial: Grid, row: Technique, link: Step, fresh: bool = False):
+        """``_finds``, remembered while one chain is cut: by the link and its line's cells for a technique that
+        reads only its line (``line_only``), else by the link and the whole grid. ``fresh``: looked at afresh, and
+        the step's words made now, on this grid."""
+        if fresh:
+            found, early, step = self._finds(trial, row, link)
+            if step is not None:
+                step.reason  # made on this grid, before the grid changes
+            return found, early, step
+        line = line_of(trial.lines, link.lane) if row.line_only and link.lane is not None else None
+        if line is not None:
+            masks, values = trial.masks, trial.values
+            key = (id(link), tuple(masks[c] for c in line.cells), tuple(values[c] for c in line.cells))
+        else:
+            key = (id(link), tuple(trial.masks), tuple(trial.values))  # sudoku reads which cells are placed
+        seen = self.found.get(key)
+        if seen is None:
+            seen = self.found[key] = self._finds(trial, row, link)
+        return seen
+
+    def _placing(self, trial: Grid, row: Technique, link: Step) -> Step:
+        """The step of a technique asked directly (``refind``: it only places) that places what ``link`` does,
+        found on ``trial`` with its own words."""
+        for step in row.steps(trial):
+            if set(link.placements) <= set(step.placements):
+                step.reason
+                return step
+        return link  # never seen: ``refind`` said it is there
+
+    def _simplest(self, trial: Grid, row: Technique, step: Step) -> Step:
+        """``step`` under the simplest name that says it here: the first easier technique that finds a step with the
+        same changes on this grid (a placement that is also the cell's last candidate is a naked single, not a
+        pinpoint), with that technique's words; else ``step`` itself."""
+        want = (frozenset(step.placements), frozenset(step.eliminations))
+        for easier in self.techniques:
+            if easier.tier >= row.tier or easier.contextual or easier.finisher:
+                continue
+            found, _, other = self._finds(trial, easier, step)
+            if not found:
+                continue
+            if other is None and easier.refind is not None and not step.eliminations:
+                other = self._placing(trial, easier, step)
+            if other is not None and other is not step and \
+                    (frozenset(other.placements), frozenset(other.eliminations)) == want:
+                other.reason
+                return other
+        return step
+
+    @staticmethod
+    def _crossed(trial: Grid, step: Step, whole: bool) -> Step:
+        """``step`` as the reader's grid takes it: its changes (``whole``; else its placements alone, for a link of a
+        technique asked directly, whose other changes were cross-outs), with each height it places crossed out of
+        every cell of its row and column that still holds it, said in the same link."""
+        if step.supposition or not whole:
+            elims: tuple = ()
+        else:
+            elims = step.eliminations
+        if not step.placements:
+            return step if whole else Step(step.technique, step._reason, step.lane, step.clue, step.cells, elims,
+                                           premises=step.premises)
+        masks, peers = trial.masks, shape(trial.n).peers
+        placed = {c for c, _ in step.placements}
+        cross = tuple((x, 1 << (d - 1)) for c, d in step.placements for x in peers[c]
+                      if x not in placed and masks[x] & (1 << (d - 1)))
+        return joined(step, elims, cross, trial.n)
+
+    def _finds(self, grid: Grid, row: Technique, link: Step) -> tuple[bool, Conflict | None, Step | None]:
         """Does ``row`` find ``link`` on ``grid`` (looking everywhere afresh)? And the contradiction it
         met instead, if it met one (the grid was broken before this link)."""
         self.check_time()
@@ -392,8 +490,11 @@ class Minimizer:
         want_placed = set(link.placements)
         crossed = dict(link.crossed)  # a joined cross-out (forcing.fold) follows from the placement by sudoku's rule
         want_gone = [(c, m & ~crossed.get(c, 0) & masks[c]) for c, m in link.eliminations]
+        values = grid.values
+        if all(values[c] == d for c, d in want_placed) and not any(m for _, m in want_gone):
+            return True, None, None  # nothing left for it to say here (a cross-out said with its placement)
         if row.refind is not None:  # a technique that only places, asked directly (its table row's ``refind``)
-            return row.refind(grid, link) and not any(m for _, m in want_gone), None
+            return row.refind(grid, link) and not any(m for _, m in want_gone), None, None
         # a lane technique looks only at the link's lane (another may break first), afresh
         try:
             for step in row.steps(grid, Memory.narrowed(grid, link.lane)):
@@ -403,7 +504,7 @@ class Minimizer:
                 for c, m in step.eliminations:
                     gone[c] = gone.get(c, 0) | m
                 if all(not m & ~gone.get(c, 0) for c, m in want_gone):
-                    return True, None
+                    return True, None, step
         except Contradiction as e:
-            return False, e.conflict
-        return False, None
+            return False, e.conflict, None
+        return False, None, None

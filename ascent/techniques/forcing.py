@@ -269,8 +269,10 @@ def slice_links(links, need: dict[int, int], n: int, needs: Needs) -> tuple[int,
     it took away a candidate that is needed -- by what the chain proves (``need``: cell -> candidates,
     ALL for a cell read as a whole) or by a later kept link (``needs``: what its technique's row says it
     rests on, ``techniques.needs``). A
-    supposition is always kept. A placement takes away all but its height."""
+    supposition is always kept. A placement takes away all but its height, and that height from its row and
+    column (crossed out at once)."""
     need = dict(need)
+    peers = shape(n).peers
     kept = []
     for k in range(len(links) - 1, -1, -1):
         link = links[k]
@@ -281,8 +283,9 @@ def slice_links(links, need: dict[int, int], n: int, needs: Needs) -> tuple[int,
                     hit = True
                     break
             else:
-                for c, d in link.placements:
-                    if need.get(c, 0) & ~(1 << (d - 1)):
+                for c, d in link.placements:  # a placed height is crossed out of its row and column at once
+                    b = 1 << (d - 1)
+                    if need.get(c, 0) & ~b or any(need.get(x, 0) & b for x in peers[c]):
                         hit = True
                         break
         if hit:
@@ -407,6 +410,28 @@ def _joined(base: Step, cross: list, n: int, more: int = 0) -> Step:
                 eliminations=_merged((base.eliminations, crossed)), placements=base.placements, chain=base.chain,
                 premises=base.premises, supposition=base.supposition, contradiction=base.contradiction,
                 branches=base.branches, crossed=crossed)
+
+
+def joined(base: Step, elims, cross, n: int) -> Step:
+    """``base`` said as a chain link on the reader's grid: its own eliminations ``elims`` and ``cross``, every cell of
+    its rows and columns that still held a height it places, each named ("8 leaves R4C4, R7C9"). A link that places
+    with nothing left to cross out says so too ("8 leaves no other cell"), so the reader knows nothing is left."""
+
+    def reason() -> str:
+        if base.supposition or base.placements:
+            heights: dict[int, list[int]] = {d: [] for _, d in base.placements}
+            for c, m in cross:
+                for d in cands.digits(m):
+                    heights.setdefault(d, []).append(c)
+            said = "; ".join(f"{d} leaves {', '.join(cell_name(c, n) for c in sorted(cs))}" if cs else
+                             f"no other cell of its row or column holds {d}" for d, cs in sorted(heights.items()))
+            return f"{base.reason}; {said}"
+        return base.reason
+
+    return Step(base.technique, reason, base.lane, base.clue, base.cells,
+                eliminations=_merged((elims, cross)), placements=base.placements, chain=base.chain,
+                premises=base.premises, supposition=base.supposition, contradiction=base.contradiction,
+                branches=base.branches, crossed=_merged((cross,)))
 
 
 def premises_of(cell: int, links, shown: tuple[int, ...]) -> tuple[int, ...]:

@@ -35,6 +35,7 @@ from ..model import cands
 from ..model.grid import Grid
 from .memory import Memory
 from ..model.trace import Step
+from ..model.words import joined
 
 NAME = "peak bounds"
 KEYS = tuple((NAME, k) for k in range(128))  # where it looked, per lane: made once
@@ -124,17 +125,20 @@ def _lower_bounds(grid: Grid, lane, at: dict[int, int]) -> Step | None:
         for x in hit:
             elims[x] = elims.get(x, 0) | bit
         if hit:
-            bounds.append((h, first))
+            bounds.append((h, first, k))
     if not elims:
         return None
     order = tuple(elims.items())
     hid = ", ".join(f"{h} behind {t} at {grid.name(cells[at[t]])}" for h, t in hidden)
-    says = ", ".join(f"{h} not in the first {first} cell{'s' if first > 1 else ''}" for h, first in bounds)
+    def bound(h: int, first: int, k: int) -> str:
+        cells_ = "the first cell" if first == 1 else f"the first {first} cells"
+        front = "" if first == 1 else f"at most {first - 1} in front of it, "
+        taller = joined([str(t) for t in counted[:k]])
+        return (f"{h} in {cells_} would let at most {c - 1} show ({front}{h}, and behind it only the "
+                f"{'taller height' if k == 1 else 'taller heights'} that can show, {taller}), fewer than clue {c}")
 
     def sentence() -> str:
-        return (f"{hid} can never show, so the heights that can show are, tallest first, "
-                f"{', '.join(map(str, counted[:max(c, 2)]))}...; the k-th of them (from 0) has at least clue {c} - 1 - k "
-                f"buildings in front of it: {says}")
+        return f"{hid} can never show; so " + "; ".join(bound(h, first, k) for h, first, k in bounds)
 
     used = tuple(cells[at[h]] for h, t in hidden) + tuple(cells[at[t]] for h, t in hidden)
     return Step(NAME, sentence, lane, c, tuple(dict.fromkeys(used + tuple(x for x, _ in order))),
@@ -165,9 +169,11 @@ def _nearly_filled(grid: Grid, lane, at: dict[int, int]) -> Step | None:
 
     def sentence() -> str:
         return (f"{shown} {'show' if len(showing) > 1 else 'shows'} (each nearer the clue than every taller height), "
-                f"so clue {c} needs exactly one more, the first cell: it hides the {nearest - 1} "
-                f"cell{'s' if nearest > 2 else ''} between it and {peak}, so it is not among the {nearest - 1} "
-                f"smallest heights they can hold ({', '.join(map(str, small))})")
+                f"so clue {c} needs exactly one more, the first cell: it must hide the "
+                + (f"cell between it and {peak}, which holds a height not placed from {peak} on, so it is not "
+                   f"{small[0]}" if nearest == 2 else
+                   f"{nearest - 1} cells between it and {peak}, which hold {nearest - 1} different heights not placed "
+                   f"from {peak} on, so it is above the {nearest - 1} smallest of those: not {joined(small, 'or')}"))
 
     return Step(NAME, sentence, lane, c, (first,) + tuple(cells[at[h]] for h in showing),
                 eliminations=((first, m),), premises=cells)

@@ -22,9 +22,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..model import cands
-from .explain import SHOWN_LIMIT, counted, fillings, listed, shown_counts, witnesses
+from .explain import counted, shown_counts, witnesses
 from ..model.grid import Conflict, Contradiction, Grid
-from ..core.lanes import front_supports, orderings
+from ..core.lanes import front_supports
 from .memory import Memory
 from ..core.propagate import settled
 from ..model.trace import Step
@@ -113,28 +113,23 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
     elims = tuple((cells[i], masks[cells[i]] & ~allowed[i]) for i in range(p) if masks[cells[i]] & ~allowed[i])
     front = tuple(ms[:p])
 
-    def sentence() -> str:  # made when first read: counting the fillings costs more than finding the step
-        count = orderings(front, kmin, kmax, 0)[1]
+    def sentence() -> str:  # made when first read: the reasons cost more than finding the step
         shown = f"exactly {smin}" if smin == smax else f"{smin} to {smax}"
         need = f"exactly {kmin}" if kmin == kmax else f"{kmin} to {kmax}"
-        orders = fillings(front, kmin, kmax) if count <= SHOWN_LIMIT else None
-        if orders:
-            which = f"{count} filling{'s do' if count != 1 else ' does'}: {listed(orders)} (from the clue)"
-        else:
-            # a reason for each height still open before the peak that goes; those placed elsewhere in the lane
-            # are named as such
-            removed = [(i, h) for i in range(p) for h in cands.digits(ms[i] & ~allowed[i])]
-            names = [grid.name(x) for x in cells[:p]]
-            why = witnesses(front, removed, names, "they would show", (kmin, kmax), must="where they must show")
-            twice = [(x, [str(h) for h in cands.digits(m) if (cells.index(x), h) not in set(removed)]) for x, m in elims]
-            elsewhere = [f"{grid.name(x)} = {joined(hs, 'or')}" for x, hs in twice if hs]
-            if elsewhere:
-                which = (", or " if any(" or " in e for e in elsewhere) else " or ").join(elsewhere)
-                why = "; ".join(w for w in (why, f"with {which}, that height would stand twice in the lane") if w)
-            which = f"{count} fillings do, and none uses a removed height: {why}"
+        # a reason for each height still open before the peak that goes; those placed elsewhere in the lane are
+        # named as such (never a count of fillings or a list of them)
+        removed = [(i, h) for i in range(p) for h in cands.digits(ms[i] & ~allowed[i])]
+        names = [grid.name(x) for x in cells[:p]]
+        why = witnesses(front, removed, names, "they would show", (kmin, kmax), must="where they must show")
+        gone = set(removed)
+        twice = [(x, [str(h) for h in cands.digits(m) if (cells.index(x), h) not in gone]) for x, m in elims]
+        elsewhere = [f"{grid.name(x)} = {joined(hs, 'or')}" for x, hs in twice if hs]
+        if elsewhere:
+            which = (", or " if any(" or " in e for e in elsewhere) else " or ").join(elsewhere)
+            why = "; ".join(w for w in (why, f"with {which}, that height would stand twice in the lane") if w)
         return (f"{peak} at {grid.name(cells[p])} is a sure peak and from it on {shown} "
                 f"{'buildings show' if smax != 1 else 'building shows'}, so the {p} cells before it (all below {peak}) "
-                f"must show {need}; {which}")
+                f"must show {need}: {why}")
 
     return Step(NAME, sentence, lane, c, cells[: p + 1], eliminations=elims, premises=cells)
 

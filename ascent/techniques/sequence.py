@@ -4,7 +4,8 @@
     the orderings that fit are 2 1 4 3, 3 1 4 2 and 3 2 4 1: the first cell is never 1
     (1 would show before the 4 and make 3), the second never 3.
 
-Keep only the candidates that appear in some ordering; the step says how many survived.
+Keep only the candidates that appear in some ordering; the step says, for each removed height, what
+the clues would see with it there (never how many orderings there are, nor a list of them).
 This is the "sequence filtration" people do on nearly full lanes.
 
 Sound because the true filling of the lane is one of the orderings enumerated, so every
@@ -16,9 +17,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..model import cands
-from .explain import SHOWN_LIMIT, fillings, listed, witnesses
+from .explain import witnesses
+from ..core.linecheck import picture
 from ..model.grid import Conflict, Contradiction, Grid
-from ..core.lanes import orderings
 from .memory import Memory
 from ..core.propagate import consistent
 from ..model.trace import Step
@@ -48,19 +49,16 @@ def sequence(grid: Grid, memory: Memory) -> Iterator[Step]:
 
 
 def _reason(grid: Grid, line, ms: tuple[int, ...], a: int, b: int, elims):
-    """The sentence, made when first read: counting the orderings costs more than finding the step."""
-    return lambda: _sentence(grid, line, ms, a, b, orderings(ms, a or 1, a or len(ms), b)[1], elims)
+    """The sentence, made when first read (the reasons cost more than finding the step)."""
+    return lambda: _sentence(grid, line, ms, a, b, elims)
 
 
-def _sentence(grid: Grid, line, ms: tuple[int, ...], a: int, b: int, count: int, elims) -> str:
-    """The orderings themselves when few survive; else their number and why one removed height fails."""
+def _sentence(grid: Grid, line, ms: tuple[int, ...], a: int, b: int, elims) -> str:
+    """Why each removed height fails the clues, one reason for the heights that share it: never a count of
+    orderings or a list of them, which a reader would have to prove complete."""
     front, back = ("left", "right") if line.kind == "row" else ("top", "bottom")
     clues = " and ".join(f"clue {c} from the {s}" for c, s in ((a, front), (b, back)) if c)
-    orders = fillings(ms, a or 1, a or len(ms), b) if count <= SHOWN_LIMIT else None
-    if orders:
-        return (f"only {count} ordering{'s' if count != 1 else ''} of {line.name} fit{'s' if count == 1 else ''} its candidates and {clues}: "
-                f"{listed(orders)} (read from the {front}); the candidates none of them use go")
     removed = [(line.cells.index(x), h) for x, m in elims for h in cands.digits(m)]
     names = [grid.name(x) for x in line.cells]
     why = witnesses(ms, removed, names, f"the {front} would see", (a, a) if a else None, f"the {back} would see", b)
-    return f"{count} orderings of {line.name} fit its candidates and {clues}, and none of them uses a removed height: {why}"
+    return f"{line.name} reads {picture(ms)} with {clues}: {why}"

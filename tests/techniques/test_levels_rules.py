@@ -19,7 +19,7 @@ from tests.lanepic import run
         ("3 | _ _ 7 _ _ 5 _", "3 | [123457] _ 7 _ _ 5 _", "5 behind 7 at R1C3 can never show"),
         # 7 and 6 show; the first cell is the third and hides the two cells before 6
         ("3 | _ _ _ 6 7 _ _", "3 | [34567] _ _ 6 7 _ _", "clue 3 needs exactly one more, the first cell"),
-        ("4 | _ 7 _ 5 _ _ _", "4 | [12357] 7 _ 5 _ _ _", "6 not in the first 2 cells, 4 not in the first 1 cell"),
+        ("4 | _ 7 _ 5 _ _ _", "4 | [12357] 7 _ 5 _ _ _", "6 in the first 2 cells would let at most 3 show"),
     ],
 )
 def test_peak_bounds_fires(before, after, words):

@@ -10,33 +10,38 @@ from tests.lanepic import grid_of, run
 
 
 @pytest.mark.parametrize("before, after, cells, elims, says", [
-    # lower bounds: the k-th height that can show (from 0) stands at least clue - 1 - k cells out
+    # lower bounds: a height in the first clue - 1 - k cells (k: how many taller ones can show) lets fewer show
     ("3 | _ _ 7 _ _ 5 _", "3 | [123457] _ 7 _ _ 5 _", (5, 2, 0), ((0, 0b100000),),
-     "5 behind 7 at R1C3 can never show, so the heights that can show are, tallest first, 7, 6, 4...; the k-th of "
-     "them (from 0) has at least clue 3 - 1 - k buildings in front of it: 6 not in the first 1 cell"),
+     "5 behind 7 at R1C3 can never show; so 6 in the first cell would let at most 2 show (6, and behind it "
+     "only the taller height that can show, 7), fewer than clue 3"),
     ("4 | _ _ 7 2 _ 5 _", "4 | [12357] [123457] 7 2 _ 5 _", (5, 3, 2, 0, 1), ((0, 0b101000), (1, 0b100000)),
-     "5 behind 7 at R1C3, 2 behind 7 at R1C3 can never show, so the heights that can show are, tallest first, "
-     "7, 6, 4, 3...; the k-th of them (from 0) has at least clue 4 - 1 - k buildings in front of it: 6 not in the "
-     "first 2 cells, 4 not in the first 1 cell"),
+     "5 behind 7 at R1C3, 2 behind 7 at R1C3 can never show; so 6 in the first 2 cells would let at most 3 show "
+     "(at most 1 in front of it, 6, and behind it only the taller height that can show, 7), fewer than clue 4; 4 "
+     "in the first cell would let at most 3 show (4, and behind it only the taller heights that can show, 7 and "
+     "6), fewer than clue 4"),
     ("5 | _ _ 7 _ _ 5 _", "5 | [1257] [12357] 7 _ _ 5 _", (5, 2, 0, 1), ((0, 0b101100), (1, 0b101000)),
-     "6 not in the first 3 cells, 4 not in the first 2 cells, 3 not in the first 1 cell"),
+     "3 in the first cell would let at most 4 show (3, and behind it only the taller heights that can show, 7, 6 "
+     "and 4), fewer than clue 5"),
     # nearly filled: the tallest placed show, and the clue needs one more, the first cell
     ("3 | _ _ _ 6 7 _ _", "3 | [34567] _ _ 6 7 _ _", (0, 4, 3), ((0, 0b11),),
-     "7 at R1C5, 6 at R1C4 show (each nearer the clue than every taller height), so clue 3 needs exactly one more, "
-     "the first cell: it hides the 2 cells between it and 6, so it is not among the 2 smallest heights they can "
-     "hold (1, 2)"),
+     "7 at R1C5, 6 at R1C4 show (each nearer the clue than every taller height), so clue 3 needs exactly one "
+     "more, the first cell: it must hide the 2 cells between it and 6, which hold 2 different heights not "
+     "placed from 6 on, so it is above the 2 smallest of those: not 1 or 2"),
     ("3 | _ _ 6 7 _ _ _", "3 | [234567] _ 6 7 _ _ _", (0, 3, 2), ((0, 0b1),),
-     "it hides the 1 cell between it and 6, so it is not among the 1 smallest heights they can hold (1)"),
+     "7 at R1C4, 6 at R1C3 show (each nearer the clue than every taller height), so clue 3 needs exactly one "
+     "more, the first cell: it must hide the cell between it and 6, which holds a height not placed from 6 on, "
+     "so it is not 1"),
     ("4 | _ _ _ 5 6 7 _", "4 | [34567] _ _ 5 6 7 _", (0, 5, 4, 3), ((0, 0b11),),
-     "7 at R1C6, 6 at R1C5, 5 at R1C4 show (each nearer the clue than every taller height), so clue 4 needs exactly "
-     "one more, the first cell: it hides the 2 cells between it and 5, so it is not among the 2 smallest heights "
-     "they can hold (1, 2)"),
+     "7 at R1C6, 6 at R1C5, 5 at R1C4 show (each nearer the clue than every taller height), so clue 4 needs "
+     "exactly one more, the first cell: it must hide the 2 cells between it and 5, which hold 2 different "
+     "heights not placed from 5 on, so it is above the 2 smallest of those: not 1 or 2"),
     ("2 | _ _ 7 _ _ _ _", "2 | [234567] _ 7 _ _ _ _", (0, 2), ((0, 0b1),),
-     "7 at R1C3 shows (each nearer the clue than every taller height), so clue 2 needs exactly one more, the first "
-     "cell: it hides the 1 cell between it and 7, so it is not among the 1 smallest heights they can hold (1)"),
+     "7 at R1C3 shows (each nearer the clue than every taller height), so clue 2 needs exactly one more, the "
+     "first cell: it must hide the cell between it and 7, which holds a height not placed from 7 on, so it is "
+     "not 1"),
     ("2 | _ _ 6 _ 3 _ _", "2 | [123456] _ 6 _ 3 _ _", (4, 2, 0), ((0, 0b1000000),),
-     "3 behind 6 at R1C3 can never show, so the heights that can show are, tallest first, 7, 6...; the k-th of them "
-     "(from 0) has at least clue 2 - 1 - k buildings in front of it: 7 not in the first 1 cell"),
+     "3 behind 6 at R1C3 can never show; so 7 in the first cell would let at most 1 show (7, and behind it "
+     "only the taller heights that can show, ), fewer than clue 2"),
 ])
 def test_peak_bounds_step(before, after, cells, elims, says):
     got, steps = run(peak_bounds, before)

@@ -1,5 +1,5 @@
-"""peak descent: a sure peak splits its clue. The step's fields and sentence (the fillings listed when few,
-else their number and why one removed height fails), the bounds on what the front must show, and the lanes
+"""peak descent: a sure peak splits its clue. The step's fields and sentence (a reason for each removed height:
+what the cells before the peak would show with it, never a count or a list of fillings), the bounds on what the front must show, and the lanes
 it looks at again."""
 
 import pytest
@@ -13,22 +13,23 @@ from tests.lanepic import grid_of, run
 @pytest.mark.parametrize("before, after, cells, elims, reason", [
     ("4 | _ _ 4 _ 6 5", "4 | [12] [23] 4 _ 6 5", (0, 1, 2), ((0, 60), (1, 57)),
      "4 at R1C3 is a sure peak and from it on exactly 2 buildings show, so the 2 cells before it (all below 4) "
-     "must show exactly 2; 3 fillings do: 1 2; 1 3; 2 3 (from the clue)"),
+     "must show exactly 2: with R1C1 = 3 or R1C2 = 1, they would show 1, where they must show 2; with R1C1 = "
+     "4, 5 or 6, or R1C2 = 4, 5 or 6, that height would stand twice in the lane"),
     ("3 | _ _ _ 5 _ 6", "3 | [34] [123] [123] 5 _ 6", (0, 1, 2, 3), ((0, 51), (1, 56), (2, 56)),
      "5 at R1C4 is a sure peak and from it on exactly 2 buildings show, so the 3 cells before it (all below 5) "
-     "must show exactly 1; 8 fillings do, and none uses a removed height: with R1C1 = 1 or 2, or R1C3 = 4, they "
-     "would show 2 or 3, where they must show 1; with R1C2 = 4, they would show 2, where they must show 1; with "
-     "R1C1 = 5 or 6, or R1C2 = 5 or 6, or R1C3 = 5 or 6, that height would stand twice in the lane"),
+     "must show exactly 1: with R1C1 = 1 or 2, or R1C3 = 4, they would show 2 or 3, where they must show 1; "
+     "with R1C2 = 4, they would show 2, where they must show 1; with R1C1 = 5 or 6, or R1C2 = 5 or 6, or R1C3 "
+     "= 5 or 6, that height would stand twice in the lane"),
     ("2 | _ _ 5 _ _", "2 | [234] [123] 5 _ _", (0, 1, 2), ((0, 17), (1, 24)),
      "5 at R1C3 is a sure peak and from it on exactly 1 building shows, so the 2 cells before it (all below 5) "
-     "must show exactly 1; 6 fillings do: 2 1; 3 1; 3 2; 4 1; 4 2; 4 3 (from the clue)"),
+     "must show exactly 1: with R1C1 = 1 or R1C2 = 4, they would show 2, where they must show 1; with R1C1 = 5 "
+     "or R1C2 = 5, that height would stand twice in the lane"),
     ("4 | _ _ _ _ 7 _ _", "4 | [1234] [12345] [123456] [123456] 7 _ _", (0, 1, 2, 3, 4),
      ((0, 112), (1, 96), (2, 64), (3, 64)),
      "7 at R1C5 is a sure peak and from it on exactly 1 building shows, so the 4 cells before it (all below 7) "
-     "must show exactly 3; 90 fillings do, and none uses a removed height: with R1C1 = 5, they would show 1 or 2, "
-     "where they must show 3; with R1C1 = 6, they would show 1, where they must show 3; with R1C2 = 6, they would "
-     "show 2, where they must show 3; with R1C1 = 7 or R1C2 = 7 or R1C3 = 7 or R1C4 = 7, that height would stand "
-     "twice in the lane"),
+     "must show exactly 3: with R1C1 = 5, they would show 1 or 2, where they must show 3; with R1C1 = 6, they "
+     "would show 1, where they must show 3; with R1C2 = 6, they would show 2, where they must show 3; with "
+     "R1C1 = 7 or R1C2 = 7 or R1C3 = 7 or R1C4 = 7, that height would stand twice in the lane"),
 ])
 def test_peak_descent_step(before, after, cells, elims, reason):
     got, steps = run(peak_descent, before)
