@@ -13,7 +13,8 @@ easiest technique that can act (Tatham's rule), that is the hardest *idea* the p
     extreme       fish: X-wing, swordfish, jellyfish (tier 9); a chain of two-candidate
                   cells (pair chain, tier 10)                                       = Tatham's Extreme
     unreasonable  supposing a candidate and following it to a contradiction (forcing,
-                  tier 11), or the finisher                                         = Tatham's Unreasonable
+                  tier 11; with forcing inside, nested forcing, tier 12), or the
+                  finisher (backtrack, tier 13)                                     = Tatham's Unreasonable
 
 Each level maps onto one of Simon Tatham's Towers levels (``towers.c``/``latin.c``): his Easy is the
 Latin singles with ``solver_easy`` (opposite clues summing to N+1, lower bounds, a clue "nearly
