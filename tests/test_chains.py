@@ -253,17 +253,24 @@ def test_a_link_not_found_again_fails_the_replay(medved, traced):
 
 def test_a_link_that_breaks_the_grid_before_the_end(medved, traced):
     """A link whose placement or removal empties a cell ends the replay there: ok when it is the last and
-    its conflict is the chain's; else a contradiction reached sooner."""
+    its conflict is the chain's; else a contradiction reached sooner. (On the reader's grid a placed height is
+    crossed out in its own link, so a traced chain ending at sudoku's cross-out may empty the cell sooner, at the
+    naked single or pinpoint that placed it: the chain is taken to that end first.)"""
     grid, _, _ = medved
     chains = context(grid).chains
-    ends = [t for t in traced.values() if t.conflict.why.startswith("no candidates left after")]
-    assert ends
-    got = ends[0]
-    assert chains.replay(grid, got.chain, got.conflict).ok
-    other = Conflict("another", got.conflict.cells)
-    assert chains.replay(grid, got.chain, other) == Replay(False, len(got.chain), got.conflict)
-    longer = got.chain + (got.chain[1],)
-    assert chains.replay(grid, longer, got.conflict) == Replay(False, len(got.chain), got.conflict)
+    ends = []
+    for t in traced.values():
+        r = chains.replay(grid, t.chain, t.conflict)
+        chain, conflict = (t.chain, t.conflict) if r.ok else (t.chain[:r.sooner or 0], r.conflict)
+        if conflict is not None and conflict.lane is None and conflict.why.startswith("no candidates left after"):
+            ends.append((chain, conflict, r.ok))
+    assert len(ends) >= 3
+    for chain, conflict, _ in ends:
+        assert chains.replay(grid, chain, conflict).ok
+        other = Conflict("another", conflict.cells)
+        assert chains.replay(grid, chain, other) == Replay(False, len(chain), conflict)
+        longer = chain + (chain[1],)
+        assert chains.replay(grid, longer, conflict) == Replay(False, len(chain), conflict)
 
 
 def test_a_technique_meeting_a_contradiction_on_the_way_is_a_sooner_end(medved):
@@ -277,14 +284,59 @@ def test_a_technique_meeting_a_contradiction_on_the_way_is_a_sooner_end(medved):
     fake = Technique("fake", 1, finds, 1, True, "a fake")
     chains = Minimizer(grid.puzzle, techniques_of(ORDER) + (fake,), lambda: None)
     c, d = open_[0]
+    x, e = next((x, e) for x, e in open_ if x // grid.n != c // grid.n and x % grid.n != c % grid.n)
     suppose = Step(FORCING.name, "suppose", None, None, (c,), placements=((c, d),), premises=(), supposition=True)
-    link = Step("fake", "x", None, None, (c,), eliminations=())
+    link = Step("fake", "x", None, None, (x,), eliminations=((x, b(e)),))  # a candidate still open: looked for
     assert chains.replay(grid, (suppose, link), Conflict("end", (1,))) == Replay(False, 1, met)
+    # a link with nothing left to change there is found without asking its technique: no contradiction is met
+    vacuous = Step("fake", "x", None, None, (c,), eliminations=())
+    assert chains.replay(grid, (suppose, vacuous), Conflict("end", (1,))) == Replay(False)
+
+
+def said_links(chains, grid, chain, conflict, lost=(), check=True):
+    """The links as the reader's grid takes them (``replay(..., said_links=...)``), up to where the replay stopped,
+    and that replay's answer."""
+    links = []
+    got = chains.replay(grid, chain, conflict, lost, said_links=links, check=check)
+    return links, got
+
+
+def _peers(n, c):
+    return [x for x in range(n * n) if x != c and (x // n == c // n or x % n == c % n)]
+
+
+def assert_on_the_readers_grid(grid, chain, links):
+    """Each said link takes away at least what the traced link takes that is still there on the grid of the said
+    links before it, places what it places, and crosses each placed height out of every other cell of its row and
+    column that still held it, in that same link (written here from the rule, not from the minimizer)."""
+    n = grid.n
+    g = grid.copy()
+    assert len(links) <= len(chain)
+    for traced_link, link in zip(chain, links):
+        assert set(traced_link.placements) <= set(link.placements)
+        gone = {}
+        for c, m in link.eliminations:
+            gone[c] = gone.get(c, 0) | m
+        if not traced_link.supposition:
+            for c, m in traced_link.eliminations:
+                assert not g.masks[c] & m & ~gone.get(c, 0), (traced_link.reason, link.reason)
+        placed = dict(link.placements)
+        for c, d in link.placements:
+            for x in _peers(n, c):
+                if x not in placed and g.masks[x] & b(d):
+                    assert gone.get(x, 0) & b(d), (link.reason, grid.name(x), d)
+        try:
+            g.apply(link)
+        except Contradiction:
+            return
+        for c, d in link.placements:
+            assert not any(g.masks[x] & b(d) for x in _peers(n, c) if x not in placed)
 
 
 def test_check_finds_a_line_broken_before_the_end(medved, traced):
-    """With ``check``, a line (clues read) broken after a link that is not the last ends the chain there:
-    after ``sooner`` links, the first line through the cells that link changed, said by linecheck."""
+    """With ``check``, a line (clues read) broken on the reader's grid after a link that is not the last ends the
+    chain there: after ``sooner`` links, the first line through the cells that link changed, said by linecheck.
+    The reader's grid: each link as its technique finds it there, every placed height crossed out at once."""
     grid, _, _ = medved
     n = grid.n
     chains = context(grid).chains
@@ -292,11 +344,16 @@ def test_check_finds_a_line_broken_before_the_end(medved, traced):
     sooner = 0
     for got in traced.values():
         chain = got.chain
-        r = chains.replay(grid, chain, got.conflict, check=True)
+        links, r = said_links(chains, grid, chain, got.conflict)
+        assert_on_the_readers_grid(grid, chain, links)
         want = None
         g = grid.copy()
-        for k, link in enumerate(chain[:-1]):
-            g.apply(link)
+        for k, link in enumerate(links[:len(chain) - 1]):
+            try:
+                g.apply(link)
+            except Contradiction as e:
+                want = Replay(False, k + 1, e.conflict)
+                break
             rows = sorted({c // n for c in changed_cells(link)}) + sorted({n + c % n for c in changed_cells(link)})
             found = [broken(g.masks, lines[i], n) for i in rows]
             found = [f for f in found if f is not None]
@@ -307,46 +364,58 @@ def test_check_finds_a_line_broken_before_the_end(medved, traced):
             assert r == Replay(True)
         else:
             assert r == want
-            assert chains.replay(grid, chain, got.conflict).ok  # without check the same chain replays
             sooner += 1
+        # without ``check`` the same chain is not cut at a line (only at a cell emptied, or not reached)
+        plain = chains.replay(grid, chain, got.conflict)
+        assert plain.ok or plain.sooner is None or plain.conflict.lane is None
     assert sooner >= 10
 
 
 def test_a_folded_chain_replays(medved, traced):
     """forcing folds each cross-out into the link that placed its height (``crossed``): the folded chain is
-    found again link by link, the cross-outs following from the placement."""
+    found again link by link, the cross-outs following from the placement (a link is never not found: the replay
+    reaches the end, or a contradiction sooner, the reader's grid crossing heights out at once)."""
     from ascent.techniques.forcing import fold
 
     grid, _, _ = medved
     chains = context(grid).chains
-    folded_some = 0
+    folded_some = reached = 0
     for got in traced.values():
         folded = fold(got.chain, grid.n, broke=True)
         folded_some += any(link.crossed for link in folded[1:])
-        assert chains.replay(grid, folded, got.conflict).ok, got.chain[0].reason
-    assert folded_some >= 10
+        r = chains.replay(grid, folded, got.conflict)
+        assert r.ok or r.sooner is not None, got.chain[0].reason
+        reached += r.ok
+    assert folded_some >= 10 and reached >= 10
 
 
 def test_states_keep_and_start_give_what_a_full_replay_gives(medved, traced):
     grid, _, _ = medved
     chains = context(grid).chains
-    for got in list(traced.values())[::6]:
+    kept = 0
+    for got in list(traced.values())[::3]:
         chain = got.chain
         states = []
-        assert chains.replay(grid, chain, got.conflict, keep=states).ok
+        if not chains.replay(grid, chain, got.conflict, keep=states).ok:
+            continue  # a sooner end on the reader's grid
+        kept += 1
+        links, _ = said_links(context(grid).chains, grid, chain, got.conflict, check=False)
+        assert_on_the_readers_grid(grid, chain, links)
         try:
-            _after(grid, chain)
+            _after(grid, links)
             assert len(states) == len(chain)
         except Contradiction:  # the last link empties a cell: no grid after it
             assert len(states) == len(chain) - 1
         for i in range(len(states)):
-            assert states[i].masks == _after(grid, chain[:i + 1]).masks
+            after = _after(grid, links[:i + 1])
+            assert states[i].masks == after.masks and states[i].values == after.values
         for k in range(1, len(chain)):
             fewer = chain[:k] + chain[k + 1:]
             assert chains.replay(grid, fewer, got.conflict, (), states, k) == chains.replay(grid, fewer, got.conflict)
         assert chains.replay(grid, chain, got.conflict, (), states, 0) == Replay(True)  # start 0: from the grid
         states[0].masks[0] = 0  # the states are copies: the replay's own grid is not shared
         assert chains.replay(grid, chain, got.conflict).ok
+    assert kept >= 5
 
 
 def test_a_branch_replays_when_every_lost_candidate_is_gone(medved):
@@ -368,7 +437,10 @@ def test_an_inner_forcing_link_holds_when_its_own_chain_replays_there(medved):
     chains = ctx.chains
     c1, d1 = next((c, d) for c, d in open_ if truth[c] == d)
     outer = Step(FORCING.name, "suppose", None, None, (c1,), placements=((c1, d1),), premises=(), supposition=True)
-    trial = _after(grid, (outer,))
+    # the reader's grid after the supposition: its height crossed out of its row and column at once
+    (said,), _ = said_links(chains, grid, (outer,), None, ((c1, 0),))
+    assert said.placements == ((c1, d1),) and said.eliminations
+    trial = _after(grid, (said,))
     inner_tracer = Context(trial, techniques_of(ORDER)).tracer
     cb, db = next((c, d) for c, d in open_ if c != c1 and truth[c] != d and trial.masks[c] & b(d) and trial.masks[c] & (trial.masks[c] - 1)
                   and inner_tracer.trace(trial, Memory(trial), c, d) is not None)
@@ -391,10 +463,30 @@ def test_an_inner_forcing_link_holds_when_its_own_chain_replays_there(medved):
 
 
 # ---------------------------------------------------------------------------- the minimal chain
+def traced_places(cut, chain):
+    """Where each link of a said chain stands in the traced chain it was cut from: the said links are steps found
+    afresh on the reader's grid, so each is matched to the next traced link of its technique placing at most what
+    it places and removing nothing it keeps open (a subsequence, in order); None when some link matches none."""
+    where, j = [], 0
+    for link in cut[1:]:
+        gone = {}
+        for c, m in link.eliminations:
+            gone[c] = gone.get(c, 0) | m
+        while j < len(chain) and not (
+                chain[j].technique == link.technique and set(chain[j].placements) <= set(link.placements)
+                and (link.placements or all(gone.get(c, 0) & m for c, m in chain[j].eliminations))):
+            j += 1
+        if j == len(chain):
+            return None
+        where.append(j)
+        j += 1
+    return where
+
+
 def test_the_minimal_chain_is_cut_from_the_trace_and_its_end_is_said_afresh(medved, traced):
-    """The minimal chain keeps the supposition and some of the traced links, in order; its contradiction is
-    what linecheck says of its line on the cut chain's last grid (the words change as links go). That it
-    replays and that no link can go is in tests/test_chains_bugs.py (it fails today)."""
+    """The minimal chain keeps the supposition (said afresh, with its cross-outs) and links matching some of the
+    traced ones, in order; its contradiction is what linecheck says of its line on the cut chain's last grid, the
+    reader's grid (the words change as links go)."""
     grid, _, _ = medved
     n = grid.n
     lines = lines_of(grid.puzzle)
@@ -403,13 +495,11 @@ def test_the_minimal_chain_is_cut_from_the_trace_and_its_end_is_said_afresh(medv
     for got in traced.values():
         cut, said = chains.minimal(grid, got.chain, got.conflict)
         assert chains.found == {}
-        assert cut[0] is got.chain[0]
-        where = [got.chain.index(link) for link in cut]  # a subsequence of the trace, in order
-        assert where == sorted(where) and len(set(where)) == len(where)
+        first = got.chain[0]
+        assert cut[0].supposition and cut[0].placements == first.placements
+        assert cut[0].reason.startswith(first.reason + "; ")  # its cross-outs said after it
+        assert traced_places(cut, got.chain) is not None, first.reason
         shorter += len(cut) < len(got.chain)
-        if cut is got.chain:  # never replayed once cut: given back whole, with its own contradiction
-            assert said is got.conflict
-            continue
         line = line_of(lines, said.lane) if said.lane is not None else None
         if line is None:
             continue
@@ -462,9 +552,23 @@ def _sudoku_link(grid, cell):
     return Step("sudoku", f"{grid.name(cell)} is {d}", None, None, (cell,), eliminations=tuple((x, b(d)) for x in peers))
 
 
+def finds(chains, g, row, link):
+    """``_finds``' answer, the step found checked to hold the link: (found, the contradiction met)."""
+    found, early, step = chains._finds(g, row, link)
+    if step is not None:
+        assert found and set(link.placements) <= set(step.placements)
+        gone = {}
+        for c, m in step.eliminations:
+            gone[c] = gone.get(c, 0) | m
+        assert all(not m & g.masks[c] & ~gone.get(c, 0) for c, m in link.eliminations)
+        assert step in list(row.steps(g.copy(), Memory.narrowed(g, link.lane)))  # one its technique gives there
+    return found, early
+
+
 def test_finds_looks_past_other_steps_and_wants_every_removal(medved):
     """``_finds``: the link is found among every step its technique gives (not only the first), and only when
-    one step takes away every candidate the link does (a step taking some other height there is not it)."""
+    one step takes away every candidate the link does (a step taking some other height there is not it); the
+    step found is given, to be said on the reader's grid."""
     grid, truth, _ = medved
     n = grid.n
     sudoku = techniques_of(("sudoku",))[0]
@@ -474,25 +578,26 @@ def test_finds_looks_past_other_steps_and_wants_every_removal(medved):
     g.apply(Step("x", "x", None, None, (), placements=((first, truth[first]), (second, truth[second]))))
     link = _sudoku_link(g, second)
     assert link.eliminations
-    assert chains._finds(g.copy(), sudoku, _sudoku_link(g, first)) == (True, None)
-    assert chains._finds(g.copy(), sudoku, link) == (True, None)  # the second step sudoku gives
+    assert finds(chains, g.copy(), sudoku, _sudoku_link(g, first)) == (True, None)
+    assert finds(chains, g.copy(), sudoku, link) == (True, None)  # the second step sudoku gives
+    assert chains._finds(g.copy(), sudoku, link)[2].premises == (second,)
     x, m = link.eliminations[0]
     other = next(h for h in range(1, n + 1) if g.masks[x] & b(h) and b(h) != m)
     more = Step("sudoku", "x", None, None, (second,), eliminations=((x, m | b(other)),) + link.eliminations[1:])
-    assert chains._finds(g.copy(), sudoku, more) == (False, None)  # the height it does not take there
+    assert finds(chains, g.copy(), sudoku, more) == (False, None)  # the height it does not take there
     away = next(y for y in range(n * n) if y // n not in (first // n, second // n) and y % n not in (first % n, second % n)
                 and g.masks[y] & b(1))
     elsewhere = Step("sudoku", "x", None, None, (second,), eliminations=link.eliminations + ((away, b(1)),))
-    assert chains._finds(g.copy(), sudoku, elsewhere) == (False, None)  # a cell no step touches
+    assert finds(chains, g.copy(), sudoku, elsewhere) == (False, None)  # a cell no step touches
     placed = Step("sudoku", "x", None, None, (second,), eliminations=link.eliminations, placements=((away, 1),))
-    assert chains._finds(g.copy(), sudoku, placed) == (False, None)
+    assert finds(chains, g.copy(), sudoku, placed) == (False, None)
     # a removal already made is not asked for again
     y, e = second - 1, truth[second] % n + 1  # R2C2 (a peer) loses another height first
     g2 = g.copy()
     g2.apply(Step("x", "x", None, None, (), eliminations=((y, b(e)),)))
     again = Step("sudoku", "x", None, None, (second,), eliminations=link.eliminations + ((y, b(e)),))
-    assert chains._finds(g2.copy(), sudoku, again) == (True, None)
-    assert chains._finds(g.copy(), sudoku, again) == (False, None)  # while it still holds it, the link is not sudoku's
+    assert finds(chains, g2.copy(), sudoku, again) == (True, None)
+    assert finds(chains, g.copy(), sudoku, again) == (False, None)  # while it still holds it, the link is not sudoku's
     # a placing link: found past the steps that place elsewhere
     single = techniques_of(("naked single",))[0]
     h = Grid.start(grid.puzzle)
@@ -502,7 +607,7 @@ def test_finds_looks_past_other_steps_and_wants_every_removal(medved):
     steps = [s.placements for s in single.steps(h.copy())]
     assert steps[0] == ((one, truth[one]),) and ((two, truth[two]),) in steps
     later = Step("naked single", "x", None, None, (two,), placements=((two, truth[two]),))
-    assert chains._finds(h.copy(), single, later) == (True, None)
+    assert chains._finds(h.copy(), single, later) == (True, None, None)  # refind: no step
 
 
 # ---------------------------------------------------------------------------- reaching the end
@@ -607,8 +712,9 @@ def test_a_branch_is_cut_to_what_its_removals_need(medved):
         lost = tuple(gone[:2])
         assert ctx.chains.needs(None, lost + lost[:1]) == {x: m for x, m in lost}
         cut, said = ctx.chains.minimal(grid, chain, None, lost)
-        assert said is None and cut[0] is chain[0]
-        where = [chain.index(link) for link in cut]
-        assert where == sorted(where)
+        assert said is None and cut[0].supposition and cut[0].placements == chain[0].placements
+        assert traced_places(cut, chain) is not None
+        g = _after(grid, cut)
+        assert all(not g.masks[x] & m for x, m in lost)  # the cut, as said, takes them away on the reader's grid
         cut_some += len(cut) < len(chain)
     assert cut_some >= 3  # that the cut replays afresh: tests/test_chains_bugs.py

@@ -121,36 +121,38 @@ def test_the_first_broken_line_found_by_halves_is_the_one_found_link_by_link(med
     assert sooner > 10  # lines do break before the end: the search by halves was asked to find them
 
 
-def test_a_drop_replays_the_same_with_the_lines_seen_before(medved, traced):  # noqa: F811
-    """``replay(..., ref=states)`` takes a line-only link as found where its line is as in the replay that
-    found it; every replay ``minimal`` asks with ``ref`` (its drops), on MEDVED's traced chains folded as forcing
-    folds them, gives the same answer as without it, and the shortcut is taken there. (The drops of the sliced,
-    unfolded chains almost never reach a line-only link: a drop that fails stops at the link after it.)"""
-    from ascent.solver.chains import Minimizer
+def test_what_a_replay_remembers_of_a_line_only_link_is_what_it_finds_afresh(medved, traced):  # noqa: F811
+    """``_look`` remembers ``_finds``' answer for a link of a technique that reads only its line (``line_only``) by
+    the link and that line's candidates and placed heights (replacing the drops' ``ref`` shortcut, which took a
+    line-only link as found where its line was as in an earlier replay, and applied the traced link's changes): every
+    answer ``minimal`` takes from that memory, on MEDVED's traced chains folded as forcing folds them, is the one
+    ``_finds`` gives afresh on the grid it is asked on (found, the contradiction met, and the step's changes)."""
     from ascent.techniques.forcing import breaks_on_last, fold
 
     grid, _, _ = medved
-    asked = taken = 0
+    asked = remembered = 0
     for got in traced.values():
         folded = fold(got.chain, grid.n, breaks_on_last(grid, got.chain), grid.masks)
         chains, plain = context(grid).chains, context(grid).chains
-        real = chains.replay
+        real = chains._look
 
-        def replay(g, chain, conflict, lost=(), states=None, start=0, keep=None, check=False, ref=None):
-            nonlocal asked
-            out = real(g, chain, conflict, lost, states, start, keep, check, ref)
-            if ref is not None:
-                assert out == plain.replay(g, chain, conflict, lost, states, start, None, check)
+        def look(trial, row, link, fresh=False):
+            nonlocal asked, remembered
+            before = len(chains.found)
+            out = real(trial, row, link, fresh)
+            if not fresh and row.line_only:
                 asked += 1
+                remembered += len(chains.found) == before
+                again = plain._finds(trial.copy(), row, link)
+                assert out[:2] == again[:2], link.reason
+                assert (out[2] is None) == (again[2] is None)
+                if out[2] is not None:
+                    assert (out[2].eliminations, out[2].placements) == (again[2].eliminations, again[2].placements)
             return out
 
-        said = []
-        chains.replay = replay
-        chains._as_before = lambda trial, before, lane: (said.append(Minimizer._as_before(trial, before, lane))
-                                                         or said[-1])
+        chains._look = look
         chains.minimal(grid, folded, got.conflict)
-        taken += sum(said)
-    assert asked > 100 and taken > 50
+    assert asked > 100 and remembered > 50
 
 
 def test_a_line_only_technique_reads_nothing_off_its_line(medved):  # noqa: F811

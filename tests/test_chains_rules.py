@@ -1,8 +1,9 @@
 """The minimizer's rules added since the last mutation run (issue 26), each pinned so that breaking it fails a
-test: the first broken line found by halves (``_first_broken_at``), the line-only shortcut of a drop's replay
-(``_as_before``, and the end taken as reached where its line is as before), the drop rounds (``_drop``: latest
+test: the first broken line found by halves (``_first_broken_at``), a drop's replay taking its end as reached where
+its line is as before (``_as_before``), the drop rounds (``_drop``: latest
 first, the last link too, a later round from the first place changed, a contradiction met sooner), the slice
-again from the contradiction said afresh (``minimal``) and a technique's ``refind`` (``_finds``).
+again from the contradiction said afresh (``minimal``), the last replay saying each link on the reader's grid
+(``_resaid``) and a technique's ``refind`` (``_finds``).
 
 The drop rounds are pinned with a replay that answers from a table (a chain of names, not of steps): which
 chains replay is then given, and what ``_drop`` makes of it is exact. The rest runs on small hand-made grids
@@ -159,10 +160,14 @@ class Table:
     def __init__(self, answers):
         self.answers = answers
 
-    def __call__(self, grid, chain, conflict, lost=(), states=None, start=0, keep=None, check=False, ref=None):
+    def __call__(self, grid, chain, conflict, lost=(), states=None, start=0, keep=None, check=False, ref=None,
+                 said_links=None):
+        got = self.answers.get((chain, conflict), Replay(False))
         if keep is not None:
             keep.extend(chain[start:])
-        return self.answers.get((chain, conflict), Replay(False))
+        if said_links is not None:  # each link said as its name in capitals, up to where the replay stopped
+            said_links.extend(x.upper() for x in chain[start:got.sooner])
+        return got
 
 
 C1, C2, C3 = Conflict("one", (0,)), Conflict("two", (1,)), Conflict("three", (2,))
@@ -217,10 +222,10 @@ def test_minimal_slices_again_from_its_end_said_afresh_only_while_that_replays()
     chains._drop = lambda grid, cut, conflict, lost: (cut, conflict)
     chains._said = lambda grid, cut, conflict: C2
     chains.sliced = lambda chain, conflict, lost: chain[:2] if conflict is C2 else chain
-    chains.replay = Table(ok("sabd"))
-    assert chains.minimal(grid, tuple("sabd"), C1) == (tuple("sabd"), C2)  # s a does not replay to C2
+    chains.replay = Table(ok("sabd") | ok("sabd", conflict=C2))
+    assert chains.minimal(grid, tuple("sabd"), C1) == (tuple("SABD"), C2)  # s a does not replay to C2
     chains.replay = Table(ok("sabd") | ok("sa", conflict=C2))
-    assert chains.minimal(grid, tuple("sabd"), C1) == (tuple("sa"), C2)
+    assert chains.minimal(grid, tuple("sabd"), C1) == (tuple("SA"), C2)
 
 
 def test_minimal_checks_every_line_on_its_first_replay_and_ends_where_one_is_broken():
@@ -231,13 +236,16 @@ def test_minimal_checks_every_line_on_its_first_replay_and_ends_where_one_is_bro
     chains._said = lambda grid, cut, conflict: conflict
     chains.sliced = lambda chain, conflict, lost: chain
 
-    def replay(grid, chain, conflict, lost=(), states=None, start=0, keep=None, check=False, ref=None):
+    def replay(grid, chain, conflict, lost=(), states=None, start=0, keep=None, check=False, ref=None,
+               said_links=None):
         if chain == tuple("sabd") and conflict is C1:
             return Replay(False, 2, C2) if check else Replay(True)
+        if said_links is not None:
+            said_links.extend(x.upper() for x in chain)
         return Replay(chain == tuple("sa") and conflict is C2)
 
     chains.replay = replay
-    assert chains.minimal(grid, tuple("sabd"), C1) == (tuple("sa"), C2)
+    assert chains.minimal(grid, tuple("sabd"), C1) == (tuple("SA"), C2)
 
 
 # ---------------------------------------------------------------------------- a technique's refind
@@ -252,13 +260,183 @@ def test_a_link_of_a_refinding_technique_is_found_only_with_its_cell_single_and_
     g = grid.copy()
     c = next(x for x in range(n * n) if g.masks[x].bit_count() >= 3)
     d = g.masks[c].bit_length()
-    assert chains._finds(g, single, Step("naked single", "x", None, None, (c,), placements=((c, d),))) == (False, None)
+    assert chains._finds(g, single, Step("naked single", "x", None, None, (c,), placements=((c, d),))) == (False, None, None)
     g.masks[c] = b(d)
-    assert chains._finds(g, single, Step("naked single", "x", None, None, (c,), placements=((c, d),))) == (True, None)
+    assert chains._finds(g, single, Step("naked single", "x", None, None, (c,), placements=((c, d),))) == (True, None, None)
     peer = next(x for x in range(n * n) if x != c and x // n == c // n and g.masks[x] & (g.masks[x] - 1))
     e = g.masks[peer] & -g.masks[peer]
     more = Step("naked single", "x", None, None, (c,), placements=((c, d),), eliminations=((peer, e),))
-    assert chains._finds(g, single, more) == (False, None)
+    assert chains._finds(g, single, more) == (False, None, None)
     crossed = Step("naked single", "x", None, None, (c,), placements=((c, d),), eliminations=((peer, e),),
                    crossed=((peer, e),))  # a joined cross-out follows from the placement: not asked for
-    assert chains._finds(g, single, crossed) == (True, None)
+    assert chains._finds(g, single, crossed) == (True, None, None)
+
+
+# ---------------------------------------------------------------------------- the reader's grid (issue 39)
+def test_a_placing_link_crosses_its_height_out_of_its_row_and_column_and_says_each_cell():
+    """``_crossed``: a link placing 2 at R1C1 (a 4x4 with R1C3 and R3C1 already without 2) takes 2 out of every
+    other cell of row 1 and column 1 that still held it, in that link, and names each: "2 leaves R1C2, R1C4, R2C1,
+    R4C1"; its own removals are kept. A link placing where no cell holds the height any more says so."""
+    grid, chains = blank()
+    n = grid.n
+    grid.apply(link(eliminations=[(2, b(2)), (2 * n, b(2))]))
+    own = ((n + 1, b(3)),)  # R2C2 loses 3: the technique's own removal
+    step = Step("pinpoint", "2 fits nowhere else", None, None, (0,), eliminations=own, placements=((0, 2),))
+    said = Minimizer._crossed(grid, step, True)
+    crossed = {(1, b(2)), (3, b(2)), (n, b(2)), (3 * n, b(2))}
+    assert set(said.crossed) == crossed
+    assert set(said.eliminations) == crossed | set(own)
+    assert said.placements == ((0, 2),)
+    assert said.reason == "2 fits nowhere else; 2 leaves R1C2, R1C4, R2C1, R4C1"
+    # a technique asked directly (only its placements taken): the cross-outs alone
+    alone = Minimizer._crossed(grid, step, False)
+    assert set(alone.eliminations) == crossed and alone.reason == said.reason
+    # nothing left to cross out: said too
+    g = grid.copy()
+    g.apply(link(eliminations=[(1, b(2)), (3, b(2)), (n, b(2)), (3 * n, b(2))]))
+    none = Minimizer._crossed(g, step, True)
+    assert none.eliminations == own and none.crossed == ()
+    assert none.reason == "2 fits nowhere else; no other cell of its row or column holds 2"
+    # the supposition: its cross-outs said after it, no removal of its own
+    suppose = Step("forcing", "suppose R1C1 is 2", None, None, (0,), eliminations=own, placements=((0, 2),),
+                   supposition=True)
+    s = Minimizer._crossed(grid, suppose, True)
+    assert set(s.eliminations) == crossed and s.reason == "suppose R1C1 is 2; 2 leaves R1C2, R1C4, R2C1, R4C1"
+
+
+def test_every_placing_link_of_a_minimal_chain_crosses_out_and_says_every_cell_that_held_its_height(medved, traced):  # noqa: F811
+    """On MEDVED's minimal chains, on the reader's grid (the said links applied in turn): a link placing d at a cell
+    removes d from exactly the cells of its row and column that still held it, lists them as ``crossed``, and its
+    words name each ("d leaves R4C4, R5C1") or say that none is left."""
+    from ascent.model.grid import cell_name
+
+    grid, _, _ = medved
+    n = grid.n
+    chains = context(grid).chains
+    placing = named = 0
+    for got in traced.values():
+        cut, _ = chains.minimal(grid, got.chain, got.conflict)
+        g = grid.copy()
+        for x in cut:
+            placed = dict(x.placements)
+            for c, d in x.placements:
+                placing += 1
+                held = sorted(y for y in range(n * n) if y != c and y not in placed and g.masks[y] & b(d)
+                              and (y // n == c // n or y % n == c % n))
+                assert sorted(y for y, m in x.crossed if m & b(d)) == held, x.reason
+                gone = {}
+                for y, m in x.eliminations:
+                    gone[y] = gone.get(y, 0) | m
+                assert all(gone.get(y, 0) & b(d) for y in held)
+                if held:
+                    named += 1
+                    assert f"; {d} leaves {', '.join(cell_name(y, n) for y in held)}" in x.reason, x.reason
+                else:
+                    assert f"no other cell of its row or column holds {d}" in x.reason, x.reason
+            try:
+                g.apply(x)
+            except Contradiction:
+                break
+    assert placing > 100 and named > 50
+
+
+def test_slicing_keeps_a_placement_whose_cross_out_a_later_link_needs():
+    """``forcing.slice_links``: a placement takes its height from its row and column at once, so a link placing 3
+    at R1C1 is kept when what follows needs 3 gone from R1C3 (its row) or R4C1 (its column), and not when it needs 3
+    gone from R2C2 (neither) or another height gone from R1C3."""
+    from ascent.techniques import needs
+    from ascent.techniques.forcing import slice_links
+
+    n = 4
+    suppose = Step("forcing", "suppose", None, None, (15,), placements=((15, 4),), supposition=True)
+    place = Step("naked single", "x", None, None, (0,), placements=((0, 3),), premises=(0,))
+    other = Step("sudoku", "x", None, None, (5,), eliminations=((5, b(1)),), premises=(6,))
+    chain = (suppose, place, other)
+    assert slice_links(chain, {2: b(3)}, n, needs) == (0, 1)
+    assert slice_links(chain, {12: b(3)}, n, needs) == (0, 1)
+    assert slice_links(chain, {5: b(3)}, n, needs) == (0,)
+    assert slice_links(chain, {2: b(2)}, n, needs) == (0,)
+    assert slice_links(chain, {5: b(1)}, n, needs) == (0, 2)
+    # needed through a later kept link: the sudoku link rests on R1C2 (a peer of R1C1) holding no 3
+    reads = Step("pinpoint", "x", None, None, (5,), eliminations=((5, b(1)),), premises=(1,))
+    assert slice_links((suppose, place, reads), {5: b(1)}, n, lambda s, n: {1: b(3)} if s is reads else {}) == (0, 1, 2)
+
+
+def test_a_link_with_nothing_left_to_change_is_found_without_asking_its_technique():
+    """``_finds``: a link whose placements are all placed and whose removals are all made on the replay's grid is
+    found (nothing left for it to say), its technique not run; with one removal still open it is asked."""
+    from ascent.techniques import Technique
+
+    grid, _ = blank()
+    n = grid.n
+    asked = []
+
+    def finds(g, memory):
+        asked.append(1)
+        return
+        yield
+
+    row = Technique("fake", 1, finds, 1, True, "a fake", line_only=True)
+    chains = Minimizer(grid.puzzle, (row,), lambda: None)
+    g = grid.copy()
+    g.apply(link(eliminations=[(1, b(2))], placements=[(0, 1)]))
+    done = Step("fake", "x", grid.lines[0].front, None, (0,), eliminations=((1, b(2)),), placements=((0, 1),))
+    assert chains._finds(g, row, done) == (True, None, None) and asked == []
+    suppose = Step("forcing", "suppose R4C4 is 4", None, None, (15,), placements=((15, 4),), supposition=True)
+    assert chains.replay(g, (suppose, done), None, ((3 * n, b(4)),)).ok and asked == []
+    still = Step("fake", "x", grid.lines[0].front, None, (0,), eliminations=((1, b(2) | b(3)),), placements=((0, 1),))
+    assert chains._finds(g, row, still) == (False, None, None) and asked == [1]
+    elsewhere = Step("fake", "x", grid.lines[0].front, None, (0,), placements=((0, 1), (5, 2)))
+    assert chains._finds(g, row, elsewhere) == (False, None, None) and asked == [1, 1]
+
+
+def test_the_said_chain_is_cut_again_where_the_readers_grid_breaks_sooner():
+    """``_resaid``: where the last replay, saying each link on the reader's grid, meets a broken line after 2 links,
+    the chain is sliced there, dropped again, and said afresh, ending at that line's contradiction."""
+    grid, chains = blank()
+    chains._drop = lambda grid, cut, conflict, lost: (cut, conflict)
+    chains._said = lambda grid, cut, conflict: conflict
+    chains.sliced = lambda chain, conflict, lost: chain
+
+    def replay(grid, chain, conflict, lost=(), states=None, start=0, keep=None, check=False, ref=None,
+               said_links=None):
+        if chain == tuple("sabd") and conflict is C1:
+            got = Replay(False, 2, C2) if said_links is not None else Replay(True)
+        else:
+            got = Replay(chain == tuple("sa") and conflict is C2)
+        if said_links is not None:
+            said_links.extend(x.upper() for x in chain[:got.sooner])
+        return got
+
+    chains.replay = replay
+    assert chains.minimal(grid, tuple("sabd"), C1) == (tuple("SA"), C2)
+
+
+def test_the_said_chain_ends_at_the_first_broken_line_on_the_readers_grid(medved, traced):  # noqa: F811
+    """Every minimal chain of MEDVED, its said links applied in turn from the grid before the forcing step: no row or
+    column is broken (``linecheck.broken``, clues read) after any link before the last, and after the last the
+    contradiction said shows (the same words of its line, or a cell left empty)."""
+    from ascent.core.linecheck import broken
+    from ascent.model.grid import line_of
+
+    grid, _, _ = medved
+    n = grid.n
+    chains = context(grid).chains
+    shown = emptied = 0
+    for got in traced.values():
+        cut, said = chains.minimal(grid, got.chain, got.conflict)
+        g = grid.copy()
+        for k, x in enumerate(cut):
+            try:
+                g.apply(x)
+            except Contradiction:
+                assert k == len(cut) - 1, (got.chain[0].reason, k)
+                emptied += 1
+                break
+            if k < len(cut) - 1:
+                assert all(broken(g.masks, line, n) is None for line in g.lines), (got.chain[0].reason, k)
+        else:
+            line = line_of(g.lines, said.lane)
+            assert line is not None and broken(g.masks, line, n) == said, got.chain[0].reason
+            shown += 1
+    assert shown + emptied == len(traced) and shown > 20

@@ -148,8 +148,8 @@ def test_each_clue_holds_alone_but_not_both():
         ([full(5)] * 3 + [b(2), b(1)], 1, 3,
          "reads [12345] [12345] [12345] 2 1: any order of it that shows 1 from the left "
          "shows at least 4 from the right, but that clue is 3"),
-        ([full(5), b(3), full(5), b(2, 3), full(5)], 1, 3,
-         "reads [12345] 3 [12345] [23] [12345]: any order of it that shows 1 from the left "
+        ([full(5), b(3), full(5), b(2, 3), full(5)], 1, 3,  # the line's own single said first
+         "R1C4 is left with 2, so it reads [145] 3 [145] 2 [145]: any order of it that shows 1 from the left "
          "shows 2 or 4 from the right, but that clue is 3"),
         ([63, 42, 8, 13, 22, 63], 1, 5,
          "reads [123456] [246] 4 [134] [235] [123456]: any order of it that shows 1 from the left "
@@ -259,8 +259,8 @@ def _check_words(conflict: Conflict, ms, line, n: int) -> None:
         heights = [int(x) for x in why.split(" fit only in ")[0].replace(" and ", ", ").split(", ")]
         places = {c for c in line.cells for d in heights if at[c] >> (d - 1) & 1}
         assert places == set(cells) and len(places) < len(heights)
-    else:
-        assert why.startswith("reads ") and conflict.lane is not None
+    else:  # what the clue sees, read from the cells, maybe after the line's own singles said first
+        assert (why.startswith("reads ") or ", so it reads " in why) and conflict.lane is not None
         assert all(ms), why  # the Latin side holds: every cell has a candidate, and a filling exists
         assert orderings(ms), why
 
@@ -431,3 +431,26 @@ def test_fits_above_the_tables():
     assert lanes_fits(ms, 10, 1) and not lanes_fits(ms, 9, 1) and lanes_fits(ms, 0, 1) and not lanes_fits(ms, 0, 2)
     ms = tuple(1 << (d - 1) for d in (10, 1, 2, 3, 4, 5, 6, 7, 8, 9))  # 1 from the front, 2 from the back
     assert lanes_fits(ms, 1, 2) and lanes_fits(ms, 0, 2) and not lanes_fits(ms, 2, 0) and not lanes_fits(ms, 2, 2)
+
+
+def test_a_broken_line_says_its_own_singles_before_what_it_sees():
+    """A count along a line is read from the cells as they stand once the line's singles are followed, and those
+    singles are said first: a reader never has to find a hidden single alone to see the count."""
+    from ascent.core.linecheck import singles
+
+    # 6 has one place (R1C8), then 3 has one (R1C6)
+    ms = (b(1, 2), b(1, 2), b(4), b(7), b(8), b(1, 2, 3), b(9), b(1, 2, 3, 4, 5, 6, 7), b(5))
+    got, said = singles(ms, tuple(range(9)), 9)
+    assert said == ["6 fits only R1C8", "3 fits only R1C6"]
+    assert got == (b(1, 2), b(1, 2), b(4), b(7), b(8), b(3), b(9), b(6), b(5))
+    # a cell left with one height crosses it out of the others
+    got, said = singles((b(1, 2), b(2), b(1, 2, 3)), (0, 1, 2), 3)
+    assert said == ["R1C1 is left with 1", "3 fits only R1C3"] and got == (b(1), b(2), b(3))
+    assert singles((b(1, 2), b(1, 2), b(3)), (0, 1, 2), 3) == ((b(1, 2), b(1, 2), b(3)), [])
+    # in a broken line's words: the single, then the line as it then reads from the clue's side
+    n = 5
+    ms = [full(5), b(3), full(5), b(2, 3), full(5)]
+    assert broken(ms, row(n, 1, 3), n).why.startswith("R1C4 is left with 2, so it reads [145] 3 [145] 2 [145]: ")
+    ms = [b(1, 2), b(2), b(3, 4), b(3, 4)]  # one clue: the line read from its side, after the single
+    assert broken(ms, row(4, 0, 4), 4).why == ("R1C1 is left with 1, so it reads [34] [34] 2 1 from the right and "
+                                               "sees at most 2, but the clue is 4")

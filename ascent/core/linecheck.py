@@ -29,6 +29,7 @@ from .propagate import fits
 from ..model.words import joined
 
 LIMIT = 20000  # fillings enumerated to describe a broken line
+_FROM = {"left": "the left", "right": "the right", "upper": "the top", "lower": "the bottom"}
 HALL = 4  # the most cells named as holding too few heights
 
 
@@ -167,18 +168,59 @@ def picture(ms: Sequence[int]) -> str:
     return " ".join(cands.show(m) for m in ms)
 
 
+def singles(ms: tuple[int, ...], cells: tuple[int, ...], n: int) -> tuple[tuple[int, ...], list[str]]:
+    """The line's candidates once its own singles are followed: a height with one place left in it goes there, and
+    a cell left with one height loses it from the others, until neither changes anything; and those facts in words,
+    in the order found ("2 fits only R4C2", "R4C1 is left with 1"). What a reader would otherwise have to find alone
+    before a count along the line reads true."""
+    ms = list(ms)
+    said: list[str] = []
+    done = {i for i, m in enumerate(ms) if m and not m & (m - 1)}
+    changed = True
+    while changed:
+        changed = False
+        for i in sorted(done):
+            for j in range(len(ms)):
+                if j != i and ms[j] & ms[i]:
+                    ms[j] &= ~ms[i]
+                    changed = True
+        for i, m in enumerate(ms):
+            if i not in done and m and not m & (m - 1):
+                done.add(i)
+                said.append(f"{cell_name(cells[i], n)} is left with {m.bit_length()}")
+                changed = True
+        for d in range(1, n + 1):
+            b = 1 << (d - 1)
+            where = [i for i, m in enumerate(ms) if m & b]
+            if len(where) == 1 and where[0] not in done:
+                ms[where[0]] = b
+                done.add(where[0])
+                said.append(f"{d} fits only {cell_name(cells[where[0]], n)}")
+                changed = True
+        if any(not m for m in ms):
+            break
+    return tuple(ms), said
+
+
 def _clue_conflict(ms: tuple[int, ...], line: Line, n: int) -> Conflict | None:
     every = fillings(ms)
     if every is None:
         return None
     front, back = line.front, line.back
+    # the line's own singles, said first: then what it sees is read from the cells as they stand
+    settled, facts = singles(ms, line.cells, n)
+    if facts and all(settled):
+        lead = f"{joined(facts)}, so it "
+        ms_said = settled
+    else:
+        lead, ms_said = "", ms
     for lane, reverse in ((front, False), (back, True)):
         if not lane.clue:
             continue
         seen = {visible(f[::-1] if reverse else f) for f in every}
         if lane.clue in seen:
             continue
-        shown = picture(ms[::-1] if reverse else ms)
+        shown = picture(ms_said[::-1] if reverse else ms_said)
         lo, hi = min(seen), max(seen)
         if lane.clue < lo:
             how = f"sees at least {lo}" if lo != hi else f"sees {lo} whatever the order"
@@ -186,6 +228,9 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int) -> Conflict | None:
             how = f"sees at most {hi}" if lo != hi else f"sees {hi} whatever the order"
         else:
             how = f"sees {joined(sorted(seen), 'or')}, never {lane.clue}"
+        if lead:
+            return Conflict(f"{lead}reads {shown} from {_FROM[lane.side]} and {how}, but the clue is {lane.clue}",
+                            lane.cells, lane)
         return Conflict(f"reads {shown} and {how}, but the clue is {lane.clue}", lane.cells, lane)
     # each clue alone can hold, not both: what any order showing the front clue shows from the back
     fit = [f for f in every if visible(f) == front.clue]
@@ -199,6 +244,10 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int) -> Conflict | None:
         shows = f"at least {seen[0]}"
     else:
         shows = f"{joined(seen, 'or')}"
+    if lead:
+        return Conflict(f"{lead}reads {picture(ms_said)}: any order of it that shows {front.clue} from "
+                        f"{frm[front.side]} shows {shows} from {frm[back.side]}, but that clue is {back.clue}",
+                        line.cells, line)
     return Conflict(f"reads {picture(ms)}: any order of it that shows {front.clue} from {frm[front.side]} shows {shows} "
                     f"from {frm[back.side]}, but that clue is {back.clue}", line.cells, line)
 

@@ -10,14 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import filterfalse
 from operator import itemgetter
-from typing import TYPE_CHECKING, Callable
+from typing import Any, Callable, Protocol
 
 from . import cands
 from .kept import KEPT, SIZES
 
-if TYPE_CHECKING:
-    from ..puzzle import Puzzle
-    from .trace import Step
+# A grid is made from a puzzle (``ascent.puzzle.Puzzle``: its size, clues and givens) and takes changes from steps
+# (``trace.Step``); it names neither module, so the model imports nothing above it and trace may import grid.
+Puzzle = Any
+
+
+class Change(Protocol):
+    """What ``Grid.apply`` reads of a step: who made it, and what it eliminates and places."""
+
+    technique: str
+    eliminations: tuple[tuple[int, int], ...]
+    placements: tuple[tuple[int, int], ...]
 
 
 def cell_name(i: int, n: int) -> str:
@@ -96,6 +104,30 @@ class Conflict:
         return f"{self.where(n)}: {self.why}"
 
 
+def onto(masks: list[int], step: Change, values: list[int] | None = None) -> tuple[int, ...]:
+    """A step's changes written onto raw candidate masks (and placed heights, given ``values``): the one replay
+    outside ``Grid.apply``, used where a grid's bookkeeping is not wanted (the view's frames, the minimizer's
+    look for a first broken line, a chain's cross-outs). An elimination clears its candidates; a placement leaves
+    only its height. Never raises: returns the cells the step broke (left empty, or given a height they did not
+    hold), each once; a cell outside the grid (a trace read from a file) is passed over."""
+    size = len(masks)
+    broken = []
+    for cell, m in step.eliminations:
+        if 0 <= cell < size:
+            masks[cell] &= ~m
+            if not masks[cell]:
+                broken.append(cell)
+    for cell, d in step.placements:
+        if 0 <= cell < size:
+            b = 1 << (d - 1)
+            if not masks[cell] & b:
+                broken.append(cell)
+            masks[cell] = b
+            if values is not None:
+                values[cell] = d
+    return tuple(dict.fromkeys(broken))
+
+
 @dataclass(frozen=True)
 class Shape:
     """Everything about a size that never changes: rows, columns, peers."""
@@ -116,7 +148,7 @@ def shape(n: int) -> Shape:
     return Shape(n, rows, cols, peers)
 
 
-def lines_of(puzzle: "Puzzle") -> tuple[Line, ...]:
+def lines_of(puzzle: Puzzle) -> tuple[Line, ...]:
     """Rows first, then columns, each with both of its lanes."""
     return lines_from(puzzle.size, puzzle.upper, puzzle.lower, puzzle.left, puzzle.right)
 
@@ -185,7 +217,7 @@ class Grid:
     __slots__ = ("puzzle", "n", "masks", "values", "lines", "lanes", "stamp", "changed_at", "log", "log_base",
                  "line_changed", "line_placed")
 
-    def __init__(self, puzzle: "Puzzle", masks: list[int], values: list[int], lines: tuple[Line, ...]):
+    def __init__(self, puzzle: Puzzle, masks: list[int], values: list[int], lines: tuple[Line, ...]):
         self.puzzle = puzzle
         self.n = puzzle.size
         self.masks = masks
@@ -201,7 +233,7 @@ class Grid:
         # nothing waits for a placement in its line)
 
     @classmethod
-    def start(cls, puzzle: "Puzzle") -> "Grid":
+    def start(cls, puzzle: Puzzle) -> "Grid":
         """Full candidates everywhere, givens placed. Givens are the starting point, not steps."""
         f = cands.full(puzzle.size)
         values = [v for row in puzzle.givens for v in row]
@@ -220,7 +252,7 @@ class Grid:
         return g
 
     # ------------------------------------------------------------------ the one writer
-    def apply(self, step: "Step") -> None:
+    def apply(self, step: Change) -> None:
         masks, changed_at, n = self.masks, self.changed_at, self.n
         line_changed, line_placed = self.line_changed, self.line_placed
         self.stamp = now = self.stamp + 1

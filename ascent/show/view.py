@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..model import cands
-from ..model.grid import Conflict, Grid, cell_name
+from ..model.grid import Conflict, Grid, cell_name, onto
 from ..puzzle import Puzzle
 from ..model.trace import Pass, Result, Step
 from ..model.words import joined
@@ -173,21 +173,8 @@ def lane_of(step: Step, n: int) -> tuple[tuple[int, ...], str | None, int | None
 
 
 def _apply(masks: list[int], values: list[int], step: Step) -> tuple[int, ...]:
-    """Apply a step the way Grid.apply does, but never raise: return the cells it broke."""
-    n2 = len(masks)
-    broken = []
-    for cell, m in step.eliminations:
-        if 0 <= cell < n2:
-            masks[cell] &= ~m
-            if not masks[cell]:
-                broken.append(cell)
-    for cell, d in step.placements:
-        if 0 <= cell < n2:
-            if not masks[cell] & cands.bit(d):
-                broken.append(cell)
-            masks[cell] = cands.bit(d)
-            values[cell] = d
-    return tuple(dict.fromkeys(broken))
+    """Apply a step the way Grid.apply does, but never raise: return the cells it broke (``grid.onto``)."""
+    return onto(masks, step, values)
 
 
 def _frame(number: int, title: str, step: Step, masks: list[int], values: list[int], n: int,

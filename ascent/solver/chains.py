@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..model.grid import Conflict, Contradiction, Grid, Lane, Line, line_of, lines_of, lines_through, shape
+from ..model.grid import Conflict, Contradiction, Grid, Lane, Line, line_of, lines_of, lines_through, onto, shape
 from ..core.linecheck import broken, exact, first_broken, is_broken
 from ..techniques.memory import Memory
 from .passes import OverBudget, filled_lane_broken, run
@@ -358,13 +358,9 @@ class Minimizer:
         changes: dict[int, list[int]] = {}  # line -> the links (from ``start``) that changed it
         for k in range(start, last):
             link = chain[k]
-            for c, m in link.eliminations:
-                ms[c] &= ~m
-            for c, d in link.placements:
-                ms[c] &= 1 << (d - 1)
-            cells = changed_cells(link)
-            if not all(ms[c] for c in cells):
+            if onto(ms, link):
                 break  # applying this link raises: no check is made after it
+            cells = changed_cells(link)
             for c in cells:
                 for j in lines_through(n, c):
                     ks = changes.setdefault(j, [])

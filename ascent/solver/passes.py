@@ -16,7 +16,7 @@ import the loop that runs them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Any, Callable
 
 from ..model.grid import Conflict, Contradiction, Grid
 from ..core.lanes import visible
@@ -24,9 +24,6 @@ from ..techniques.memory import Memory
 from ..model.rules import broken_rule, lane_broken
 from ..techniques import BY_NAME, Technique
 from ..model.trace import Pass, Step
-
-if TYPE_CHECKING:
-    from .context import Context
 
 
 class OverBudget(Exception):
@@ -62,7 +59,7 @@ def filled_grid_conflict(grid: Grid) -> Conflict | None:
 
 
 def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None = None, limit: int | None = None,
-        context: "Context | None" = None, before_hard: Callable[[], None] | None = None, announce: bool = False,
+        context: Any = None, before_hard: Callable[[], None] | None = None, announce: bool = False,
         check_time: Callable[[], None] | None = None, watch: Callable[[Grid, set], None] | None = None,
         memory: Memory | None = None) -> None:
     """Passes of the given techniques until none finds anything. Raises Contradiction.

@@ -35,7 +35,7 @@ from typing import Callable, Iterator
 
 from ..model import cands
 from ..model.cands import ALL, PLACED
-from ..model.grid import Contradiction, Grid, cell_name, shape
+from ..model.grid import Contradiction, Grid, cell_name, onto, shape
 from .memory import Memory
 from ..model.trace import Step
 
@@ -375,10 +375,7 @@ def _more(links, crosses: dict[int, list], masks, n: int) -> dict[int, int]:
             named = dict(_merged(crosses[k]))
             out[k] = sum(1 for c, d in link.placements for x in peers[c]
                          if ms[x] & (1 << (d - 1)) and not named.get(x, 0) & (1 << (d - 1)))
-        for c, m in link.eliminations:
-            ms[c] &= ~m
-        for c, d in link.placements:
-            ms[c] = 1 << (d - 1)
+        onto(ms, link)
     return out
 
 

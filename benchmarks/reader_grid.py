@@ -1,0 +1,90 @@
+"""Every forcing step checked on the reader's grid (issue 39, item 1), over a dev set: the grid rebuilt from the solve's
+JSON alone (tests/readergrid.py), each link's words checked on it. Prints Markdown.
+
+    python benchmarks/reader_grid.py                          # 9x9 unreasonable of ../shared/tatham
+    python benchmarks/reader_grid.py --label extreme          # the 9x9 extreme
+    python benchmarks/reader_grid.py --root /work/main        # another tree's code (its solver; this checker)
+    python benchmarks/reader_grid.py --examples 3             # up to 3 examples of each kind of false statement
+
+Figures: false statements (by kind: a removal of a candidate not there, a placement of a non-candidate, a placed
+height left in its row or column, a link its technique does not say on the reader's grid, a contradiction not shown);
+links that place a height and leave a cross-out unsaid; chains whose reader's grid shows a broken line before their
+last link; steps and chain links whose sentence gives a count or a list of fillings or orderings (the words
+"fillings", "orderings", "filling does", "ordering fits"); links read per puzzle (every forcing step's links,
+supposition included): median / p90 / max. Each solve goes through its JSON (``Result.to_dict()``) before it is read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+ap = argparse.ArgumentParser()
+ap.add_argument("--root", default=str(HERE), help="the project tree whose solver to run")
+ap.add_argument("--shared", default=str(HERE.parent / "shared"), help="the data folder (default ../shared)")
+ap.add_argument("--size", type=int, default=9)
+ap.add_argument("--label", default="unreasonable")
+ap.add_argument("--examples", type=int, default=1, help="examples shown of each kind of false statement")
+args = ap.parse_args()
+sys.path.insert(0, str(HERE))  # tests.readergrid from this tree
+sys.path.insert(0, str(Path(args.root).resolve()))
+
+from ascent import Puzzle, solve  # noqa: E402
+from tests.readergrid import check  # noqa: E402
+
+path = Path(args.shared) / "tatham" / f"{args.size}x{args.size}-puzzles.json"
+if not path.is_file():
+    sys.exit(f"no data at {path}: give --shared")
+recs = json.loads(path.read_text()).get(args.label)
+if not recs:
+    sys.exit(f"no puzzles labelled {args.label!r} in {path}")
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p * len(xs)))] if xs else 0
+
+
+t0 = time.process_time()
+per_puzzle, kinds, examples = [], {}, {}
+false = unsaid = late = listing_links = listing_steps = steps = links = solved = 0
+for idx, rec in enumerate(recs):
+    result = solve(Puzzle.from_record(rec, args.label), logic_only=True)
+    solved += result.status == "solved"
+    report = check(json.loads(json.dumps(result.to_dict())))
+    per_puzzle.append(report.links)
+    steps += report.forcing_steps
+    links += report.links
+    false += len(report.findings)
+    unsaid += len({(f.step, f.link) for f in report.findings if f.kind == "unsaid"})
+    late += len({s for s, _ in report.late})
+    listing_links += report.listing_links
+    listing_steps += report.listing_steps
+    for f in report.findings:
+        kinds[f.kind] = kinds.get(f.kind, 0) + 1
+        examples.setdefault(f.kind, [])
+        if len(examples[f.kind]) < args.examples:
+            examples[f.kind].append((idx, f))
+
+print(f"| {args.size}x{args.size} {args.label} ({len(recs)} puzzles, {solved} solved by logic) | value |")
+print("|---|---:|")
+print(f"| forcing steps / chain links checked | {steps} / {links} |")
+print(f"| false statements on the reader's grid | {false} |")
+for kind, count in sorted(kinds.items()):
+    print(f"| - {kind} | {count} |")
+print(f"| links that place a height and leave a cross-out unsaid | {unsaid} |")
+print(f"| chains going on past a line broken on the reader's grid | {late} |")
+print(f"| chain links whose sentence counts or lists fillings / orderings | {listing_links} |")
+print(f"| steps outside chains that do | {listing_steps} |")
+print(f"| links read per puzzle: median / p90 / max | {statistics.median(per_puzzle):g} / {pct(per_puzzle, .9)} "
+      f"/ {max(per_puzzle)} |")
+print(f"| CPU s (solve and check) | {time.process_time() - t0:.1f} |")
+for kind, found in sorted(examples.items()):
+    print(f"\n{kind}:")
+    for idx, f in found:
+        print(f"- puzzle {idx}, step {f.step}, link {f.link}: {f.claim!r} -- on the reader's grid: {f.shows}")
