@@ -24,21 +24,12 @@ MAX_ENTRIES = 14
 # Arrows against LAYERS that are still there, each named, so that a new one fails and a mended one must be
 # taken off this list (the set is compared whole). Not in this issue's moves: their owners were told.
 KNOWN_UPWARD = {
-    ("ascent.model.grid", "ascent.puzzle"),  # Grid.start(puzzle): a TYPE_CHECKING import of the statement
     ("ascent.model.trace", "ascent.puzzle"),  # Result.puzzle: a TYPE_CHECKING import
     ("ascent.model.rules", "ascent.puzzle"),  # first_broken(puzzle, ...)
     ("ascent.model.rules", "ascent.core.lanes"),  # visible(heights), the count a lane shows
     ("ascent.tools.hint", "ascent.show.gridtext"),  # the one grid-text reader
     ("ascent.tools.check", "ascent.show.gridtext"),
 }
-# The cycles the lead is taking apart in this issue: each has a test below marked xfail(strict=True), which
-# turns red once its cycle is gone; then the mark and the entry here come off.
-KNOWN_CYCLES = {
-    frozenset({"ascent.model.grid", "ascent.model.trace"}): "grid <-> trace: the lead's Step/Proof item (5)",
-    frozenset({"ascent.solver.chains", "ascent.solver.passes", "ascent.solver.context"}):
-        "chains -> passes -> context -> chains: the lead's solver item",
-}
-
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
@@ -142,29 +133,14 @@ def in_engine(m: str) -> bool:
 def test_the_graph_sees_imports_in_functions_and_behind_type_checking():
     g = graph()
     assert "ascent.store.urls" in g["ascent.cli.given"]  # inside Given.puzzles
-    assert "ascent.puzzle" in g["ascent.model.grid"]  # behind TYPE_CHECKING
+    assert "ascent.puzzle" in g["ascent.model.trace"]  # behind TYPE_CHECKING
     assert "ascent.puzzle.formats" in g["ascent.store.urls"]  # at module level
     assert len(g) > 100 and sum(map(len, g.values())) > 300
 
 
 # ------------------------------------------------------------------ no cycles
 def test_no_import_cycle():
-    left = [sorted(c) for c in cycles() if c not in KNOWN_CYCLES]
-    assert left == []
-
-
-GRID_TRACE = frozenset({"ascent.model.grid", "ascent.model.trace"})
-CHAINS_PASSES_CONTEXT = frozenset({"ascent.solver.chains", "ascent.solver.passes", "ascent.solver.context"})
-
-
-@pytest.mark.xfail(strict=True, reason=KNOWN_CYCLES[GRID_TRACE])
-def test_grid_and_trace_import_each_other_no_more():
-    assert GRID_TRACE not in cycles()
-
-
-@pytest.mark.xfail(strict=True, reason=KNOWN_CYCLES[CHAINS_PASSES_CONTEXT])
-def test_chains_passes_and_context_make_no_cycle():
-    assert CHAINS_PASSES_CONTEXT not in cycles()
+    assert [sorted(c) for c in cycles()] == []
 
 
 # ------------------------------------------------------------------ the folders
