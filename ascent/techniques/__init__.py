@@ -10,8 +10,10 @@ docstring holds its lane picture and why it is sound.
 Like Tatham's DIFFLIST: a row per technique, easiest first. ``sweep`` techniques run as a whole
 pass (every step they find from one grid); the others give one step at a time, after which the
 engine goes back to the easiest tier. ``cost`` is what one step adds to a puzzle's score, ``level``
-the level a puzzle needing it reaches (``ascent.solver.grade``), and ``idea`` is how a hint names the
-technique without giving the step away. ``role`` says whether it is plain logic, forcing (it supposes a
+the level a puzzle needing it reaches (``ascent.solver.grade``), ``per_link`` what each link of a forcing
+step's chain adds to that cost, and ``idea`` is how a hint names the technique without giving the step away.
+A technique's ``name`` is its module's ``NAME`` (the steps it yields carry it; the module cannot read the table,
+which imports it), and the row takes it from there. ``role`` says whether it is plain logic, forcing (it supposes a
 candidate; its steps carry chains) or the finisher; ``fold`` how the Markdown walkthrough tells it inside
 a folded chain; ``link_needs`` what one of its steps rests on as a link of a chain (``Technique.needs``).
 Everything about a technique that other code needs is a field here: no code compares technique names.
@@ -63,6 +65,9 @@ class Technique:
     # holds the same: the minimizer takes such a link as found where its line is as in a replay that found it. Only
     # these say contradictions (the others raise none), so only these are asked whether a grid shows one
     line_only: bool = False
+    # what each link of a step's chain adds to its cost (``ascent.solver.grade``): a long chain is what makes a
+    # supposition hard to find and hold in one's head; only forcing's steps carry chains
+    per_link: int = 0
 
     @property
     def finisher(self) -> bool:
@@ -85,33 +90,33 @@ class Technique:
 # Costs: a sweep of Latin bookkeeping is near free; clue reasoning that needs counting costs more;
 # enumeration, fish and forcing dominate, the way HoDoKu and Sudoku Explainer weigh them.
 TABLE: tuple[Technique, ...] = (
-    Technique("ascent", 1, ascent.ascent, 1, True, "an edge clue rule", line_only=True),
-    Technique("sudoku", 2, sudoku.sudoku, 1, True, "each height once per row and column", aftermath=True,
+    Technique(ascent.NAME, 1, ascent.ascent, 1, True, "an edge clue rule", line_only=True),
+    Technique(sudoku.NAME, 2, sudoku.sudoku, 1, True, "each height once per row and column", aftermath=True,
               fold="hidden", link_needs=sudoku.link_needs),
-    Technique("naked single", 3, naked_single.naked_single, 2, True, "a cell with a single candidate left",
+    Technique(naked_single.NAME, 3, naked_single.naked_single, 2, True, "a cell with a single candidate left",
               aliases=("solve",), fold="height", link_needs=naked_single.link_needs,
               refind=naked_single.refind),
-    Technique("pinpoint", 4, pinpoint.pinpoint, 3, True, "a height with only one place left in a row or column",
+    Technique(pinpoint.NAME, 4, pinpoint.pinpoint, 3, True, "a height with only one place left in a row or column",
               aliases=("hidden single",), fold="height", link_needs=pinpoint.link_needs, line_only=True),
-    Technique("peak bounds", 5, peak_bounds.peak_bounds, 4, True,
+    Technique(peak_bounds.NAME, 5, peak_bounds.peak_bounds, 4, True,
               "the tallest heights already placed bounding a clue", line_only=True),  # Tatham's Easy clue rules
-    Technique("peak descent", 6, peak_descent.peak_descent, 6, True, "a sure peak splitting its clue", level="tricky",
+    Technique(peak_descent.NAME, 6, peak_descent.peak_descent, 6, True, "a sure peak splitting its clue", level="tricky",
               line_only=True),
-    Technique("isolate", 7, isolate.isolate, 10, True, "a group of cells that share as many heights as there are cells",
+    Technique(isolate.NAME, 7, isolate.isolate, 10, True, "a group of cells that share as many heights as there are cells",
               level="hard", line_only=True),
-    Technique("sequence", 8, sequence.sequence, 20, False, "the orderings a clue allows along its lane", level="hard",
+    Technique(sequence.NAME, 8, sequence.sequence, 20, False, "the orderings a clue allows along its lane", level="hard",
               line_only=True),
-    Technique("fish", 9, fish.fish, 40, False,
+    Technique(fish.NAME, 9, fish.fish, 40, False,
               "a height confined to the same columns in several rows (or rows in several columns)", level="extreme",
               link_needs=fish.link_needs),
-    Technique("pair chain", 10, pair_chain.pair_chain, 50, False,
+    Technique(pair_chain.NAME, 10, pair_chain.pair_chain, 50, False,
               "a chain of cells with two candidates each, linked along rows and columns",
               aliases=("xy chain",), level="extreme"),
-    Technique("forcing", 11, forcing.forcing, 80, False, "supposing a candidate and following it to a contradiction",
-              contextual=True, level="unreasonable", role="forcing"),
-    Technique("nested forcing", 12, nested.nested, 160, False,
+    Technique(forcing.NAME, 11, forcing.forcing, 80, False, "supposing a candidate and following it to a contradiction",
+              contextual=True, level="unreasonable", role="forcing", per_link=2),
+    Technique(nested.NAME, 12, nested.nested, 160, False,
               "supposing a candidate and following it, with forcing inside, to a contradiction",
-              contextual=True, level="unreasonable", role="forcing"),
+              contextual=True, level="unreasonable", role="forcing", per_link=2),
     # the finisher, last: no logic at all, so it costs more than any chain of logic
     Technique(backtrack.NAME, 13, backtrack.backtrack, 200, False, "trying candidates (no technique finds a step here)",
               contextual=True, level="unreasonable", role="finisher"),
@@ -148,6 +153,13 @@ def select(techniques: Iterable[str] | str | None) -> tuple[str, ...]:
         techniques = [techniques]
     wanted = {canonical(t) for t in techniques}
     return tuple(t for t in ORDER if t in wanted)
+
+
+def idea(name: str) -> str:
+    """How a hint names technique ``name``'s kind of reasoning (its row's ``idea``); a name the table does not
+    hold (a trace read back from elsewhere) as it is."""
+    row = BY_NAME.get(name)
+    return row.idea if row is not None else name
 
 
 def needs(link: Step, n: int) -> dict[int, int]:

@@ -27,13 +27,12 @@ from ..show.gridtext import GridError, read_grid  # the one grid-text reader (hi
 from ..puzzle import Puzzle
 from ..solver.context import Context
 from ..solver.passes import techniques_of
-from ..techniques import TABLE
+from ..techniques import idea as idea_of
 from ..model.trace import SOLVED, Step
 
 # What each hint is about (Hint.kind).
 STEP, WRONG, WRONG_MARKS, DONE, NO_SOLUTION = "step", "wrong", "wrong marks", "solved", "no unique solution"
 
-IDEAS = {**{t.name: t.idea for t in TABLE}, BACKTRACK: "trying candidates (no technique finds a step here)"}
 
 
 @dataclass(frozen=True)
@@ -166,7 +165,7 @@ def describe(step: Step, n: int) -> tuple[str, str, str]:
     where = step.where(n) or "the grid"
     area = f"{step.lane.kind} {step.lane.index + 1}" if step.lane is not None else where
     does = "places a height" if step.placements else "removes something"
-    idea = IDEAS.get(step.technique, step.technique)
+    idea = idea_of(step.technique)
     full = f"{step.technique} {where}: {step.reason}"
     changes = step.changes(n)
     if changes:
