@@ -194,3 +194,14 @@ def test_the_puzzle_package_imports_nothing_else_of_ascent():
     for m, targets in graph().items():
         if m == "ascent.puzzle" or m.startswith("ascent.puzzle."):
             assert {t for t in targets if not t.startswith("ascent.puzzle")} == set(), m
+
+
+def test_the_readmes_layout_names_every_folder_and_no_other():
+    text = (PACKAGE.parent / "README.md").read_text()
+    block = text.split("## Where things are", 1)[1].split("```", 2)[1]
+    named = {line.split()[0].rstrip("/") for line in block.splitlines()
+             if line.startswith("  ") and not line.startswith("   ") and line.split()[0].endswith("/")}
+    folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert named == folders
+    order = text.split("Arrows only point down this order: ", 1)[1].split(".", 1)[0]
+    assert tuple(w.strip() for w in order.replace("\n", " ").split(",")) == LAYERS

@@ -55,8 +55,7 @@ def unknown(line: str) -> str:
     """What to say of a line in no format ascent reads."""
     text = line.strip()
     shown = text if len(text) <= 40 else text[:37] + "..."
-    return (f"{shown!r} is in no puzzle format ascent reads (a JSON record, Tatham id, puzz.link URL, keys "
-            "or clockwise clues)")
+    return f"{shown!r} is in no puzzle format ascent reads ({', '.join(f.label for f in formats.FORMATS)})"
 
 
 def skipped(line: str) -> bool:
