@@ -46,7 +46,8 @@ def line_table(n: int, clues: tuple[int, ...]) -> tuple[Line, ...]:
 
 KEEP = 128  # fillings kept per clue pair
 SEEN_KEPT = 1 << 10  # clue pairs with their fillings seen (all forgotten at once when full)
-_seen: dict = KEPT.dict("propagate._seen", SEEN_KEPT)  # (size, front clue, back clue) -> the last few fillings (``lanes.packed``) that proved the
+# (size, front clue, back clue) -> the last few fillings (``lanes.packed``) that proved the
+_seen: dict = KEPT.dict("propagate._seen", SEEN_KEPT)
 # candidates of a line with those clues (above TABLE_MAX): whenever the ones that still fit use every candidate,
 # the line is consistent without a search (the residual supports of constraint solvers)
 KNOWN = 1 << 15  # lines remembered with what their filter left (all forgotten at once when full)

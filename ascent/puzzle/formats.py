@@ -24,7 +24,7 @@ class Format:
     name: str  # as --to, --format and messages name it
     label: str  # as the share pages show it
     looks: Callable[[str], bool]  # does one line of text have this format's shape (``textlines.kind``)?
-    read: Callable[[str], Fields]  # the text -> the puzzle's fields; FormatError (or another PuzzleError) saying why not
+    read: Callable[[str], Fields]  # the text -> the puzzle's fields; a PuzzleError (FormatError, ...) saying why not
     write: Callable[[Puzzle], str]  # the puzzle -> the text; a PuzzleError when the format cannot hold it
     example: str  # what a line of it looks like
     address: bool = False  # a web address: the share pages leave it out (they name no address but the puzzle's source)

@@ -17,8 +17,8 @@ What is remembered
              each, or only one lane or line (``narrowed``, for checking one link of a chain).
 
 When a note stops counting
-    Nothing in ``looked`` or ``read`` is ever cleared. A note is read against the grid's own record of its changes (``changed_at``,
-    ``line_changed``, ``line_placed``, the log), which only ``Grid.apply`` writes: a place is *quiet* while
+    Nothing in ``looked`` or ``read`` is ever cleared. A note is read against the grid's own record of its
+    changes (``changed_at``, ``line_changed``, ``line_placed``, the log), which only ``Grid.apply`` writes: a place is *quiet* while
     none of what the technique reads there has changed since its note, and then looking again would find
     nothing again (each technique's docstring says what it reads). So a note only ever saves a look: a
     memory that knows nothing (``Memory(grid)``) gives the same steps, more slowly. The notes are about one
