@@ -18,11 +18,11 @@ What is remembered
 
 When a note stops counting
     Nothing in ``looked`` or ``read`` is ever cleared. A note is read against the grid's own record of its
-    changes (``changed_at``, ``line_changed``, ``line_placed``, the log), which only ``Grid.apply`` writes: a place is *quiet* while
-    none of what the technique reads there has changed since its note, and then looking again would find
-    nothing again (each technique's docstring says what it reads). So a note only ever saves a look: a
-    memory that knows nothing (``Memory(grid)``) gives the same steps, more slowly. The notes are about one
-    grid and the copies made from it (``fork``), which share its stamps and only lose candidates.
+    changes (``changed_at``, ``line_changed``, ``line_placed``, the log), which only ``Grid.apply`` writes: a
+    place is *quiet* while none of what the technique reads there has changed since its note, and then looking
+    again would find nothing again (each technique's docstring says what it reads). So a note only ever saves a
+    look: a memory that knows nothing (``Memory(grid)``) gives the same steps, more slowly. The notes are about
+    one grid and the copies made from it (``fork``), which share its stamps and only lose candidates.
 
 Who writes
     Only techniques, each under keys that begin with its own name, through ``found_nothing`` and
