@@ -301,6 +301,26 @@ def said_links(chains, grid, chain, conflict, lost=(), check=True):
     return links, got
 
 
+def said_positions(grid, chain, links):
+    """Where each said link stands in ``chain``: a traced link with nothing left to change on the reader's grid
+    (every placement made, every removal gone, its cross-outs apart) is not said, so the said links skip it."""
+    g, out, said = grid.copy(), [], iter(links)
+    for k, traced_link in enumerate(chain):
+        crossed = dict(traced_link.crossed)
+        if k and all(g.values[c] == d for c, d in traced_link.placements) and not any(
+                m & ~crossed.get(c, 0) & g.masks[c] for c, m in traced_link.eliminations):
+            continue
+        link = next(said, None)
+        if link is None:
+            break
+        out.append(k)
+        try:
+            g.apply(link)
+        except Contradiction:
+            break
+    return out
+
+
 def _peers(n, c):
     return [x for x in range(n * n) if x != c and (x // n == c // n or x % n == c % n)]
 
@@ -308,15 +328,26 @@ def _peers(n, c):
 def assert_on_the_readers_grid(grid, chain, links):
     """Each said link takes away at least what the traced link takes that is still there on the grid of the said
     links before it, places what it places, and crosses each placed height out of every other cell of its row and
-    column that still held it, in that same link (written here from the rule, not from the minimizer)."""
+    column that still held it, in that same link (written here from the rule, not from the minimizer); a traced link
+    with nothing left to change there is not said."""
     n = grid.n
     g = grid.copy()
     assert len(links) <= len(chain)
-    for traced_link, link in zip(chain, links):
+    said = iter(links)
+    for traced_link in chain:
+        crossed = dict(traced_link.crossed)
+        if not traced_link.supposition and all(g.values[c] == d for c, d in traced_link.placements) and not any(
+                m & ~crossed.get(c, 0) & g.masks[c] for c, m in traced_link.eliminations):
+            continue  # nothing left for it to say on the reader's grid: not said
+        link = next(said, None)
+        if link is None:
+            return
         assert set(traced_link.placements) <= set(link.placements)
         gone = {}
         for c, m in link.eliminations:
             gone[c] = gone.get(c, 0) | m
+        for c, d in link.placements:  # a placement takes the cell's other candidates (an easier name may place)
+            gone[c] = gone.get(c, 0) | (g.masks[c] & ~b(d))
         if not traced_link.supposition:
             for c, m in traced_link.eliminations:
                 assert not g.masks[c] & m & ~gone.get(c, 0), (traced_link.reason, link.reason)
@@ -346,9 +377,12 @@ def test_check_finds_a_line_broken_before_the_end(medved, traced):
         chain = got.chain
         links, r = said_links(chains, grid, chain, got.conflict)
         assert_on_the_readers_grid(grid, chain, links)
+        at = said_positions(grid, chain, links)
         want = None
         g = grid.copy()
-        for k, link in enumerate(links[:len(chain) - 1]):
+        for k, link in zip(at, links):
+            if k == len(chain) - 1:
+                break
             try:
                 g.apply(link)
             except Contradiction as e:
@@ -399,15 +433,18 @@ def test_states_keep_and_start_give_what_a_full_replay_gives(medved, traced):
         if not chains.replay(grid, chain, got.conflict, keep=states).ok:
             continue  # a sooner end on the reader's grid
         kept += 1
-        links, _ = said_links(context(grid).chains, grid, chain, got.conflict, check=False)
+        sayer = context(grid).chains
+        sayer.placing_simpler = False  # each link as its own technique finds it: the changes the replay applied
+        links, _ = said_links(sayer, grid, chain, got.conflict, check=False)
         assert_on_the_readers_grid(grid, chain, links)
+        at = said_positions(grid, chain, links)
         try:
             _after(grid, links)
             assert len(states) == len(chain)
         except Contradiction:  # the last link empties a cell: no grid after it
             assert len(states) == len(chain) - 1
         for i in range(len(states)):
-            after = _after(grid, links[:i + 1])
+            after = _after(grid, [link for k, link in zip(at, links) if k <= i])
             assert states[i].masks == after.masks and states[i].values == after.values
         for k in range(1, len(chain)):
             fewer = chain[:k] + chain[k + 1:]
@@ -463,9 +500,18 @@ def test_an_inner_forcing_link_holds_when_its_own_chain_replays_there(medved):
 
 
 # ---------------------------------------------------------------------------- the minimal chain
+def same_or_simpler(said: str, traced: str) -> bool:
+    """A said link carries its traced link's technique, or an easier one that says the same there (the simplest
+    name: a pinpoint whose cell has one candidate left is said as a naked single)."""
+    from ascent.techniques import TIER
+
+    return said == traced or TIER[said] < TIER[traced]
+
+
 def traced_places(cut, chain):
     """Where each link of a said chain stands in the traced chain it was cut from: the said links are steps found
-    afresh on the reader's grid, so each is matched to the next traced link of its technique placing at most what
+    afresh on the reader's grid, so each is matched to the next traced link of its technique (or a harder one, under
+    the simplest name) placing at most what
     it places and removing nothing it keeps open (a subsequence, in order); None when some link matches none."""
     where, j = [], 0
     for link in cut[1:]:
@@ -473,7 +519,7 @@ def traced_places(cut, chain):
         for c, m in link.eliminations:
             gone[c] = gone.get(c, 0) | m
         while j < len(chain) and not (
-                chain[j].technique == link.technique and set(chain[j].placements) <= set(link.placements)
+                same_or_simpler(link.technique, chain[j].technique) and set(chain[j].placements) <= set(link.placements)
                 and (link.placements or all(gone.get(c, 0) & m for c, m in chain[j].eliminations))):
             j += 1
         if j == len(chain):

@@ -440,13 +440,13 @@ def test_a_broken_line_says_its_own_singles_before_what_it_sees():
 
     # 6 has one place (R1C8), then 3 has one (R1C6)
     ms = (b(1, 2), b(1, 2), b(4), b(7), b(8), b(1, 2, 3), b(9), b(1, 2, 3, 4, 5, 6, 7), b(5))
-    got, said = singles(ms, tuple(range(9)), 9)
+    got, said = singles(ms, [f"R1C{c + 1}" for c in range(9)])
     assert said == ["6 fits only R1C8", "3 fits only R1C6"]
     assert got == (b(1, 2), b(1, 2), b(4), b(7), b(8), b(3), b(9), b(6), b(5))
     # a cell left with one height crosses it out of the others
-    got, said = singles((b(1, 2), b(2), b(1, 2, 3)), (0, 1, 2), 3)
+    got, said = singles((b(1, 2), b(2), b(1, 2, 3)), ["R1C1", "R1C2", "R1C3"])
     assert said == ["R1C1 is left with 1", "3 fits only R1C3"] and got == (b(1), b(2), b(3))
-    assert singles((b(1, 2), b(1, 2), b(3)), (0, 1, 2), 3) == ((b(1, 2), b(1, 2), b(3)), [])
+    assert singles((b(1, 2), b(1, 2), b(3)), ["R1C1", "R1C2", "R1C3"]) == ((b(1, 2), b(1, 2), b(3)), [])
     # in a broken line's words: the single, then the line as it then reads from the clue's side
     n = 5
     ms = [full(5), b(3), full(5), b(2, 3), full(5)]

@@ -168,12 +168,14 @@ def picture(ms: Sequence[int]) -> str:
     return " ".join(cands.show(m) for m in ms)
 
 
-def singles(ms: tuple[int, ...], cells: tuple[int, ...], n: int) -> tuple[tuple[int, ...], list[str]]:
-    """The line's candidates once its own singles are followed: a height with one place left in it goes there, and
-    a cell left with one height loses it from the others, until neither changes anything; and those facts in words,
-    in the order found ("2 fits only R4C2", "R4C1 is left with 1"). What a reader would otherwise have to find alone
-    before a count along the line reads true."""
+def singles(ms: tuple[int, ...], names: Sequence[str], whole: bool = True) -> tuple[tuple[int, ...], list[str]]:
+    """The line's candidates once its own singles are followed: a cell left with one height loses it from the
+    others, and (``whole``: ``ms`` are a whole row or column, every height in it once) a height with one place left
+    goes there, until neither changes anything; and those facts in words, in the order found ("2 fits only R4C2",
+    "R4C1 is left with 1"; ``names`` are the cells' names). What a reader would otherwise have to find alone before
+    a count along the line reads true."""
     ms = list(ms)
+    n = len(ms)
     said: list[str] = []
     done = {i for i, m in enumerate(ms) if m and not m & (m - 1)}
     changed = True
@@ -187,15 +189,15 @@ def singles(ms: tuple[int, ...], cells: tuple[int, ...], n: int) -> tuple[tuple[
         for i, m in enumerate(ms):
             if i not in done and m and not m & (m - 1):
                 done.add(i)
-                said.append(f"{cell_name(cells[i], n)} is left with {m.bit_length()}")
+                said.append(f"{names[i]} is left with {m.bit_length()}")
                 changed = True
-        for d in range(1, n + 1):
+        for d in range(1, n + 1 if whole else 0):
             b = 1 << (d - 1)
             where = [i for i, m in enumerate(ms) if m & b]
             if len(where) == 1 and where[0] not in done:
                 ms[where[0]] = b
                 done.add(where[0])
-                said.append(f"{d} fits only {cell_name(cells[where[0]], n)}")
+                said.append(f"{d} fits only {names[where[0]]}")
                 changed = True
         if any(not m for m in ms):
             break
@@ -208,7 +210,7 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int) -> Conflict | None:
         return None
     front, back = line.front, line.back
     # the line's own singles, said first: then what it sees is read from the cells as they stand
-    settled, facts = singles(ms, line.cells, n)
+    settled, facts = singles(ms, [cell_name(c, n) for c in line.cells])
     if facts and all(settled):
         lead = f"{joined(facts)}, so it "
         ms_said = settled

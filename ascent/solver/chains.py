@@ -54,6 +54,23 @@ class Replay:
     conflict: Conflict | None = None
 
 
+class _Changes:
+    """A link's changes as a replay applies them (``Grid.apply`` reads these three), when nobody reads its words."""
+
+    __slots__ = ("technique", "eliminations", "placements")
+
+    def __init__(self, technique: str, eliminations, placements):
+        self.technique, self.eliminations, self.placements = technique, eliminations, placements
+
+
+def _vacuous(trial: Grid, link: Step) -> bool:
+    """Has ``trial`` already every change ``link`` makes (its cross-outs apart)?"""
+    crossed = dict(link.crossed)
+    masks, values = trial.masks, trial.values
+    return all(values[c] == d for c, d in link.placements) and \
+        not any(m & ~crossed.get(c, 0) & masks[c] for c, m in link.eliminations)
+
+
 def changed_cells(step: Step) -> list[int]:
     return [c for c, _ in step.eliminations] + [c for c, _ in step.placements]
 
@@ -133,6 +150,7 @@ class Minimizer:
         self.by_name = {t.name: t for t in techniques}
         self.check_time = check_time
         self.found: dict = {}  # what ``_finds`` said of a link on a grid, while one chain is cut (``minimal``)
+        self.placing_simpler = True  # while a chain is said: a removal from one cell may be said as an easier placement
 
     # ---------------------------------------------------------------- the minimal chain
     def needs(self, conflict: Conflict | None, lost: tuple[tuple[int, int], ...]) -> dict[int, int]:
@@ -193,18 +211,33 @@ class Minimizer:
         changes, so the words are true on the grid the reader builds from them. Where the reader's grid shows a
         broken row or column before the end (a link says more than the traced one did), the chain is cut again
         there, from that contradiction, and said afresh."""
-        for _ in range(4):
+        first = cut, said
+        simpler = True  # a removal from one cell may be said as an easier placement there, until that fails once
+        for attempt in range(5):
             links: list[Step] = []
+            if attempt == 4 and simpler:  # the last try says each link as its own technique finds it
+                simpler, (cut, said) = False, first
+            self.placing_simpler = simpler
             got = self.replay(grid, cut, said, lost, said_links=links, check=True)
             if got.ok:
-                return tuple(links), self._said(grid, tuple(links), said) if said is not None else said
+                out = tuple(links)
+                end = self._said(grid, out, said) if said is not None else said
+                fewer, end_ = self._drop(grid, out, end, lost)  # said afresh, a link may no longer be needed
+                if len(fewer) == len(out):
+                    return out, end
+                cut, said = fewer, end_
+                continue
             if got.sooner is None or said is None:
+                if simpler:  # an easier placement said more than the link: try the links as they were found
+                    simpler, (cut, said) = False, first
+                    continue
                 break
             said = got.conflict
             cut = self.sliced(cut[:got.sooner], said, lost)
             if not self.replay(grid, cut, said, lost).ok:
                 break
             cut, said = self._drop(grid, cut, said, lost)
+        self.placing_simpler = True
         return cut, said  # never seen: said as traced
 
     def _drop(self, grid: Grid, cut: tuple[Step, ...], conflict: Conflict | None,
@@ -303,6 +336,8 @@ class Minimizer:
                     found, early, step = seen
                     if not found:
                         return Replay(False, k, early) if early is not None else Replay(False)
+                    if said_links is not None and step is None and _vacuous(trial, link):
+                        continue  # nothing left for it to say on the reader's grid (an earlier link said more): gone
                     if step is None and said_links is not None:
                         step = self._placing(trial, row, link)
                     if said_links is not None and step is not None:
@@ -310,7 +345,7 @@ class Minimizer:
             elif said_links is not None:
                 step = Step(link.technique, f"suppose {trial.name(link.placements[0][0])} is {link.placements[0][1]}",
                             None, None, link.cells, placements=link.placements, premises=(), supposition=True)
-            applied = self._crossed(trial, link if step is None else step, step is not None)
+            applied = self._crossed(trial, link if step is None else step, step is not None, said_links is not None)
             if said_links is not None:
                 said_links.append(applied)
             try:
@@ -414,13 +449,9 @@ class Minimizer:
 
     def _look(self, trial: Grid, row: Technique, link: Step, fresh: bool = False):
         """``_finds``, remembered while one chain is cut: by the link and its line's cells for a technique that
-        reads only its line (``line_only``), else by the link and the whole grid. ``fresh``: looked at afresh, and
-        the step's words made now, on this grid."""
-        if fresh:
-            found, early, step = self._finds(trial, row, link)
-            if step is not None:
-                step.reason  # made on this grid, before the grid changes
-            return found, early, step
+        reads only its line (``line_only``), else by the link and the whole grid. ``fresh``: looked at afresh."""
+        if fresh:  # a technique's words are made from what it read when it found the step (never the live grid)
+            return self._finds(trial, row, link)
         line = line_of(trial.lines, link.lane) if row.line_only and link.lane is not None else None
         if line is not None:
             masks, values = trial.masks, trial.values
@@ -437,7 +468,6 @@ class Minimizer:
         found on ``trial`` with its own words."""
         for step in row.steps(trial):
             if set(link.placements) <= set(step.placements):
-                step.reason
                 return step
         return link  # never seen: ``refind`` said it is there
 
@@ -446,6 +476,13 @@ class Minimizer:
         same changes on this grid (a placement that is also the cell's last candidate is a naked single, not a
         pinpoint), with that technique's words; else ``step`` itself."""
         want = (frozenset(step.placements), frozenset(step.eliminations))
+        # a step that only removes candidates from one cell is said as an easier step placing a height there, which
+        # removes them all (the reader's grid may show a hidden single the trace did not yet have)
+        cells = {c for c, _ in step.eliminations}
+        one = next(iter(cells)) if self.placing_simpler and not step.placements and len(cells) == 1 else None
+        gone = 0
+        for _, m in step.eliminations:
+            gone |= m
         for easier in self.techniques:
             if easier.tier >= row.tier or easier.contextual or easier.finisher:
                 continue
@@ -456,12 +493,20 @@ class Minimizer:
                 other = self._placing(trial, easier, step)
             if other is not None and other is not step and \
                     (frozenset(other.placements), frozenset(other.eliminations)) == want:
-                other.reason
                 return other
+        if one is None:
+            return step
+        for easier in self.techniques:
+            if easier.tier >= row.tier or easier.contextual or easier.finisher or easier.name == row.name:
+                continue
+            for other in easier.steps(trial, Memory.narrowed(trial, None if easier.refind is not None else step.lane)):
+                placed = dict(other.placements)
+                if one in placed and not gone >> (placed[one] - 1) & 1 and len(other.placements) == 1:
+                    return other
         return step
 
     @staticmethod
-    def _crossed(trial: Grid, step: Step, whole: bool) -> Step:
+    def _crossed(trial: Grid, step: Step, whole: bool, said: bool = True):
         """``step`` as the reader's grid takes it: its changes (``whole``; else its placements alone, for a link of a
         technique asked directly, whose other changes were cross-outs), with each height it places crossed out of
         every cell of its row and column that still holds it, said in the same link."""
@@ -470,12 +515,17 @@ class Minimizer:
         else:
             elims = step.eliminations
         if not step.placements:
-            return step if whole else Step(step.technique, step._reason, step.lane, step.clue, step.cells, elims,
-                                           premises=step.premises)
+            if whole:
+                return step
+            if not said:
+                return _Changes(step.technique, elims, ())
+            return Step(step.technique, step._reason, step.lane, step.clue, step.cells, elims, premises=step.premises)
         masks, peers = trial.masks, shape(trial.n).peers
         placed = {c for c, _ in step.placements}
         cross = tuple((x, 1 << (d - 1)) for c, d in step.placements for x in peers[c]
                       if x not in placed and masks[x] & (1 << (d - 1)))
+        if not said:  # only applied, never shown: the changes alone
+            return _Changes(step.technique, tuple(elims) + cross, step.placements)
         return joined(step, elims, cross, trial.n)
 
     def _finds(self, grid: Grid, row: Technique, link: Step) -> tuple[bool, Conflict | None, Step | None]:

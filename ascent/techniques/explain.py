@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from ..model import cands
 from ..model.words import joined
+from ..core.linecheck import singles
 
-SHOWN_LIMIT = 6  # list the orderings when at most this many survive
+SHOWN_LIMIT = 6  # the most fillings ``fillings`` gives by default
+EASY_ORDERS = 2  # a supposed height leaving at most this many orders of its lane is read without its singles said
 _BUDGET = 200_000  # nodes; past it the orderings are not listed (the count still is)
 
 
@@ -95,13 +97,82 @@ def _too_few(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     return None
 
 
+def _settled(fixed: tuple[int, ...], names: list[str], front: str, need_front: tuple[int, int] | None, back: str,
+             need_back: int, must: str, whole: bool) -> str | None:
+    """When the lane's own singles settle every cell once the height is supposed there: those singles, the lane as it
+    would then read, and the count that breaks the clue ("R8C9 is left with 5 and 7 fits only R8C4, so it would read
+    4 6 1 7 2 9 3 8 5, and the left would see 3, where the clue is 2"). None when they do not settle it, or it fits."""
+    if fillings(fixed, 1, len(fixed), 0, limit=EASY_ORDERS) is not None:
+        return None  # so few orders that the count is read off at once: said as a count, with the others
+    got, facts = singles(fixed, names, whole)
+    if not all(got) or any(m & (m - 1) for m in got):
+        return None
+    heights = [m.bit_length() for m in got]
+    if len(set(heights)) != len(heights):
+        return None
+    read = " ".join(map(str, heights))
+    lead = f"{joined(facts)}, so it would read {read}" if facts else f"it would read {read}"
+    if need_front:
+        k, (lo, hi) = _shown(heights), need_front
+        if not lo <= k <= hi:
+            return f"{lead}, and {front} {k}, {must} {lo if lo == hi else f'{lo} to {hi}'}"
+    if need_back:
+        k = _shown(reversed(heights))
+        if k != need_back:
+            return f"{lead}, and {back} {k}, where the clue is {need_back}"
+    return None
+
+
+def _bounded(fixed: tuple[int, ...], names: list[str], phrase: str, lo: int, hi: int, must: str, whole: bool) -> str | None:
+    """A count bound a reader sees at a glance, when it breaks ``lo``..``hi``: the cells that must show (each one's
+    least height above every height before it), with, in a whole line, its tallest height wherever it stands ("R8C1,
+    R8C2 and the 9 would all show, so the left would see at least 3"); or the cells that must stay hidden (each
+    one's greatest height below a height that must stand before it). Cells read from the clue's side."""
+    sure, top = [], 0  # the cells that show whatever they hold; the tallest height any cell before could hold
+    hidden, floor = [], 0  # the cells hidden whatever they hold; the least height that must stand before
+    hider: dict[int, int] = {}  # a hidden cell -> the first cell before it that hides it
+    for i, m in enumerate(fixed):
+        least, most = m & -m, m.bit_length()
+        if least.bit_length() > top:
+            sure.append(i)
+        if most < floor:
+            hidden.append(i)
+            hider[i] = next(j for j in range(i) if (fixed[j] & -fixed[j]).bit_length() > most)
+        top, floor = max(top, most), max(floor, least.bit_length())
+    who = [names[i] for i in sure]
+    tallest = len(fixed)
+    if whole and not any(fixed[i] >> (tallest - 1) & 1 for i in sure):
+        who.append(f"the {tallest}")  # the tallest shows too, wherever it stands
+    want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+    if len(who) > hi:
+        show = "would both show" if len(who) == 2 else "would all show"
+        return (f"{joined(who)} {show} (each above everything before it), so {phrase} at least {len(who)}, "
+                f"{must} {want}")
+    most = len(fixed) - len(hidden)
+    if hidden and most < lo:
+        by = set(hider.values())
+        if len(by) == 1:
+            j = by.pop()
+            which = (f"every cell farther from the clue than {names[j]} would hide behind it"
+                     if hidden == list(range(j + 1, len(fixed)))
+                     else f"{joined([names[i] for i in hidden])} would hide behind {names[j]}")
+        else:
+            which = (f"{joined([names[i] for i in hidden])} would be hidden (each below a height that must stand "
+                     f"before it)")
+        return f"{which}, so {phrase} at most {most}, {must} {want}"
+    return None
+
+
 def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: str, need_front: tuple[int, int] | None,
-            back: str = "", need_back: int = 0, must: str = "where the clue is") -> str:
+            back: str = "", need_back: int = 0, must: str = "where the clue is", whole: bool = False) -> str:
     """Why height ``h`` at lane position ``at`` fits no filling, without naming the height: what the lane
     would show then, against what it must show ("the left would see 3, where the clue says 2"), or which
     cells would be left with too few heights. ``names`` are the lane's cells in order; ``front``/``back``
     are phrases such as "the left would see" that take a count after them."""
     fixed = tuple(cands.bit(h) if i == at else m & ~cands.bit(h) for i, m in enumerate(masks))
+    settled = _settled(fixed, names, front, need_front, back, need_back, must, whole)
+    if settled is not None:
+        return settled
     short = _too_few(fixed)
     if short is not None:
         union = 0
@@ -111,6 +182,14 @@ def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: st
         if not union:
             return f"{cells[0]} would have nothing left"
         return f"{joined(cells)} would hold only {cands.show_set(union)} between them"
+    if need_front:
+        said = _bounded(fixed, names, front, need_front[0], need_front[1], must, whole)
+        if said is not None:
+            return said
+    if need_back:
+        said = _bounded(tuple(reversed(fixed)), names[::-1], back, need_back, need_back, "where the clue is", whole)
+        if said is not None:
+            return said
     if need_front:
         seen = shown_counts(fixed)
         lo, hi = need_front
@@ -133,12 +212,12 @@ def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: st
 
 def witnesses(masks: tuple[int, ...], removed: list[tuple[int, int]], names: list[str], front: str,
               need_front: tuple[int, int] | None, back: str = "", need_back: int = 0,
-              must: str = "where the clue is") -> str:
+              must: str = "where the clue is", whole: bool = False) -> str:
     """A reason for every removed height (``removed``: lane position and height), those that share one said
     together: "with R6C1 = 4, the left would see 3, where the clue is 2; with R6C5 = 7 or R6C7 = 7, ..."."""
     groups: dict[str, dict[str, list[str]]] = {}
     for at, h in removed:
-        why = failing(masks, at, h, names, front, need_front, back, need_back, must)
+        why = failing(masks, at, h, names, front, need_front, back, need_back, must, whole)
         groups.setdefault(why, {}).setdefault(names[at], []).append(str(h))
     said = []
     for why, cells in groups.items():

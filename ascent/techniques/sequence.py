@@ -60,5 +60,6 @@ def _sentence(grid: Grid, line, ms: tuple[int, ...], a: int, b: int, elims) -> s
     clues = " and ".join(f"clue {c} from the {s}" for c, s in ((a, front), (b, back)) if c)
     removed = [(line.cells.index(x), h) for x, m in elims for h in cands.digits(m)]
     names = [grid.name(x) for x in line.cells]
-    why = witnesses(ms, removed, names, f"the {front} would see", (a, a) if a else None, f"the {back} would see", b)
+    why = witnesses(ms, removed, names, f"the {front} would see", (a, a) if a else None, f"the {back} would see", b,
+                    whole=True)
     return f"{line.name} reads {picture(ms)} with {clues}: {why}"
