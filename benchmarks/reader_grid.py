@@ -17,6 +17,7 @@ supposition included): median / p90 / max. Each solve goes through its JSON (``R
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import statistics
 import sys
@@ -31,11 +32,15 @@ ap.add_argument("--size", type=int, default=9)
 ap.add_argument("--label", default="unreasonable")
 ap.add_argument("--examples", type=int, default=1, help="examples shown of each kind of false statement")
 args = ap.parse_args()
-sys.path.insert(0, str(HERE))  # tests.readergrid from this tree
 sys.path.insert(0, str(Path(args.root).resolve()))
 
 from ascent import Puzzle, solve  # noqa: E402
-from tests.readergrid import check  # noqa: E402
+
+# the checker of this tree (tests/readergrid.py), whichever tree's solver runs
+_spec = importlib.util.spec_from_file_location("readergrid", HERE / "tests" / "readergrid.py")
+readergrid = sys.modules["readergrid"] = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(readergrid)
+check = readergrid.check
 
 path = Path(args.shared) / "tatham" / f"{args.size}x{args.size}-puzzles.json"
 if not path.is_file():
@@ -45,14 +50,15 @@ if not recs:
     sys.exit(f"no puzzles labelled {args.label!r} in {path}")
 
 
-def pct(xs, p):
+def pct(xs, q):
+    """As benchmarks/chains.py takes a percentile (so the figures compare)."""
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(p * len(xs)))] if xs else 0
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))] if xs else 0
 
 
 t0 = time.process_time()
 per_puzzle, kinds, examples = [], {}, {}
-false = unsaid = late = listing_links = listing_steps = steps = links = solved = 0
+false = unsaid = not_needed = late = listing_links = listing_steps = steps = links = solved = 0
 for idx, rec in enumerate(recs):
     result = solve(Puzzle.from_record(rec, args.label), logic_only=True)
     solved += result.status == "solved"
@@ -62,6 +68,7 @@ for idx, rec in enumerate(recs):
     links += report.links
     false += len(report.findings)
     unsaid += len({(f.step, f.link) for f in report.findings if f.kind == "unsaid"})
+    not_needed += report.not_needed
     late += len({s for s, _ in report.late})
     listing_links += report.listing_links
     listing_steps += report.listing_steps
@@ -77,7 +84,8 @@ print(f"| forcing steps / chain links checked | {steps} / {links} |")
 print(f"| false statements on the reader's grid | {false} |")
 for kind, count in sorted(kinds.items()):
     print(f"| - {kind} | {count} |")
-print(f"| links that place a height and leave a cross-out unsaid | {unsaid} |")
+print(f"| links that place a height and leave a cross-out unsaid (on the reader's grid / '(and N more cells, not "
+      f"needed here)') | {unsaid} / {not_needed} |")
 print(f"| chains going on past a line broken on the reader's grid | {late} |")
 print(f"| chain links whose sentence counts or lists fillings / orderings | {listing_links} |")
 print(f"| steps outside chains that do | {listing_steps} |")

@@ -12,10 +12,11 @@ At each link, on that grid:
       reader's grid before the link, gives a step with the link's sentence (the words before the first
       "; d leaves" / "; no other cell"), at least the link's placements and at least its own eliminations (those
       not listed as ``crossed``, the placed heights' cross-outs); a link of a forcing technique (nested forcing's
-      inner step) is checked the same way, its own chain from the reader's grid;
+      inner step) is checked the same way, its own chain from the reader's grid; ``removal unsaid``: the step with
+      its words takes away more there (a candidate still open, or a placement's other heights) than the link states;
   (d) ``not shown``: after the last link the contradiction shows on the reader's grid (``linecheck.broken`` of its
-      line gives the same words, or a cell is empty); for the every-branch form, each branch leaves none of the
-      step's removed candidates.
+      line gives the same words, or a cell is empty); for the every-branch form, the branches suppose every height
+      its cell holds, and each leaves none of the step's removed candidates.
 
 Each failure is a false statement (``Finding``). Apart from those, ``late`` counts chains whose reader's grid shows a
 broken row or column (``linecheck``) after a link before the last: the chain goes on past a contradiction.
@@ -74,6 +75,7 @@ class Report:
     late: list[tuple[int, int]] = field(default_factory=list)  # (step, link after which a line was broken)
     listing_links: int = 0  # chain links whose sentence counts or lists fillings or orderings
     listing_steps: int = 0  # steps outside chains that do
+    not_needed: int = 0  # chain links saying "(and N more cells, not needed here)": cross-outs left unsaid
     outside_absent: int = 0  # steps outside chains removing a candidate not there or placing a non-candidate
 
     def kinds(self) -> dict[str, int]:
@@ -98,9 +100,9 @@ def _names(cells_masks, n: int) -> str:
 
 
 class _Checker:
-    def __init__(self, result: Result):
+    def __init__(self, result: Result | None, n: int | None = None):
         self.result = result
-        self.n = result.puzzle.size
+        self.n = result.puzzle.size if result is not None else n
         self.peers = shape(self.n).peers
         self.report = Report()
 
@@ -134,8 +136,11 @@ class _Checker:
         want = sentence(link.reason)
         crossed = dict(link.crossed)
         own = [(c, m & ~crossed.get(c, 0)) for c, m in link.eliminations if m & ~crossed.get(c, 0)]
+        stated: dict[int, int] = {}
+        for c, m in link.eliminations:
+            stated[c] = stated.get(c, 0) | m
         placed = set(link.placements)
-        said = []
+        said, more = [], None
         try:
             for step in row.steps(grid, Memory.narrowed(grid, link.lane)):
                 if not placed <= set(step.placements):
@@ -146,11 +151,22 @@ class _Checker:
                 if any(m & ~gone.get(c, 0) for c, m in own):
                     continue
                 words = sentence(step.reason)
-                if words == want:
+                if words != want:
+                    said.append(words)
+                    continue
+                # the same words: every removal they make (of a candidate still there) is stated too
+                extra = [(c, m & grid.masks[c] & ~stated.get(c, 0)) for c, m in gone.items()
+                         if m & grid.masks[c] & ~stated.get(c, 0)]
+                extra += [(c, grid.masks[c] & ~(1 << (d - 1))) for c, d in step.placements
+                          if (c, d) not in placed and grid.masks[c] & ~(1 << (d - 1))]
+                if not extra:
                     return
-                said.append(words)
+                more = more or extra
         except Contradiction as e:
             self.flag(i, k, "not found", link.reason, f"{link.technique} meets a contradiction: {e.conflict.why}")
+            return
+        if more:
+            self.flag(i, k, "removal unsaid", link.reason, f"its words also take away {_names(more, self.n)}")
             return
         self.flag(i, k, "not found", link.reason,
                   f"{link.technique} says instead: {said[0]!r}" if said else f"{link.technique} finds no such step")
@@ -175,6 +191,7 @@ class _Checker:
             k = first + j
             self.report.links += 1
             self.report.listing_links += lists(link.reason)
+            self.report.not_needed += "not needed here" in link.reason
             if j == 0 and not link.supposition:
                 self.flag(i, k, "not found", link.reason, "a chain that does not start with a supposition")
             self.stated(trial, link, i, k)
@@ -204,7 +221,7 @@ class _Checker:
                 return
             line = line_of(end.lines, conflict.lane) if conflict.lane is not None else None
             if line is not None:
-                now = broken(end.masks, line, n)
+                now = broken(end.masks, line, n, end.values)
                 if now is None or now.why != conflict.why:
                     self.flag(i, k0 + len(step.chain) - 1, "not shown", conflict.why,
                               "the line holds a filling" if now is None else f"the line says: {now.why}")
@@ -212,6 +229,15 @@ class _Checker:
                 self.flag(i, k0 + len(step.chain) - 1, "not shown", conflict.why, "no cell is empty")
             return
         k = k0
+        # the every-branch form: its branches suppose every height the cell still holds
+        supposed = {c: 0 for c in step.cells}
+        for branch in step.branches:
+            for c, d in (branch[0].placements if branch else ()):
+                supposed[c] = supposed.get(c, 0) | (1 << (d - 1))
+        missed = [(c, grid.masks[c] & ~m) for c, m in supposed.items() if grid.masks[c] & ~m]
+        if len(supposed) != 1 or missed:
+            self.flag(i, k0, "not shown", step.reason,
+                      f"its branches leave out {_names(missed, n)}" if missed else "its branches suppose other cells")
         for branch in step.branches:
             end, emptied = self.chain(grid, branch, i, k)
             k += len(branch)
@@ -244,3 +270,11 @@ def check(source: Any) -> Report:
     if isinstance(source, Result):
         source = source.to_dict()
     return _Checker(load(source)).run()
+
+
+def check_step(grid: Grid, step: Step, index: int = 0) -> Report:
+    """Check one forcing step (a chain with its contradiction, or branches) on ``grid``, the grid before it."""
+    checker = _Checker(None, grid.n)
+    checker.report.forcing_steps = 1
+    checker.forcing(grid, step, index)
+    return checker.report

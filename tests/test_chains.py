@@ -553,7 +553,7 @@ def test_the_minimal_chain_is_cut_from_the_trace_and_its_end_is_said_afresh(medv
             last = _after(grid, cut)
         except Contradiction:
             continue
-        now = broken(last.masks, line, n)
+        now = broken(last.masks, line, n, last.values)
         assert said == (now or said)
         afresh += now is not None and now != got.conflict
     assert shorter >= len(traced) // 2 and afresh >= 5

@@ -9,6 +9,7 @@ The drop rounds are pinned with a replay that answers from a table (a chain of n
 chains replay is then given, and what ``_drop`` makes of it is exact. The rest runs on small hand-made grids
 and on MEDVED's traced chains (tests/test_chains.py's fixtures)."""
 
+
 from ascent import Puzzle
 from ascent.solver.chains import Minimizer, Replay
 from ascent.model.grid import Conflict, Contradiction, Grid
@@ -260,9 +261,10 @@ def test_a_link_of_a_refinding_technique_is_found_only_with_its_cell_single_and_
     g = grid.copy()
     c = next(x for x in range(n * n) if g.masks[x].bit_count() >= 3)
     d = g.masks[c].bit_length()
-    assert chains._finds(g, single, Step("naked single", "x", None, None, (c,), placements=((c, d),))) == (False, None, None)
+    alone = Step("naked single", "x", None, None, (c,), placements=((c, d),))
+    assert chains._finds(g, single, alone) == (False, None, None)
     g.masks[c] = b(d)
-    assert chains._finds(g, single, Step("naked single", "x", None, None, (c,), placements=((c, d),))) == (True, None, None)
+    assert chains._finds(g, single, alone) == (True, None, None)
     peer = next(x for x in range(n * n) if x != c and x // n == c // n and g.masks[x] & (g.masks[x] - 1))
     e = g.masks[peer] & -g.masks[peer]
     more = Step("naked single", "x", None, None, (c,), placements=((c, d),), eliminations=((peer, e),))
@@ -304,7 +306,7 @@ def test_a_placing_link_crosses_its_height_out_of_its_row_and_column_and_says_ea
     assert set(s.eliminations) == crossed and s.reason == "suppose R1C1 is 2; 2 leaves R1C2, R1C4, R2C1, R4C1"
 
 
-def test_every_placing_link_of_a_minimal_chain_crosses_out_and_says_every_cell_that_held_its_height(medved, traced):  # noqa: F811
+def test_every_placing_link_of_a_minimal_chain_crosses_out_and_names_each_cell(medved, traced):  # noqa: F811
     """On MEDVED's minimal chains, on the reader's grid (the said links applied in turn): a link placing d at a cell
     removes d from exactly the cells of its row and column that still held it, lists them as ``crossed``, and its
     words name each ("d leaves R4C4, R5C1") or say that none is left."""
@@ -437,6 +439,51 @@ def test_the_said_chain_ends_at_the_first_broken_line_on_the_readers_grid(medved
                 assert all(broken(g.masks, line, n) is None for line in g.lines), (got.chain[0].reason, k)
         else:
             line = line_of(g.lines, said.lane)
-            assert line is not None and broken(g.masks, line, n) == said, got.chain[0].reason
+            assert line is not None and broken(g.masks, line, n, g.values) == said, got.chain[0].reason
             shown += 1
     assert shown + emptied == len(traced) and shown > 20
+
+
+def test_every_minimal_chain_is_said_as_its_techniques_find_it_on_the_readers_grid(medved, traced):  # noqa: F811
+    """Each of MEDVED's minimal chains, checked link by link by the reader's-grid checker (tests/readergrid.py): every
+    link is the step its technique gives on the grid of the supposition and the said links before it -- its words,
+    and every removal those words make, stated -- and its contradiction shows there. (Replaying the traced links'
+    own changes and words instead, found but not said afresh, fails this.)"""
+    from tests.readergrid import check_step
+
+    grid, _, _ = medved
+    chains = context(grid).chains
+    techniques = set()
+    for got in traced.values():
+        cut, said = chains.minimal(grid, got.chain, got.conflict)
+        techniques |= {x.technique for x in cut[1:]}
+        report = check_step(grid, Step("forcing", "x", None, None, (), chain=cut, contradiction=said))
+        assert report.findings == [] and report.late == [], (got.chain[0].reason, report.findings[:2])
+        assert report.links == len(cut)
+    assert len(techniques) >= 4
+
+
+def test_the_chain_resaid_is_one_said_on_its_own_grid_whatever_the_rounds():
+    """``_resaid`` says the chain, drops what the saying made unneeded, and says it again: the chain it gives is
+    always one the last saying gave (every link's words made on the grid of exactly the links before it). A table
+    replay whose every saying lets ``_drop`` take one more link: five sayings are needed."""
+    grid, chains = blank()
+    said_out = []
+
+    def replay(grid, chain, conflict, lost=(), states=None, start=0, keep=None, check=False, ref=None,
+               said_links=None):
+        if keep is not None:
+            keep.extend(chain[start:])
+        if said_links is not None:
+            said_links.extend(x + "'" for x in chain[start:])
+            said_out.append(tuple(said_links))
+        return Replay(True)
+
+    chains.replay = replay
+    chains.sliced = lambda chain, conflict, lost: chain
+    chains._said = lambda grid, cut, conflict: conflict
+    chains._drop = lambda grid, cut, conflict, lost: (cut[:-1] if cut[-1].endswith("'") and len(cut) > 2 else cut,
+                                                      conflict)
+    cut, end = chains.minimal(grid, tuple("sabcdefg"), C1)
+    assert end is C1 and len(said_out) >= 4
+    assert cut in said_out

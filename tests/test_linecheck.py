@@ -447,6 +447,11 @@ def test_a_broken_line_says_its_own_singles_before_what_it_sees():
     got, said = singles((b(1, 2), b(2), b(1, 2, 3)), ["R1C1", "R1C2", "R1C3"])
     assert said == ["R1C1 is left with 1", "3 fits only R1C3"] and got == (b(1), b(2), b(3))
     assert singles((b(1, 2), b(1, 2), b(3)), ["R1C1", "R1C2", "R1C3"]) == ((b(1, 2), b(1, 2), b(3)), [])
+    # a lone candidate nobody placed is said when it crosses its height out (a placed one goes without saying)
+    got, said = singles((b(1, 2), b(2), b(1, 2, 3)), ["R1C1", "R1C2", "R1C3"], placed=[False, False, False])
+    assert said == ["R1C2 is left with 2", "R1C1 is left with 1", "3 fits only R1C3"]
+    got, said = singles((b(1, 2), b(2), b(1, 2, 3)), ["R1C1", "R1C2", "R1C3"], placed=[False, True, False])
+    assert said == ["R1C1 is left with 1", "3 fits only R1C3"]
     # in a broken line's words: the single, then the line as it then reads from the clue's side
     n = 5
     ms = [full(5), b(3), full(5), b(2, 3), full(5)]

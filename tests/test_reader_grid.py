@@ -193,3 +193,63 @@ def test_every_forcing_step_of_the_extreme_dev_set_is_true_on_the_readers_grid(e
     false, late, steps, links = _verdict(extreme)
     assert len(extreme) == 30
     assert false == [] and late == []
+
+
+def test_a_removal_its_words_make_but_the_link_does_not_state_is_unsaid(unreasonable):
+    """On a dev solve: a link whose technique removes candidates of its own (not cross-outs) drops one from its stated
+    changes; its words, said on the reader's grid, still take that candidate away, so the removal is unsaid there."""
+    for idx, data in enumerate(unreasonable):
+        steps = [s for p in data["passes"] for s in p["steps"]]
+        for i, step in enumerate(steps):
+            for k, link in enumerate(step.get("chain", [])[1:], 1):
+                own = [c for c in link["eliminated"] if c not in link.get("crossed", {})]
+                if link["technique"] in ("sudoku", "naked single") or not own:
+                    continue
+                planted = copy.deepcopy(data)
+                where = [s for p in planted["passes"] for s in p["steps"]][i]["chain"][k]
+                del where["eliminated"][own[0]]
+                report = check(planted)
+                assert "removal unsaid" in at(report, i, k), (idx, i, k, report.findings[:3])
+                assert own[0] in next(f.shows for f in report.findings if (f.step, f.link) == (i, k))
+                return
+    raise AssertionError("no chain link of the dev set removes a candidate of its own")
+
+
+def test_the_every_branch_form_is_read_branch_by_branch():
+    """A forcing step of the every-branch form (none of the dev solves has one: built here on MEDVED from a true
+    supposition followed by the easier tiers, cut by the minimizer): clean where its one branch covers the cell's
+    only candidate; not shown where the cell holds a height no branch supposes, or where the step removes a
+    candidate its branch keeps."""
+    from ascent.model.grid import Grid
+    from ascent.model.trace import Step
+    from ascent.techniques.memory import Memory
+    from tests.readergrid import check_step
+    from tests.test_chains import context
+
+    result = solve(Puzzle.from_clues(MEDVED), logic_only=True)
+    grid = Grid.start(result.puzzle)
+    for step in result.steps:
+        if step.chain or step.branches:
+            break
+        grid.apply(step)
+    n = grid.n
+    truth = [v for row in result.solution for v in row]
+    cell = next(c for c in range(n * n) if grid.masks[c] & (grid.masks[c] - 1))
+    d = truth[cell]
+    one = grid.copy()
+    one.masks[cell] = 1 << (d - 1)  # the cell's one candidate, not yet placed
+    ctx = context(one)
+    masks, chain = ctx.tracer.follow(one, Memory(one), cell, d)
+    lost = tuple((x, one.masks[x] & ~masks[x]) for x in range(n * n) if one.masks[x] & ~masks[x] and x != cell)[:3]
+    cut, _ = ctx.chains.minimal(one, chain, None, lost)
+    step = Step("forcing", f"{one.name(cell)} is {d}, and every one of them leads by easier steps to the same loss",
+                None, None, (cell,), eliminations=lost, branches=(cut,))
+    clean = check_step(one, step)
+    assert clean.findings == [] and clean.links == len(cut)
+    left_out = check_step(grid, step)
+    assert [f.kind for f in left_out.findings] == ["not shown"] and "leave out" in left_out.findings[0].shows
+    # the true height of another open cell: every branch (a true supposition) keeps it
+    x = next(x for x in range(n * n) if x != cell and one.masks[x] & (one.masks[x] - 1) and x not in dict(lost))
+    kept = Step("forcing", step.reason, None, None, (cell,), eliminations=lost + ((x, 1 << (truth[x] - 1)),),
+                branches=(cut,))
+    assert [f.kind for f in check_step(one, kept).findings] == ["not shown"]

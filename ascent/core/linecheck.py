@@ -67,9 +67,10 @@ def is_broken(masks: Sequence[int], line: Line, n: int) -> bool:
                                                      line.back.clue, n)
 
 
-def broken(masks: Sequence[int], line: Line, n: int) -> Conflict | None:
+def broken(masks: Sequence[int], line: Line, n: int, values: Sequence[int] | None = None) -> Conflict | None:
     """The contradiction ``line`` shows on ``masks``, as a Conflict a person can check, or None when
-    some filling fits (or it is too open to describe: see LIMIT)."""
+    some filling fits (or it is too open to describe: see LIMIT). With ``values`` (the placed heights), a cell left
+    with one candidate that nobody placed is said as such where the words lean on it."""
     ms = tuple(masks[c] for c in line.cells)
     if not all(ms):
         empty = next(c for c, m in zip(line.cells, ms) if not m)
@@ -97,7 +98,7 @@ def broken(masks: Sequence[int], line: Line, n: int) -> Conflict | None:
     hall = _too_few(line.cells, ms, n, len(ms), HALL + 1)  # up to HALL cells: none, just above
     if hall is not None:
         return hall_conflict(hall, ms, line, n)
-    return _clue_conflict(ms, line, n)
+    return _clue_conflict(ms, line, n, None if values is None else [bool(values[c]) for c in line.cells])
 
 
 def hall_conflict(cells: tuple[int, ...], ms: tuple[int, ...], line: Line, n: int) -> Conflict:
@@ -168,24 +169,34 @@ def picture(ms: Sequence[int]) -> str:
     return " ".join(cands.show(m) for m in ms)
 
 
-def singles(ms: tuple[int, ...], names: Sequence[str], whole: bool = True) -> tuple[tuple[int, ...], list[str]]:
+def singles(ms: tuple[int, ...], names: Sequence[str], whole: bool = True,
+            placed: Sequence[bool] | None = None) -> tuple[tuple[int, ...], list[str]]:
     """The line's candidates once its own singles are followed: a cell left with one height loses it from the
     others, and (``whole``: ``ms`` are a whole row or column, every height in it once) a height with one place left
     goes there, until neither changes anything; and those facts in words, in the order found ("2 fits only R4C2",
     "R4C1 is left with 1"; ``names`` are the cells' names). What a reader would otherwise have to find alone before
-    a count along the line reads true."""
+    a count along the line reads true. ``placed``: which cells hold a placed height (a lone candidate of a cell not
+    placed is a single nobody said, and is said when it crosses a height out); without it every lone candidate is
+    taken as placed."""
     ms = list(ms)
     n = len(ms)
     said: list[str] = []
     done = {i for i, m in enumerate(ms) if m and not m & (m - 1)}
+    crossed: set[int] = set()  # the singles whose height is already out of the rest of the line
     changed = True
     while changed:
         changed = False
-        for i in sorted(done):
-            for j in range(len(ms)):
-                if j != i and ms[j] & ms[i]:
-                    ms[j] &= ~ms[i]
-                    changed = True
+        for i in sorted(done - crossed):
+            crossed.add(i)
+            if any(j != i and ms[j] & ms[i] for j in range(len(ms))):
+                # a cell left with one height that the line has not crossed out yet: a single nobody placed, said
+                if placed is not None and not placed[i] and not any(
+                        s.startswith(f"{names[i]} is left with") or s.endswith(f"only {names[i]}") for s in said):
+                    said.append(f"{names[i]} is left with {ms[i].bit_length()}")
+                for j in range(len(ms)):
+                    if j != i and ms[j] & ms[i]:
+                        ms[j] &= ~ms[i]
+                changed = True
         for i, m in enumerate(ms):
             if i not in done and m and not m & (m - 1):
                 done.add(i)
@@ -204,13 +215,13 @@ def singles(ms: tuple[int, ...], names: Sequence[str], whole: bool = True) -> tu
     return tuple(ms), said
 
 
-def _clue_conflict(ms: tuple[int, ...], line: Line, n: int) -> Conflict | None:
+def _clue_conflict(ms: tuple[int, ...], line: Line, n: int, placed: Sequence[bool] | None = None) -> Conflict | None:
     every = fillings(ms)
     if every is None:
         return None
     front, back = line.front, line.back
     # the line's own singles, said first: then what it sees is read from the cells as they stand
-    settled, facts = singles(ms, [cell_name(c, n) for c in line.cells])
+    settled, facts = singles(ms, [cell_name(c, n) for c in line.cells], placed=placed)
     if facts and all(settled):
         lead = f"{joined(facts)}, so it "
         ms_said = settled

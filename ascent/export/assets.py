@@ -48,7 +48,10 @@ main.forcing #board>.capbox{grid-column:1;grid-row:3}
 .nav button:disabled,.chain-nav button:disabled{color:#595959;background:#ececec;border-color:#bbb;cursor:default}
 button:focus-visible,summary:focus-visible{outline:3px solid #1d5fa8;outline-offset:1px}
 #pos,#chain-pos{flex:1;min-width:5em;text-align:center;font-variant-numeric:tabular-nums}
-.caption{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px 10px;margin:6px 0;min-height:2.5em}
+.caption{background:#fff;border:1px solid #ddd;border-radius:6px;padding:6px 10px;margin:6px 0;min-height:2.5em;line-height:1.45}
+.caption .tag{line-height:1.3;vertical-align:baseline}
+.caption:not(.open){overflow:hidden;height:calc(4.35em + 5px);padding-bottom:0}
+.jumps{justify-content:space-between}
 .capbox{position:relative}
 button.more{position:absolute;right:4px;bottom:3px;padding:0 10px;font-size:.85em;box-shadow:-8px 0 6px #fff}
 button.more[hidden]{display:none}
@@ -57,8 +60,10 @@ button.more[hidden]{display:none}
 .key p{margin:2px 0}
 .ki{white-space:nowrap;display:inline-block;margin-right:8px}
 .sw{display:inline-block;width:1.1em;height:1.1em;border:1px solid #999;vertical-align:-2px;text-align:center;line-height:1.05em;font-weight:700}
-.sw.given{background:#e6e6e6}.sw.placed-by{background:#fff;border-color:#1d4f91;border-width:2px}.sw.used{background:#fff4c2}
-.sw.lost{background:#fde2e4}.sw.placed{background:#b9f6ca}.sw.supposed{background:#f3e5f5;border:2px dashed #6a1b9a}
+.sw.given{background:#e6e6e6}.sw.placed-by{background:#fff;border-color:#1d4f91;border-width:2px}
+.sw.used{background:#fff4c2;border:2px dotted #6d5200}
+.sw.lost{background:#fde2e4;border:2px dashed #b71c1c}.sw.placed{background:#b9f6ca;border:3px solid #0b6b2b}
+.sw.supposed{background:#f3e5f5;border:2px dashed #6a1b9a;font-style:italic}
 .sw.broken{background:#ffcdd2;border:3px solid #7f0000}.sw.lane{border:2px solid #c2185b;border-radius:3px}
 .sw.struck{color:#b71c1c;text-decoration:line-through;text-decoration-thickness:2px;border-color:#ddd}
 .where{color:#1d5fa8;font-weight:600}
@@ -82,6 +87,10 @@ main.verdict{display:block;padding:12px 14px}
 .pair figure{margin:0;flex:1 1 300px;max-width:520px}
 .pair figcaption{font-weight:600;margin:4px 0}
 .pair svg{width:100%;height:auto;background:#fff;border-radius:6px}
+@media (min-width:761px) and (min-height:501px),(min-width:761px) and (orientation:portrait){
+ #chain-end{min-height:5em;margin-bottom:0}
+ #chain-end[hidden]{display:block;visibility:hidden}
+}
 @media (max-width:760px){
  #app{--mode:phone}
  main{display:block;padding:0 6px 8px}
@@ -98,9 +107,6 @@ main.verdict{display:block;padding:12px 14px}
 }
 @media (max-width:760px),(orientation:landscape) and (max-height:500px){
  main.forcing #board{display:block}
- .caption{line-height:1.45}
- .caption .tag{line-height:1.3;vertical-align:baseline}
- .caption:not(.open){overflow:hidden;height:calc(4.35em + 5px);padding-bottom:0}
  main.forcing .flip{display:flex;gap:6px;margin:2px 0}
  .flip button{flex:1;padding:4px 6px}
  .flip button[aria-pressed=true]{border-color:#c62828;background:#ffebee;font-weight:600}
@@ -110,17 +116,21 @@ main.verdict{display:block;padding:12px 14px}
  .chain-nav{margin:2px 0}
 }
 @media (orientation:landscape) and (max-height:500px){
- #app{--mode:wide}
- main{display:block;padding:4px 8px}
- #app #board{display:grid;grid-template-columns:auto minmax(0,1fr);grid-template-rows:repeat(11,auto) 1fr;column-gap:10px;align-items:start;height:100vh;position:static}
- #app #views,#app #main-view,#app #chain{display:contents}
+ /* a phone on its side: the grid on the left, the whole height; on the right the controls, the captions and,
+    under them, the step list in the room left (it scrolls in itself: tapping a step never moves the grid) */
+ #app{--mode:wide;display:grid;grid-template-columns:var(--gw,calc(100vh - 8px)) minmax(0,1fr);grid-template-rows:repeat(11,auto) 1fr;
+      column-gap:10px;row-gap:0;align-items:start;height:100vh;padding:4px 8px;position:relative}
+ #app #board,#app #views,#app #main-view,#app #chain{display:contents}
  #app #chain[hidden],#app.forcing:not(.show-grid) #main-view,#app.forcing.show-grid #chain{display:none}
  #app .nav,#app #board>.capbox,#app .capbox,#app .flip,#app .chain-nav,#app .end{grid-column:2;grid-row:auto;min-width:0}
- #app .gridbox{grid-column:1;grid-row:1/span 12}
+ #app .gridbox{position:absolute;grid-column:1;grid-row:1/-1;top:0;left:0}  /* out of the rows: they stay compact */
+ #app .branches{flex-wrap:wrap;overflow:visible}
  .gridbox svg{height:calc(100vh - 8px);width:auto;min-width:0;max-width:none}
  #chain-h{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
  .nav{margin:0}
- #steps{position:static;max-height:100vh}
+ .caption:not(.open){height:calc(2.9em + 5px)}  /* two lines: a forcing step's controls, captions and ending fit */
+ #app #steps{position:absolute;grid-column:2;grid-row:1/-1;top:50%;bottom:4px;left:0;right:8px;max-height:none;margin:0}
+ #key{position:static}
 }
 @media print{
  @page{margin:12mm}
@@ -149,10 +159,10 @@ for(var g0=0;g0<D.given.length;g0++){given[D.given[g0]]=1;}
 function sym(d){return d<10?String(d):String.fromCharCode(55+d);}
 function cellName(i){return "R"+(Math.floor(i/n)+1)+"C"+(i%n+1);}
 function digits(m){var o=[];for(var d=1;d<=n;d++){if(m&(1<<(d-1))){o.push(d);}}return o.join(" ");}
-/* what a screen reader says for a cell: as svg.py's cell_label */
-function cellLabel(i,v,m,gone,broken){
-  var t=cellName(i)+", "+(v?(given[i]?"given ":"")+v:(m?"empty, candidates "+digits(m):"empty, no candidates left"));
-  return t+(gone?"; removed "+digits(gone):"")+(broken?"; broken":"");
+/* what a screen reader says for a cell: as svg.py's cell_label (everything the grid shows of it) */
+function cellLabel(i,v,m,gone,broken,supposed,read,put){
+  var t=cellName(i)+", "+(v?(given[i]?"given ":supposed?"supposed ":"")+v:(m?"empty, candidates "+digits(m):"empty, no candidates left"));
+  return t+(put?"; placed by the step":"")+(read?"; read by the step":"")+(gone?"; removed "+digits(gone):"")+(broken?"; broken":"");
 }
 function apply(st,spec){
   var m=st.m.slice(), v=st.v.slice(), e=spec.e||[], p=spec.p||[], i;
@@ -172,7 +182,11 @@ function parts(svg){
     P.k.push(row);
   }
   var clues=svg.querySelectorAll("text.clue");
-  for(var c=0;c<clues.length;c++){P.clue[clues[c].getAttribute("data-side")+clues[c].getAttribute("data-k")]=clues[c];}
+  for(var c=0;c<clues.length;c++){
+    var said=clues[c].getAttribute("aria-label");
+    if(said){clues[c]._said=said.replace(/; read by the step$/,"");}
+    P.clue[clues[c].getAttribute("data-side")+clues[c].getAttribute("data-k")]=clues[c];
+  }
   svg._parts=P;return P;
 }
 function label(st,what){
@@ -189,19 +203,26 @@ function paint(svg,st,spec,base,what){
   for(i=0;i<c.length;i++){used[c[i]]=1;}
   for(i=0;i<b.length;i++){broken[b[i]]=1;}
   for(i=0;i<N2;i++){
-    var cls="cell"+(given[i]?" given":(base&&st.v[i]&&!base.v[i]?" supposed":""))+(used[i]?" used":"")+
+    var supposed=!given[i]&&base&&st.v[i]&&!base.v[i];
+    var cls="cell"+(given[i]?" given":(supposed?" supposed":""))+(used[i]?" used":"")+
             (gone[i]?" lost":"")+(put[i]?" placed":"")+(broken[i]?" broken":"");
     if(P.cell[i].getAttribute("class")!==cls){P.cell[i].setAttribute("class",cls);}
     P.v[i].textContent=st.v[i]?sym(st.v[i]):"";
-    var g=gone[i]||0, said=cellLabel(i,st.v[i],st.m[i],g,broken[i]);
+    var g=gone[i]||0, said=cellLabel(i,st.v[i],st.m[i],g,broken[i],supposed,used[i],put[i]);
     if(P.said[i]!==said){P.said[i]=said;P.cell[i].setAttribute("aria-label",said);}
     for(j=0;j<n;j++){
       var bit=1<<j, k=st.v[i]?"k off":((g&bit)?"k struck":((st.m[i]&bit)?"k on":"k off"));
       if(P.k[i][j].getAttribute("class")!==k){P.k[i][j].setAttribute("class",k);}
     }
   }
-  for(var key in P.clue){P.clue[key].setAttribute("class","clue");}
-  if(spec.s){var hot=P.clue[spec.s+spec.k];if(hot){hot.setAttribute("class","clue hot");}}
+  var hot=spec.s?P.clue[spec.s+spec.k]:null;
+  for(var key in P.clue){
+    var cl=P.clue[key], on=cl===hot;
+    if(cl.getAttribute("class")!==(on?"clue hot":"clue")){
+      cl.setAttribute("class",on?"clue hot":"clue");
+      if(cl._said){cl.setAttribute("aria-label",cl._said+(on?"; read by the step":""));}
+    }
+  }
   if(spec.l){
     P.lane.setAttribute("x",spec.l[0]);P.lane.setAttribute("y",spec.l[1]);
     P.lane.setAttribute("width",spec.l[2]);P.lane.setAttribute("height",spec.l[3]);
@@ -219,6 +240,7 @@ var prev=document.getElementById("prev"), next=document.getElementById("next");
 var chainBox=document.getElementById("chain"), chainList=document.getElementById("chain-steps");
 var branchBox=document.getElementById("branches"), chainCap=document.getElementById("chain-caption");
 var chainEnd=document.getElementById("chain-end"), flip=document.getElementById("flip");
+var firstBtn=document.getElementById("chain-first"), lastBtn=document.getElementById("chain-last");
 var cur=0, chain=null;
 /* the layout the CSS chose: "desktop", "phone" (narrow: sticky grid on top) or "wide" (a phone on its side) */
 function mode(){return getComputedStyle(app).getPropertyValue("--mode").trim()||"desktop";}
@@ -236,18 +258,55 @@ function keepInView(box,item){
   if(r.top<top+pad){box.scrollTop-=top+pad-r.top;}
   else if(r.bottom>bottom-pad){box.scrollTop+=r.bottom-(bottom-pad);}
 }
+var fitted="";
 function fit(){
   var m=mode();
   if(m==="phone"){stepsNav.style.maxHeight=Math.max(160,window.innerHeight-board.offsetHeight-12)+"px";}
   else{stepsNav.style.maxHeight="";}
+  fitDesktop(m);
   var more=document.querySelectorAll("button.more");
   for(var i=0;i<more.length;i++){clampNote(more[i].previousElementSibling);}
+  placeSteps(m);
 }
-/* A caption clipped to a few lines on a phone says so: its "more" button shows the rest. */
+/* A phone on its side: the step list fills the right column under the controls and captions shown. */
+function placeSteps(m){
+  if((m||mode())!=="wide"){stepsNav.style.top="";app.style.removeProperty("--gw");return;}
+  var shown=app.classList.contains("forcing")&&!app.classList.contains("show-grid")?chainSvg:mainSvg;
+  app.style.setProperty("--gw",Math.ceil(shown.getBoundingClientRect().width)+"px");
+  var top=app.getBoundingClientRect().top, low=0, parts=board.querySelectorAll(".nav,.flip,.chain-nav,.capbox,.end");
+  for(var i=0;i<parts.length;i++){var r=parts[i].getBoundingClientRect();if(r.height&&r.bottom-top>low){low=r.bottom-top;}}
+  stepsNav.style.top=Math.round(low+4)+"px";
+}
+/* On a desktop the grids are drawn as big as the window lets them be with the header above, the step's
+   caption (and a chain's caption and ending) in view: nothing of the step opens below the fold. Worked out
+   again only when the window, the layout or the chain's ending changes, so the grid holds still as one steps. */
+function fitDesktop(m){
+  var key=m+" "+window.innerWidth+"x"+window.innerHeight+" "+(chain?chain.br.e:"");
+  if(key===fitted){return;}
+  fitted=key;
+  var svgs=document.querySelectorAll(".gridbox svg"), i;
+  for(i=0;i<svgs.length;i++){svgs[i].style.maxWidth="";}
+  if(m!=="desktop"){return;}
+  var top=app.getBoundingClientRect().top+window.pageYOffset, avail=window.innerHeight-top-16;
+  var nav=board.querySelector(".nav").offsetHeight+12, cap=board.querySelector("#board>.capbox").offsetHeight+12;
+  fitGrid(mainSvg,avail-nav-cap);
+  if(!chainBox.hidden&&chain){  /* the chain's column down to its ending, as tall as at its last link (the list of
+                                   links under it may go below) */
+    var said=chainEnd.textContent;chainEnd.textContent=chain.br.e;
+    var c=chainBox.getBoundingClientRect(), e=chainEnd.getBoundingClientRect();
+    fitGrid(chainSvg,avail-nav-(e.bottom-c.top-chainSvg.getBoundingClientRect().height)-8);
+    chainEnd.textContent=said;
+  }
+}
+function fitGrid(svg,room){
+  var vb=svg.viewBox.baseVal, w=Math.max(300,room*vb.width/vb.height);
+  svg.style.maxWidth=Math.floor(w)+"px";
+}
+/* A caption clipped to a few lines says so: its "more" button shows the rest. */
 function clampNote(box){
   var btn=box.nextElementSibling, open=box.classList.contains("open");
   btn.hidden=!open&&box.scrollHeight<=box.clientHeight+2;
-  btn.textContent=open?"less":"more";btn.setAttribute("aria-label",open?"Show less of the caption":"Show the whole caption");
+  btn.firstChild.nodeValue=open?"less":"more";
   btn.setAttribute("aria-expanded",open?"true":"false");
 }
 function showCaption(box,btn){
@@ -293,8 +352,7 @@ function openChains(f){
   chain=null;
   app.classList.toggle("forcing",open);
   if(chainBox.hidden===open){chainBox.hidden=!open;}
-  show("chain");
-  if(!open){return;}
+  if(!open){show("chain");return;}
   branchBox.textContent="";
   var br=D.chains[spec.x];
   for(var b=0;b<br.length;b++){
@@ -302,11 +360,13 @@ function openChains(f){
     branchBox.appendChild(bt);
   }
   branch(0);
+  show("chain");  /* after the chain is filled in: the layout is measured with it */
 }
 function branch(b){
   var br=D.chains[frames[cur].x][b], st=[states[cur-1]];
   for(var l=0;l<br.f.length;l++){st.push(apply(st[l],br.f[l]));}
   chain={b:b,br:br,st:st,l:0};
+  lastBtn.querySelector(".what").textContent=br.e.indexOf("contradiction")===0?"Contradiction":"End";
   var bts=branchBox.querySelectorAll("button");
   for(var i=0;i<bts.length;i++){bts[i].className=(i===b?"on":"");bts[i].setAttribute("aria-pressed",i===b?"true":"false");}
   var origin=byFrame[cur].parentNode.querySelectorAll(".chains > .branch")[b];
@@ -340,8 +400,11 @@ function link(l,focus){
   showCaption(chainCap,l?items[l-1]:null);
   var end=l===top;
   chainEnd.hidden=!end;chainEnd.textContent=end?chain.br.e:"";
+  placeSteps();
   document.getElementById("chain-prev").disabled=l===0;
   document.getElementById("chain-next").disabled=l===top;
+  document.getElementById("chain-first").disabled=l<=1;
+  document.getElementById("chain-last").disabled=l===top;
   chainSvg.setAttribute("data-link",String(l));
   if(chain.said!==undefined||focus){say(linkName(l)+". "+chainCap.textContent+(end?" "+chain.br.e:""));}
   chain.said=l;
@@ -355,6 +418,9 @@ branchBox.addEventListener("click",function(ev){var bt=ev.target.closest("button
 chainList.addEventListener("click",function(ev){var bt=ev.target.closest("button.link");if(bt){link(+bt.getAttribute("data-l"),true);}});
 document.getElementById("chain-prev").addEventListener("click",function(){link(chain.l-1);});
 document.getElementById("chain-next").addEventListener("click",function(){link(chain.l+1);});
+/* the jumps: to the supposition (the chain's start) and to its last link, where the contradiction shows */
+firstBtn.addEventListener("click",function(){link(1);});
+lastBtn.addEventListener("click",function(){link(chain.br.f.length);});
 flip.addEventListener("click",function(ev){var bt=ev.target.closest("button");if(bt){show(bt.getAttribute("data-show"));}});
 board.addEventListener("click",function(ev){
   var bt=ev.target.closest("button.more");if(!bt){return;}
@@ -385,7 +451,7 @@ function buildPrint(){
   for(var i=0;i<views.length;i++){
     var p=views[i], sec=document.createElement("section"), fig=document.createElement("div"), h=document.createElement("h3");
     sec.className="print-pass";fig.className="fig";h.textContent=p.t;fig.appendChild(h);
-    var svg=mainSvg.cloneNode(true);svg._parts=null;
+    var svg=mainSvg.cloneNode(true);svg._parts=null;svg.style.maxWidth="";  /* the print's own size, not the screen's */
     paint(svg,states[p.f],{c:p.c||[],b:p.b||[]},null,p.t);
     var hidden=svg.querySelectorAll("g.k.off, g.k.on line, rect.lane.off");  /* lighter to print: drop what does not show */
     for(var x=0;x<hidden.length;x++){hidden[x].parentNode.removeChild(hidden[x]);}

@@ -75,7 +75,7 @@ def script_json(data: object) -> str:
 
 
 CAPTION = ('<div class="capbox"><div id="caption" class="caption"></div><button type="button" class="more" '
-           'hidden="hidden">more</button></div>')
+           'hidden="hidden" aria-expanded="false">more<span class="vh"> of the caption</span></button></div>')
 
 
 def page(view: View) -> str:
@@ -112,10 +112,12 @@ def page(view: View) -> str:
     out.append(header(view))
     out.append('<main id="app">\n<section id="board" aria-labelledby="board-h">\n'
                '<h2 id="board-h" class="vh">The grid, step by step</h2>\n')
-    out.append('<div class="nav"><button type="button" id="prev" aria-label="Previous step">'
-               '<span aria-hidden="true">&#9664;</span> Prev</button><span id="pos">Start</span>'
-               '<button type="button" id="next" aria-label="Next step">Next <span aria-hidden="true">&#9654;</span>'
-               '</button></div>\n')
+    # a control's name starts with the words it shows ("Prev" is read "Previous step"): WCAG 2.5.3
+    out.append('<div class="nav"><button type="button" id="prev">'
+               '<span aria-hidden="true">&#9664;</span> Prev<span class="vh">ious step</span></button>'
+               '<span id="pos">Start</span>'
+               '<button type="button" id="next">Next<span class="vh"> step</span> <span aria-hidden="true">&#9654;'
+               '</span></button></div>\n')
     out.append('<div id="flip" class="flip" role="group" aria-label="Show">'
                '<button type="button" data-show="chain" aria-pressed="true">The chain</button>'
                '<button type="button" data-show="grid" aria-pressed="false">The grid after the step</button></div>\n')
@@ -125,10 +127,15 @@ def page(view: View) -> str:
     out.append('<section id="chain" hidden="hidden" aria-labelledby="chain-h">\n'
                '<h2 id="chain-h">The forcing step&#8217;s chain, on its own grid</h2>\n'
                '<div id="branches" class="chain-nav branches" role="group" aria-label="Branches"></div>\n'
-               '<div class="chain-nav"><button type="button" id="chain-prev" aria-label="Previous link">'
-               '<span aria-hidden="true">&#9664;</span> Prev link</button><span id="chain-pos"></span>'
-               '<button type="button" id="chain-next" aria-label="Next link">Next link <span aria-hidden="true">'
+               '<div class="chain-nav"><button type="button" id="chain-prev">'
+               '<span aria-hidden="true">&#9664;</span> Prev<span class="vh">ious</span> link</button>'
+               '<span id="chain-pos"></span>'
+               '<button type="button" id="chain-next">Next link <span aria-hidden="true">'
                '&#9654;</span></button></div>\n'
+               '<div class="chain-nav jumps"><button type="button" id="chain-first" title="Back to the chain&#8217;s '
+               'start"><span aria-hidden="true">&#171;</span> Start</button>'
+               '<button type="button" id="chain-last" title="Jump to the chain&#8217;s end">'
+               '<span class="what">Contradiction</span> <span aria-hidden="true">&#187;</span></button></div>\n'
                f'<div id="chain-grid" class="gridbox" tabindex="0" aria-describedby="chain-caption">'
                f'{grid_svg(p, view.start, standalone=False, every_slot=True, title="the chain")}</div>\n'
                + CAPTION.replace('id="caption"', 'id="chain-caption"') +
@@ -169,9 +176,10 @@ def page(view: View) -> str:
 
 def key(n: int) -> str:
     """The key to the grids' marks: each swatch kept with its label; none by colour alone."""
-    items = [("given", "given"), ("placed-by", "placed by logic"), ("used", "read by the step"),
-             ("lost", "lost candidates"), ("struck", "a candidate the step crossed out"),
-             ("placed", "placed by the step"), ("supposed", "only supposed (in a chain; dashed border)"),
+    items = [("given", "given"), ("placed-by", "placed by logic"), ("used", "read by the step (dotted outline)"),
+             ("lost", "lost candidates (dashed red outline)"), ("struck", "a candidate the step crossed out"),
+             ("placed", "placed by the step (solid green outline)"),
+             ("supposed", "supposed in a chain (dashed violet outline)"),
              ("broken", "broken: no candidate left (thick dark border)"), ("lane", "the lane the step read")]
     out = " ".join(f'<span class="ki"><span class="sw {cls}" aria-hidden="true">{"3" if cls == "struck" else ""}'
                    f'</span> {what}</span>' for cls, what in items)

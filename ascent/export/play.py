@@ -120,8 +120,9 @@ def _page(puzzle: Puzzle, result: Result, detail: int) -> str:
         "ideas": {t: idea(t) for t in used},
     }
     title = f"Play Skyscrapers {puzzle.describe()}"
-    keys = "".join(f'<button type="button" class="key" data-key="{d}" aria-label="{d}">{cands.show(cands.bit(d))}'
-                   f'{f"<small>{d}</small>" if d >= 10 else ""}</button>' for d in range(1, n + 1))
+    # a key is named by what it shows: "7", "A 10" (no aria-label that differs from its words: WCAG 2.5.3)
+    keys = "".join(f'<button type="button" class="key" data-key="{d}">{cands.show(cands.bit(d))}'
+                   f'{f"<small> {d}</small>" if d >= 10 else ""}</button>' for d in range(1, n + 1))
     source = f'<p class="src">From <code>{escape(puzzle.source.url)}</code></p>' if puzzle.source and puzzle.source.url else ""
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8"/>\n'
@@ -129,13 +130,15 @@ def _page(puzzle: Puzzle, result: Result, detail: int) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1"/>\n'
         '<meta name="generator" content="ascent"/>\n'
         f"<title>{escape(title)}</title>\n<style>/*<![CDATA[*/{PLAY_CSS}/*]]>*/</style>\n</head>\n<body>\n"
-        f'<header><h1>{escape(title)}</h1>{source}'
-        '<p class="status"><span data-status="" id="status" role="status">playing</span> '
-        '<span id="clock" aria-hidden="true">0:00</span></p></header>\n'
         '<main id="play">\n'
         f'<div id="board" class="board n{n}" style="--n:{n}" role="group" aria-label="{escape(puzzle.describe())} grid; '
         'arrow keys move, digits place">'
         '</div>\n'
+        # beside the board on a desktop and on a phone on its side; under it (the header above) on a phone
+        '<div id="side" class="side">\n'
+        f'<header><h1>{escape(title)}</h1>{source}'
+        '<p class="status"><span data-status="" id="status" role="status">playing</span> '
+        '<span id="clock" aria-hidden="true">0:00</span></p></header>\n'
         + (f'<p class="letters">{LETTERS}</p>\n' if n >= 10 else "") +
         f'<div id="keypad" class="keypad k{n}" role="group" aria-label="Heights">{keys}</div>\n'
         '<div class="tools" role="group" aria-label="Tools">'
@@ -158,6 +161,6 @@ def _page(puzzle: Puzzle, result: Result, detail: int) -> str:
         '<p class="help">Tap a cell, then a height. Pencil switches the keypad to marks. On a keyboard: arrows move, '
         '1-9 (and A-C for 10-12) place, P toggles pencil marks, Backspace erases, H asks for a hint, '
         'Ctrl+Z and Ctrl+Y undo and redo. Progress is kept in this browser.</p></details>\n'
-        '<p id="say" class="vh" aria-live="polite"></p>\n</main>\n'
+        '<p id="say" class="vh" aria-live="polite"></p>\n</div>\n</main>\n'
         f'<script type="application/json" id="data">{script_json(data)}</script>\n'
         f"<script>//<![CDATA[\n{PLAY_JS}\n//]]></script>\n</body>\n</html>\n")

@@ -11,17 +11,21 @@ the marks or implied by placed heights in the cell's row and column).
 PLAY_CSS = r"""
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1b;background:#f6f6f4}
-header{padding:6px 10px;max-width:600px;margin:0 auto}
+header{padding:6px 2px}
 h1{font-size:1.1em;margin:0}
 .src{margin:0;font-size:.8em;overflow-wrap:anywhere}
 .status{margin:2px 0;font-variant-numeric:tabular-nums;display:flex;gap:10px;justify-content:space-between}
 #status.solved{color:#1b7a34;font-weight:700}
-main{max-width:600px;margin:0 auto;padding:0 8px 16px}
+/* a phone held upright: the header, the board, then the keypad and the tools (the side's parts in the page's flow) */
+main{max-width:600px;margin:0 auto;padding:0 4px 16px;display:flex;flex-direction:column}
+.side{display:contents}
+.side>header{order:-1}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.board{container-type:inline-size;display:grid;grid-template-columns:24px repeat(var(--n),minmax(0,1fr)) 24px;background:#fff;border-radius:6px;padding:2px;user-select:none;-webkit-user-select:none;touch-action:manipulation}
+.board{container-type:inline-size;display:grid;grid-template-columns:20px repeat(var(--n),minmax(0,1fr)) 20px;background:#fff;border-radius:6px;padding:2px;user-select:none;-webkit-user-select:none;touch-action:manipulation}
 .board.solved{box-shadow:0 0 0 3px #1b7a34}
-.clue{display:flex;align-items:center;justify-content:center;font-weight:700;color:#1d5fa8;font-size:clamp(12px,4cqw,20px);min-height:22px;border-radius:50%}
+.clue{display:flex;align-items:center;justify-content:center;font-weight:700;color:#1d5fa8;font-size:clamp(12px,4cqw,20px);min-height:20px;border-radius:50%}
 .clue.bad{color:#b71c1c;box-shadow:inset 0 0 0 2px #b71c1c}
+.clue.bad::after{content:"!";font-size:.7em;vertical-align:super}
 .cell{aspect-ratio:1;border:1px solid #999;margin:0;padding:0;background:#fff;color:#1d4f91;position:relative;display:flex;align-items:center;justify-content:center;font:700 calc(100cqw / (var(--n) + 1.3) * .6)/1 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;cursor:pointer;min-width:0}
 .cell.given{background:#e6e6e6;color:#1b1b1b;cursor:default}
 .cell.look{background:#fff4c2;outline:2px dashed #c2185b;outline-offset:-3px}
@@ -31,9 +35,13 @@ main{max-width:600px;margin:0 auto;padding:0 8px 16px}
 .cell.wrong::after,.cell.clash::after{content:"!";position:absolute;top:0;right:2px;font-size:.45em;color:#b71c1c}
 .cell:focus-visible,button:focus-visible,summary:focus-visible,input:focus-visible{outline:3px solid #1d5fa8;outline-offset:1px;z-index:1}
 .m{position:absolute;inset:1px;display:grid;grid-template-columns:repeat(3,1fr);font:400 calc(100cqw / (var(--n) + 1.3) * .3)/1 system-ui,sans-serif;color:#333}
-.n10 .m,.n11 .m,.n12 .m{grid-template-columns:repeat(4,1fr);font-size:calc(100cqw / (var(--n) + 1.3) * .3)}
+/* 10x10..12x12: four marks a row in a narrow face, as big as the cell lets them be, kept off the cell's edges so
+   that neighbouring cells' marks stay apart */
+.n10 .m,.n11 .m,.n12 .m{inset:2px 2px 1px;grid-template-columns:repeat(4,1fr);grid-template-rows:repeat(3,minmax(0,1fr));font-size:calc((100cqw - 40px) / var(--n) * .37);
+  font-family:"Roboto Condensed","Arial Narrow","Liberation Sans Narrow",sans-serif-condensed,"DejaVu Sans Condensed",system-ui,sans-serif;font-stretch:condensed}
 .n1 .m,.n2 .m,.n3 .m,.n4 .m{grid-template-columns:repeat(2,1fr);font-size:calc(100cqw / (var(--n) + 1.3) * .3)}
 .m i{font-style:normal;display:flex;align-items:center;justify-content:center}
+.m i[data-d]::before{content:attr(data-d)}
 .letters{font-size:.85em;margin:2px 0;text-align:center}
 .keypad{display:grid;grid-template-columns:repeat(var(--kc,5),1fr);gap:6px;margin:8px 0}
 .keypad button,.tools button,.hintbar button,.opts button{font:inherit;border:1px solid #767676;border-radius:8px;background:#fff;color:#1b1b1b;cursor:pointer;min-height:44px;padding:4px 8px}
@@ -54,7 +62,24 @@ button[aria-pressed=true]{background:#6a1b9a;color:#fff;border-color:#6a1b9a}
 .note{min-height:1.4em;margin:6px 0}
 .opts{margin:8px 0;font-size:.9em}
 .opts summary{cursor:pointer;padding:6px 0}
-@media (min-width:700px){main{padding-top:8px}}
+/* a desktop, and a phone on its side: the board on the left, as tall as the window lets it be; the header, the
+   keypad, the tools and the hint in a column beside it, so that a hint opens in view */
+@media (min-width:900px),(orientation:landscape) and (max-height:500px){
+ main{max-width:1180px;flex-direction:row;align-items:flex-start;gap:16px;padding:8px 12px}
+ .side{display:block;flex:1 1 0;min-width:0}
+ #board{flex:0 0 auto;width:min(calc(100vh - 24px),60vw,640px)}
+ .keypad{margin:6px 0}
+}
+@media (orientation:landscape) and (max-height:500px){
+ main{height:100vh;padding:4px 8px;gap:10px}
+ #board{width:min(calc(100vh - 8px),56vw)}
+ .side{max-height:calc(100vh - 8px);overflow-y:auto;overscroll-behavior:contain}
+ header{padding:0 2px}
+ .keypad{gap:4px;margin:4px 0}
+ .keypad button{min-height:44px;font-size:20px}
+ .keypad small{font-size:10px}
+ #chain{max-height:none}
+}
 """
 
 PLAY_JS = r"""
@@ -66,7 +91,7 @@ var S=fresh(), undoStack=[], redoStack=[], sel=-1, pencil=false, hint=null, chec
 var board=document.getElementById("board"), statusEl=document.getElementById("status"), clock=document.getElementById("clock");
 var hintBox=document.getElementById("hintbox"), hintText=document.getElementById("hint"), ideaText=document.getElementById("idea");
 var chainList=document.getElementById("chain"), note=document.getElementById("note"), sayBox=document.getElementById("say");
-var auto=document.getElementById("auto"), cells=[], clues={};
+var auto=document.getElementById("auto"), side=document.getElementById("side"), cells=[], clues={};
 function fresh(){var m=[];for(var i=0;i<N2;i++){m.push(0);}return {v:given.slice(),m:m,t:0,done:false,hints:0,auto:false};}
 function sym(d){return d<10?String(d):String.fromCharCode(55+d);}
 function nm(i){return "R"+(Math.floor(i/n)+1)+"C"+(i%n+1);}
@@ -90,7 +115,8 @@ function save(){S.t=elapsed();t0=Date.now();try{localStorage.setItem(D.key,JSON.
 /* ---- the grid as buttons, clues around */
 function clue(side,k,v){
   var s=document.createElement("span");s.className="clue";s.textContent=v?String(v):"";
-  if(v){s.setAttribute("role","img");s.setAttribute("aria-label","clue "+v+", "+{u:"above column",d:"below column",l:"left of row",r:"right of row"}[side]+" "+(k+1));}
+  if(v){s._said="clue "+v+", "+{u:"above column",d:"below column",l:"left of row",r:"right of row"}[side]+" "+(k+1);
+        s.setAttribute("role","img");s.setAttribute("aria-label",s._said);}
   else{s.setAttribute("aria-hidden","true");}
   clues[side+k]=s;board.appendChild(s);
 }
@@ -129,14 +155,17 @@ function lane(side,k){
 function badClues(){
   var out={};
   ["u","d","l","r"].forEach(function(side){for(var k=0;k<n;k++){var want=D.clues[side][k];
-    if(want){var got=seenFrom(lane(side,k));if(got>=0&&got!==want){out[side+k]=1;}}}});
+    if(want){var got=seenFrom(lane(side,k));if(got>=0&&got!==want){out[side+k]=got;}}}});
   return out;
 }
-function label(i,clash){
+/* what a screen reader says for a cell: everything the board shows of it (a repeat, a height found wrong,
+   the cell a hint points at) */
+function label(i,clash,looked){
   var t=nm(i)+", ";
   if(S.v[i]){t+=(given[i]?"given ":"")+S.v[i];}
   else{t+="empty"+(S.m[i]?", candidates "+bits(S.m[i]).join(" "):"");}
-  return t+(clash?", repeated in its row or column":"")+(checked[i]?", wrong":"");
+  return t+(clash?", repeated in its row or column":"")+(checked[i]||(looked&&hint&&hint.kind==="wrong")?", wrong":"")+
+         (looked?", the hint points here":"");
 }
 function render(){
   var cl=clashes(), bad=badClues(), look={}, L=hint?hint.look:[];
@@ -150,15 +179,22 @@ function render(){
       if(S.v[i]){b.textContent=sym(S.v[i]);}
       else if(S.m[i]){
         var box=document.createElement("span");box.className="m";box.setAttribute("aria-hidden","true");
-        for(var d=1;d<=n;d++){var it=document.createElement("i");it.textContent=S.m[i]&(1<<(d-1))?sym(d):"";box.appendChild(it);}
+        /* drawn by CSS from data-d: the marks are no text of the cell's, whose name (aria-label) says them */
+        for(var d=1;d<=n;d++){var it=document.createElement("i");if(S.m[i]&(1<<(d-1))){it.setAttribute("data-d",sym(d));}box.appendChild(it);}
         b.appendChild(box);
       }
     }
-    var said=label(i,cl[i]);if(b.getAttribute("aria-label")!==said){b.setAttribute("aria-label",said);}
+    var said=label(i,cl[i],look[i]);if(b.getAttribute("aria-label")!==said){b.setAttribute("aria-label",said);}
     if(given[i]){b.setAttribute("aria-disabled","true");}
     b.tabIndex=i===sel?0:-1;
   }
-  for(var key2 in clues){clues[key2].classList.toggle("bad",!!bad[key2]);}
+  for(var key2 in clues){
+    var cl2=clues[key2], was=cl2.classList.contains("bad");
+    cl2.classList.toggle("bad",!!bad[key2]);
+    if(cl2._said&&(was!==!!bad[key2]||bad[key2])){  /* a broken clue says so, and what its full lane sees */
+      cl2.setAttribute("aria-label",cl2._said+(bad[key2]?", broken: its lane sees "+bad[key2]:""));
+    }
+  }
   board.classList.toggle("solved",S.done);
   document.body.classList.toggle("pencil",pencil);
   document.querySelector('[data-action="pencil"]').setAttribute("aria-pressed",pencil?"true":"false");
@@ -183,7 +219,7 @@ function change(fn){
   undoStack.push(before);redoStack=[];after();return true;
 }
 function after(){
-  hint=null;checked={};hintBox.hidden=true;
+  hint=null;checked={};hintBox.hidden=true;note.textContent="";  /* a check's verdict is of the grid it checked */
   if(!S.done&&S.v.every(function(v,i){return v===sol[i];})){
     S.t=elapsed();S.done=true;save();render();
     note.textContent="Solved! "+clockText(S.t)+".";say("Solved in "+clockText(S.t));return;
@@ -235,7 +271,8 @@ function findHint(){
 }
 function showHint(){
   var h=findHint();
-  if(hint&&hint.id===h.id){h.level=Math.min(3,hint.level+1);}else{h.level=1;S.hints++;save();}
+  if(hint&&hint.id===h.id){h.level=Math.min(3,hint.level+1);}
+  else{h.level=1;if(h.kind!=="done"){S.hints++;save();}}  /* a solved grid's "hint" is no help: not counted */
   hint=h;
   var step=h.step||{};
   hintText.textContent="Hint "+h.level+": "+h.h[h.level-1];
@@ -253,6 +290,7 @@ function showHint(){
   document.querySelector('[data-action="apply"]').hidden=!(h.level===3&&h.kind!=="done");
   document.querySelector('[data-action="apply"]').textContent=h.kind==="wrong"?"Take it out":h.kind==="marks"?"Clear its marks":"Apply";
   hintBox.hidden=false;render();say(hintText.textContent);
+  if(side.scrollHeight>side.clientHeight+1){hintBox.scrollIntoView({block:"nearest"});}  /* a phone on its side */
 }
 function applyHint(){
   var h=hint;if(!h){return;}
@@ -335,7 +373,7 @@ render();
 if(S.done){note.textContent="Solved! "+clockText(S.t)+".";}
 setInterval(function(){if(!S.done){clock.textContent=clockText(elapsed());}},1000);
 /* for scripts and tests: the state, the hint the grid calls for, and reading the saved progress again */
-window.ascentPlay={state:function(){return {v:S.v.slice(),m:S.m.slice(),done:S.done};},hint:findHint,plan:plan,
+window.ascentPlay={state:function(){return {v:S.v.slice(),m:S.m.slice(),done:S.done,hints:S.hints};},hint:findHint,plan:plan,
   resume:function(){load();t0=Date.now();undoStack=[];redoStack=[];hint=null;hintBox.hidden=true;render();}};
 })();
 """

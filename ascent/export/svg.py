@@ -7,10 +7,12 @@ look lives here and in CSS_RULES:
 
     g.cell.given    a height the puzzle gave (grey cell, black digit)
     g.cell.supposed a height placed only under a forcing chain's supposition (violet, italic, dashed edge)
-    g.cell.used     a cell the step looked at (pale yellow)
-    g.cell.lost     a cell that lost candidates in the step (pale red)
-    g.cell.placed   a height the step placed (green; logic's placements are blue, givens black)
+    g.cell.used     a cell the step read (pale yellow, a dotted outline)
+    g.cell.lost     a cell that lost candidates in the step (pale red, a dashed red outline, its marks struck)
+    g.cell.placed   a height the step placed (green, a solid green outline; logic's placements are blue)
     g.cell.broken   a cell the step broke (no candidates left): a thick solid red border, not colour alone
+Each of these has its outline as well as its tint (the tints alone are about 1.1:1 from each other), and its
+words in the cell's aria-label (cell_label).
     g.k.off         a candidate no longer there (hidden)
     g.k.struck      a candidate the step removed (red, with a line through its middle that leaves it readable)
     rect.lane       the outline of the step's lane; text.clue.hot the clue it read
@@ -47,9 +49,10 @@ CSS_RULES = """
 .grid .k.off{display:none}
 .grid .k.struck text{fill:#b71c1c;font-weight:700}
 .grid .k.struck line{display:inline}
-.grid .used .bg{fill:#fff4c2}
-.grid .lost .bg{fill:#fde2e4}
-.grid .placed .bg{fill:#b9f6ca}
+.grid .used .bg{fill:#fff4c2;stroke:#6d5200;stroke-width:2.5;stroke-dasharray:1.5 3;stroke-linecap:round}
+.grid .lost .bg{fill:#fde2e4;stroke:#b71c1c;stroke-width:2.5;stroke-dasharray:7 3.5;stroke-linecap:butt}
+.grid .placed .bg{fill:#b9f6ca;stroke:#0b6b2b;stroke-width:3.5;stroke-dasharray:none}
+.grid.big .k text{font-family:"Roboto Condensed","Arial Narrow","Liberation Sans Narrow",sans-serif-condensed,"DejaVu Sans Condensed",system-ui,sans-serif;font-stretch:condensed}
 .grid .placed .v{fill:#0b6b2b}
 .grid .supposed .bg{fill:#f3e5f5;stroke:#6a1b9a;stroke-width:2;stroke-dasharray:5 3}
 .grid .supposed .v{fill:#6a1b9a;font-style:italic}
@@ -67,10 +70,12 @@ def layout(n: int) -> tuple[int, int]:
 
 
 def pencil_size(n: int) -> float:
-    """The pencil marks' font size in SVG units: as big as their slot allows (at 12x12, 14 units in a 12-unit
-    wide slot: a digit is about 8 wide), so that a 12x12 drawn 378 px wide on a phone keeps them at 8 CSS px."""
+    """The pencil marks' font size in SVG units: as big as their slot allows. At 10x10..12x12 (4 slots of 12
+    units a row) the marks are drawn in a narrow face (the svg's class "big"; a digit about 0.46 em wide), so
+    17 units leave a gap of about 4 units between neighbours and a 12x12 drawn 378 px wide on a phone keeps
+    them at 10 CSS px."""
     cols, rows = layout(n)
-    return {2: 17.3, 3: 14.4}.get(cols, min(14.0, S / rows * 0.9))
+    return {2: 17.3, 3: 14.4, 4: 17.0}.get(cols, S / rows * 0.9)
 
 
 KEY_BAND = 22  # under a 10x10..12x12 grid: the line that says A, B, C are 10, 11, 12
@@ -81,6 +86,8 @@ def slot_xy(n: int, d: int) -> tuple[float, float]:
     """Where height d's pencil mark sits inside a cell, relative to its top left corner."""
     cols, rows = layout(n)
     k = d - 1
+    if cols == 4:  # 10x10..12x12: the four columns drawn 11 units apart, kept off the cell's edges, so that the
+        return S / 2 + (k % cols - 1.5) * 11, (k // cols + 0.5) * S / rows  # marks of side-by-side cells stay apart
     return (k % cols + 0.5) * S / cols, (k // cols + 0.5) * S / rows
 
 
@@ -103,15 +110,20 @@ def grid_label(puzzle: Puzzle, frame: Frame, title: str | None = None) -> str:
 
 
 def cell_label(name: str, value: int, mask: int, n: int, given: bool = False, removed: int = 0,
-               broken: bool = False) -> str:
-    """What a screen reader says for one cell: 'R3C4, 5', 'R3C4, given 5', 'R3C4, empty, candidates 1 2 5;
-    removed 3'. Heights as numbers (10, not A). The page's script says the same (assets.PAGE_JS, cellLabel)."""
+               broken: bool = False, supposed: bool = False, read: bool = False, placed: bool = False) -> str:
+    """What a screen reader says for one cell: 'R3C4, 5', 'R3C4, given 5', 'R3C4, supposed 5', 'R3C4, empty,
+    candidates 1 2 5; read by the step; removed 3'. Heights as numbers (10, not A). Everything the grid shows
+    of a cell is said: the step's marks too. The page's script says the same (assets.PAGE_JS, cellLabel)."""
     if value:
-        text = f"{name}, {'given ' if given else ''}{value}"
+        text = f"{name}, {'given ' if given else 'supposed ' if supposed else ''}{value}"
     elif mask:
         text = f"{name}, empty, candidates {' '.join(str(d) for d in cands.digits(mask))}"
     else:
         text = f"{name}, empty, no candidates left"
+    if placed:
+        text += "; placed by the step"
+    if read:
+        text += "; read by the step"
     if removed:
         text += f"; removed {' '.join(str(d) for d in cands.digits(removed))}"
     return text + ("; broken" if broken else "")
@@ -136,7 +148,8 @@ def grid_svg(puzzle: Puzzle, frame: Frame, *, standalone: bool = True, every_slo
     ns = f' xmlns="{NS}"' if standalone else ""
     label = grid_label(puzzle, frame, title)
     # standalone: one image with its title; in a page: a group whose cells are read one by one
-    out.append(f'<svg{ns} class="{css_class}" viewBox="0 0 {size} {tall}" width="{size}" height="{tall}" '
+    big = " big" if n >= 10 else ""  # the pencil marks in a narrow face (see pencil_size)
+    out.append(f'<svg{ns} class="{css_class}{big}" viewBox="0 0 {size} {tall}" width="{size}" height="{tall}" '
                f'role="{"img" if standalone else "group"}" aria-label="{escape(label)}">')
     if standalone:
         out.append(f"<title>{escape(label)}</title>")
@@ -167,7 +180,8 @@ def grid_svg(puzzle: Puzzle, frame: Frame, *, standalone: bool = True, every_slo
         if i in broken:
             cls.append("broken")
         v = frame.values[i]
-        said = cell_label(cell_name(i, n), v, frame.masks[i], n, i in given, eliminated.get(i, 0), i in broken)
+        said = cell_label(cell_name(i, n), v, frame.masks[i], n, i in given, eliminated.get(i, 0), i in broken,
+                          "supposed" in cls, i in used, i in placed)
         out.append(f'<g class="{" ".join(cls)}" transform="translate({x},{y})" role="img" aria-label="{said}">')
         out.append(f'<rect class="bg" width="{S}" height="{S}"/>')
         out.append(f'<text class="v" x="{S // 2}" y="{S // 2}">{cands.show(cands.bit(v)) if v else ""}</text>')
@@ -192,7 +206,8 @@ def grid_svg(puzzle: Puzzle, frame: Frame, *, standalone: bool = True, every_slo
             else:
                 x, y = B / 2 if side == "left" else far, B + k * S + S / 2
             hot = " hot" if not plain and frame.side == side and frame.line == k else ""
-            said = f' role="img" aria-label="clue {clue}, {CLUE_WHERE[side]} {k + 1}"' if clue else ' aria-hidden="true"'
+            said = (f' role="img" aria-label="clue {clue}, {CLUE_WHERE[side]} {k + 1}{"; read by the step" if hot else ""}"'
+                    if clue else ' aria-hidden="true"')
             out.append(f'<text class="clue{hot}" data-side="{side}" data-k="{k}" x="{_num(x)}" y="{_num(y)}"{said}>'
                        f'{clue if clue else ""}</text>')
     lx, ly, lw, lh = lane_box(n, frame)

@@ -213,9 +213,11 @@ class Minimizer:
         there, from that contradiction, and said afresh."""
         first = cut, said
         simpler = True  # a removal from one cell may be said as an easier placement there, until that fails once
-        for attempt in range(5):
+        best = None  # the last chain said in full (its words true), should the rounds run out
+        rounds = 2 * len(cut) + 4  # each round drops a link or ends sooner, but for the one retry as found
+        for attempt in range(rounds):
             links: list[Step] = []
-            if attempt == 4 and simpler:  # the last try says each link as its own technique finds it
+            if attempt == rounds - 1 and simpler:  # the last try says each link as its own technique finds it
                 simpler, (cut, said) = False, first
             self.placing_simpler = simpler
             got = self.replay(grid, cut, said, lost, said_links=links, check=True)
@@ -224,8 +226,10 @@ class Minimizer:
                 end = self._said(grid, out, said) if said is not None else said
                 fewer, end_ = self._drop(grid, out, end, lost)  # said afresh, a link may no longer be needed
                 if len(fewer) == len(out):
+                    self.placing_simpler = True
                     return out, end
-                cut, said = fewer, end_
+                best = out, end
+                cut, said = fewer, end_  # the words of the links kept are said again, without the dropped ones
                 continue
             if got.sooner is None or said is None:
                 if simpler:  # an easier placement said more than the link: try the links as they were found
@@ -238,6 +242,8 @@ class Minimizer:
                 break
             cut, said = self._drop(grid, cut, said, lost)
         self.placing_simpler = True
+        if best is not None:
+            return best  # every word true, though a link might go (never seen on ../shared)
         return cut, said  # never seen: said as traced
 
     def _drop(self, grid: Grid, cut: tuple[Step, ...], conflict: Conflict | None,
@@ -286,7 +292,7 @@ class Minimizer:
                 trial.apply(link)
         except Contradiction:
             return conflict  # a cell left empty by the last link: said as it was
-        return broken(trial.masks, line, self.n) or conflict
+        return broken(trial.masks, line, self.n, trial.values) or conflict
 
     # ---------------------------------------------------------------- replaying
     def replay(self, grid: Grid, chain: tuple[Step, ...], conflict: Conflict | None,
