@@ -201,12 +201,12 @@ def test_a_solve_leaves_nothing_for_the_garbage_collector(shared):
 
 
 def test_forgetting_what_solves_remember_changes_no_step(shared):
-    """``engine.forget`` (for measuring) empties the fast core's memories and fish's: the next solve
-    gives exactly the same steps as one that found them warm."""
+    """``engine.forget`` (for measuring) empties every table kept between solves (``model.kept.KEPT``) of
+    lines: the next solve gives exactly the same steps as one that found them warm."""
     import json
 
+    from ascent.model.kept import KEPT, LINES
     from ascent.solver.engine import forget
-    from ascent.techniques import fish
 
     rec = json.loads((shared / "tatham" / "8x8-puzzles.json").read_text())["unreasonable"][3]
     puzzle = Puzzle.from_record(rec)
@@ -215,7 +215,8 @@ def test_forgetting_what_solves_remember_changes_no_step(shared):
         return [(s.technique, s.cells, s.eliminations, s.placements, s.reason) for s in solve(puzzle, logic_only=True).steps]
 
     warm = trace()
-    assert fish._NOTHING
+    lines = [name for name, table in KEPT.tables.items() if table.kind == LINES]
+    assert sum(KEPT.held()[name][0] for name in lines) > 0
     forget()
-    assert not fish._NOTHING
+    assert all(KEPT.held()[name][0] == 0 for name in lines)
     assert trace() == warm

@@ -26,7 +26,7 @@ def test_generate_in_each_text_format_pipes_into_solve(fmt):
     # and the second line alone, with --index
     r = runner.invoke(app, ["solve", "--file", "-", "--index", "2", "--json", "-"], input=gen.stdout)
     assert r.exit_code == 0, r.stderr
-    want = formats.from_record(json.loads(runner.invoke(app, ["generate", "5", "--level", "easy", "-n", "2",
+    want = Puzzle.from_record(json.loads(runner.invoke(app, ["generate", "5", "--level", "easy", "-n", "2",
                                                               "--seed", "7", *extra]).stdout.splitlines()[1]))
     assert json.loads(r.stdout)["puzzle"]["clues"] == {s: list(getattr(want, s)) for s in ("upper", "lower", "left", "right")}
 
@@ -39,7 +39,7 @@ def test_a_file_mixing_formats_with_comments_and_blank_lines(tmp_path):
     f = tmp_path / "mixed.txt"
     f.write_text(text)
     assert [lines.kind(x) for x in text.splitlines() if not lines.skipped(x)] == [
-        "tatham", "clues", "clues", "keys", "record", "url", "url"]
+        "tatham", "clues", "clues", "keys", "record", "puzzlink", "puzzlink"]
     r = runner.invoke(app, ["solve", "--file", str(f), "--answer"])
     assert r.exit_code == 0, r.stderr
     assert "7 of 7 solved" in r.stdout

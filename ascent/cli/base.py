@@ -6,7 +6,8 @@ interrupted. Errors map to them by kind: Usage, the library's ChoiceError and Fi
 Failure, StoreError and PuzzleError -> 1; NotDone -> 3. Every error is one line on stderr.
 
 Each command lives in a module of this package that imports ``app`` from here and decorates its
-functions; ``ascent/cli/__init__.py`` imports those modules so the commands register.
+functions; ``COMMANDS`` below names each command's module, which is imported only when that command runs (or
+its help is asked for), and registers its commands then.
 """
 
 from __future__ import annotations

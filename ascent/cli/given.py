@@ -104,10 +104,10 @@ class Given:
         if self.url is not None:
             return [("", _from_url(self.url))]
         from .. import store as store_mod
-        from ..store.urls import LinkError
+        from ..store.urls import LinkError, read as resolve
 
         try:
-            records = store_mod.read_records(file)
+            records = store_mod.read_records(file, resolve)
         except LinkError as e:  # a line's brainbashers page could not be had
             raise NotDone(f"--file: {e}") from None
         name = store_mod.file_name(file)

@@ -13,10 +13,16 @@ from rich.table import Table
 from rich.text import Text
 
 from ..show.console import console, err_console
-from ..loopover import Board, LoopoverError, SearchTooLarge, SizeError, solve, unsolvable_reason
-from ..loopover import five_tables, lastline, pattern
-from ..loopover.solve import check_size, last_line_lengths
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output, read_json, write_json
+
+try:
+    from ..loopover import Board, LoopoverError, SearchTooLarge, SizeError, solve, unsolvable_reason
+    from ..loopover import five_tables, lastline, pattern
+    from ..loopover.solve import check_size, last_line_lengths
+except ModuleNotFoundError as e:  # numpy is the [loopover] extra: one line, exit 2
+    if e.name != "numpy":
+        raise
+    raise Usage(str(e)) from None
 
 HOME, MOVED = "bold green", "black on yellow"
 HOW = {"search": "fewest moves (breadth-first search)", "line": "fewest moves (one line: its shortest turn)",

@@ -9,8 +9,9 @@ the fast core's innermost searches: they write the bit tricks of ``cands`` inlin
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import count as _count
+
+from ..model.kept import KEPT, SIZES
 
 
 def visible(heights) -> int:
@@ -71,7 +72,8 @@ def _tables(masks) -> tuple[int, list[int], list[int], list[int]]:
 
 
 # The caches are bounded (least recently used entries go): a long run, thousands of puzzles in one
-# process, stays within a fixed memory (``benchmarks/engine.py --only memory``).
+# process, stays within a fixed memory (``benchmarks/engine.py --only memory``). All are kept in
+# ``model.kept.KEPT``, which forgets them at once.
 ORDERINGS_CACHE = 1 << 13
 SUPPORTS_CACHE = 1 << 15
 DISTINCT_CACHE = 1 << 14
@@ -83,7 +85,7 @@ class _Saturated(Exception):
     """Every candidate of every cell is used by some filling: nothing left to learn."""
 
 
-@lru_cache(maxsize=ORDERINGS_CACHE)
+@KEPT.cache("lanes.orderings", ORDERINGS_CACHE)
 def orderings(masks: tuple[int, ...], lo: int, hi: int, back: int = 0) -> tuple[tuple[int, ...], int]:
     """Fill the cells with distinct heights, one from each mask, so that the front shows
     between ``lo`` and ``hi`` buildings and, when ``back`` is non-zero, the back shows exactly ``back``.
@@ -334,7 +336,7 @@ def supports(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0, bhi: int = 
     return supports_proved(masks, lo, hi, blo, bhi)[0]
 
 
-@lru_cache(maxsize=SUPPORTS_CACHE)
+@KEPT.cache("lanes.supports_proved", SUPPORTS_CACHE)
 def supports_proved(masks: tuple[int, ...], lo: int, hi: int, blo: int = 0,
                     bhi: int = 0) -> tuple[tuple[int, ...] | None, tuple[int, ...]]:
     """``supports``, and the fillings that proved it (a few, packed as ``packed`` does; none when a
@@ -417,7 +419,7 @@ def unpacked(pairs: int, size: int) -> list[int]:
 FRONTS_CACHE = 1 << 14
 
 
-@lru_cache(maxsize=FRONTS_CACHE)
+@KEPT.cache("lanes.front_supports", FRONTS_CACHE)
 def front_supports(masks: tuple[int, ...], lo: int, hi: int) -> tuple[int, ...] | None:
     """The heights each cell takes in some filling (distinct heights, one from each mask) whose front
     shows ``lo``..``hi`` buildings; None when there is none. The same union as ``orderings(masks, lo,
@@ -465,7 +467,7 @@ def front_supports(masks: tuple[int, ...], lo: int, hi: int) -> tuple[int, ...] 
     return tuple(out)
 
 
-@lru_cache(maxsize=DISTINCT_CACHE)
+@KEPT.cache("lanes.distinct", DISTINCT_CACHE)
 def distinct(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     """The heights each cell takes in some filling with distinct heights (no clue). None when no such
     filling exists. A line with as many heights as cells, with at most HALL_MAX of them open once its
@@ -644,7 +646,7 @@ _IS = tuple(bytes.maketrans(bytes(range(256)), bytes(ord("1") if x == h else ord
             for h in range(TABLE_MAX + 1))  # height h -> "1", anything else -> "0"
 
 
-@lru_cache(maxsize=TABLE_MAX)
+@KEPT.cache("lanes._by_view", TABLE_MAX, SIZES)  # every size's fillings, made from the size below
 def _by_view(n: int) -> dict[tuple[int, int, int], tuple[bytes, ...]]:
     """Every permutation of 1..n, grouped by (shown from the front, shown from the back, where n
     stands), each group as n columns (column p: the height at position p of each permutation, one
@@ -670,7 +672,7 @@ TABLES_KEPT = 64  # clue pairs with their tables made (about 2 MB each at most, 
 SPLIT = 1 << 14  # a clue pair with more fillings than this is kept in parts, one per place of the tallest
 
 
-@lru_cache(maxsize=TABLES_KEPT)
+@KEPT.cache("lanes._table", TABLES_KEPT, SIZES)
 def _table(n: int, a: int, b: int) -> tuple[tuple[int | None, int, tuple[tuple[int, ...], ...], bytes, int], ...]:
     """A clue pair's table, in parts: (where the tallest stands, or None for a part that holds every
     place; the part's fillings, and per position the fillings with each height there, as bits (filling
@@ -723,19 +725,23 @@ def _fillings_left(fit: int, flat: bytes, n: int) -> list[int]:
 
 ORS_KEPT = 1 << 13  # unions of a position's rows for one set of candidates, remembered: at most this many,
 ORS_BYTES = 16 << 20  # and about this many bytes of them (a union over a big part is about 5 KB)
-_ORS: dict = {}
 _ors_bytes = [0]  # the bytes held in _ORS, about
+
+
+def _forget_ors() -> None:
+    _ORS.clear()
+    _ors_bytes[0] = 0
+
+
+_ORS: dict = KEPT.dict("lanes._ORS", ORS_KEPT, clear=_forget_ors)
 FEW = 12  # fillings left: read them off the fillings (``_fillings_left``) rather than test every height
 
 
 def forget() -> None:
-    """Forget every remembered answer about particular lines (the searches' caches and ``_ORS``), as a
-    fresh process would start; the tables of a size's fillings stay, as they hold no puzzle's lines.
-    For measuring: every answer is the same either way."""
-    for cached in (orderings, supports_proved, front_supports, distinct):
-        cached.cache_clear()
-    _ORS.clear()
-    _ors_bytes[0] = 0
+    """Forget every remembered answer about particular lines, of this module and every other
+    (``KEPT.forget``), as a fresh process would start; the tables of a size's fillings stay, as they hold no
+    puzzle's lines. For measuring: every answer is the same either way."""
+    KEPT.forget()
 
 
 def fits(ms: tuple[int, ...], a: int, b: int) -> bool:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from ..model.grid import Line, lines_from, lines_through
 from .lanes import TABLE_MAX, cover, distinct, filtered, supports_seeded, unpacked
 from .lanes import fits as lanes_fits
-from .lanes import forget as lanes_forget
+from ..model.kept import KEPT
 
 
 class Broken(Exception):
@@ -46,11 +46,12 @@ def line_table(n: int, clues: tuple[int, ...]) -> tuple[Line, ...]:
 
 KEEP = 128  # fillings kept per clue pair
 SEEN_KEPT = 1 << 10  # clue pairs with their fillings seen (all forgotten at once when full)
-_seen: dict = {}  # (size, front clue, back clue) -> the last few fillings (``lanes.packed``) that proved the
+# (size, front clue, back clue) -> the last few fillings (``lanes.packed``) that proved the
+_seen: dict = KEPT.dict("propagate._seen", SEEN_KEPT)
 # candidates of a line with those clues (above TABLE_MAX): whenever the ones that still fit use every candidate,
 # the line is consistent without a search (the residual supports of constraint solvers)
 KNOWN = 1 << 15  # lines remembered with what their filter left (all forgotten at once when full)
-_known: dict = {}
+_known: dict = KEPT.dict("propagate._known", KNOWN)
 _MISSING = object()
 
 
@@ -96,13 +97,10 @@ def _looked_up(ms: tuple[int, ...], a: int, b: int):
 
 
 def forget() -> None:
-    """Forget what the fast core remembers of lines (``_known``, ``_latin_known``, ``_seen``, and
-    ``lanes.forget``), so that a solve is timed as if it were the first of its kind.
+    """Forget what the fast core remembers of lines (``_known``, ``_latin_known``, ``_seen``, ``lanes``'
+    tables: all that ``KEPT`` holds of lines), so that a solve is timed as if it were the first of its kind.
     For measuring: every answer is the same either way."""
-    _known.clear()
-    _latin_known.clear()
-    _seen.clear()
-    lanes_forget()
+    KEPT.forget()
 
 
 def consistent(ms: tuple[int, ...], a: int, b: int) -> tuple[int, ...] | None:
@@ -180,7 +178,7 @@ class _Empty(Exception):
 
 _POP = tuple(m.bit_count() for m in range(1 << 12))  # candidates in a mask (sizes up to 12)
 LATIN_KNOWN = 1 << 15  # lines remembered with what the cheap Latin rules left (all forgotten at once when full)
-_latin_known: dict = {}
+_latin_known: dict = KEPT.dict("propagate._latin_known", LATIN_KNOWN)
 _EMPTY = ()  # the cheap rules or the filter found a line with no filling
 
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 from html import escape
 
 from ..model import cands
-from ..tools.hint import IDEAS, describe
+from ..techniques import idea
+from ..tools.hint import describe
 from ..puzzle import Puzzle
 from ..model.trace import Result, Step
 from .html import CSP, script_json
@@ -116,7 +117,7 @@ def _page(puzzle: Puzzle, result: Result, detail: int) -> str:
         "sol": [v for row in result.solution for v in row],
         "plan": steps,
         "chains": chains,
-        "ideas": {t: IDEAS.get(t, t) for t in used},
+        "ideas": {t: idea(t) for t in used},
     }
     title = f"Play Skyscrapers {puzzle.describe()}"
     # a key is named by what it shows: "7", "A 10" (no aria-label that differs from its words: WCAG 2.5.3)

@@ -8,6 +8,12 @@ Its own small package beside the Skyscrapers engine: a frozen ``Board`` whose on
 ``apply``, solvers that record every move under a named phase, and nothing that prints.
 """
 
+try:
+    import numpy  # noqa: F401  (the [loopover] extra: the pattern tables and the searches they bound)
+except ImportError:
+    raise ModuleNotFoundError("Loopover needs numpy, which is not installed: pip install 'ascent[loopover]'",
+                              name="numpy") from None
+
 from .board import (Board, LoopoverError, MoveError, RaggedRowsError, RepeatedSymbolError, ShapeError,
                     SymbolError, SymbolSetError)
 from .search import OPTIMAL_CELLS, SearchTooLarge, shortest

@@ -8,12 +8,12 @@ A *line* is a row or column without a direction (for the Latin rules).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import filterfalse
 from operator import itemgetter
 from typing import Any, Callable, Protocol
 
 from . import cands
+from .kept import KEPT, SIZES
 
 # A grid is made from a puzzle (``ascent.puzzle.Puzzle``: its size, clues and givens) and takes changes from steps
 # (``trace.Step``); it names neither module, so the model imports nothing above it and trace may import grid.
@@ -138,7 +138,7 @@ class Shape:
     peers: tuple[tuple[int, ...], ...]
 
 
-@lru_cache(maxsize=32)
+@KEPT.cache("grid.shape", 32, SIZES)
 def shape(n: int) -> Shape:
     rows = tuple(tuple(r * n + c for c in range(n)) for r in range(n))
     cols = tuple(tuple(r * n + c for r in range(n)) for c in range(n))
@@ -176,7 +176,7 @@ def lines_through(n: int, cell: int) -> tuple[int, int]:
     return cell // n, n + cell % n
 
 
-@lru_cache(maxsize=8192)  # lanes never change: a puzzle's lines are shared with every puzzle with the same clues there
+@KEPT.cache("grid._line", 8192, SIZES)  # lanes never change: a puzzle's lines are shared with every puzzle with the same clues there
 def _line(n: int, kind: str, index: int, front: int, back: int) -> Line:
     sh = shape(n)
     cells = sh.rows[index] if kind == "row" else sh.cols[index]

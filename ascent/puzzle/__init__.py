@@ -1,79 +1,28 @@
-"""Puzzle: the frozen statement of a Skyscrapers puzzle and its validation (formats: ascent.puzzle.formats).
+"""Puzzle: the frozen statement of a Skyscrapers puzzle and its validation.
 
 Clues sit on four sides, 0 meaning no clue: ``upper`` and ``lower`` read left to right,
 ``left`` and ``right`` read top to bottom. ``givens`` holds pre-filled cells (0 = empty).
 
-Formats, each with a reader and a writer:
-    record   {"url", "cells", "clues": {"upper", "lower", "left", "right"}}  (brainbashers / ascendant)
-    clues    4N clockwise clues (Codewars): top L->R, right T->B, bottom R->L, left B->T
-    keys     top, bottom, left, right as one digit each, plus a row-major state with '-' for empty
-    tatham   Simon Tatham's Towers game id: "N:c/c/.../c[,givens]"
+The formats, one module each, and FORMATS, their table (``ascent.puzzle.formats``):
+    record    {"url", "cells", "clues": {"upper", "lower", "left", "right"}}  (brainbashers / ascendant)
+    clues     4N clockwise clues (Codewars): top L->R, right T->B, bottom R->L, left B->T
+    keys      top, bottom, left, right as one digit each, plus a row-major state with '-' for empty
+    tatham    Simon Tatham's Towers game id: "N:c/c/.../c[,givens]"
+    puzzlink  a puzz.link address, https://puzz.link/p?skyscrapers/N/N/...
+A format module reads text into the puzzle's fields (``ascent.puzzle.parts``) and never imports ``Puzzle``:
+so ``Puzzle.from_*`` below are one line each over those modules, with no import cycle. The package imports
+nothing else of ascent, and its readers do no I/O (``textlines.read`` is given a resolver for web addresses).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-MIN_SIZE, MAX_SIZE = 3, 12
-MAX_CHAR_SIZE = 9  # formats with one character per cell stop here
-SIDES = ("upper", "lower", "left", "right")
-
-
-class PuzzleError(ValueError):
-    """Bad puzzle input. The message names the field and position at fault."""
-
-
-class FormatError(PuzzleError):
-    """The text or record is not in the format it claims to be."""
-
-
-class SizeError(PuzzleError):
-    """The size is outside 3..12 (or 3..9 for one-character-per-cell formats)."""
-
-
-class LengthError(PuzzleError):
-    """A list of clues or cells has the wrong length for the size."""
-
-
-class ClueError(PuzzleError):
-    """A clue is outside 0..N."""
-
-
-class GivenError(PuzzleError):
-    """A given is outside 1..N."""
-
-
-class RepeatedGivenError(PuzzleError):
-    """The same height is given twice in one row or column."""
-
-
-class ClashingCluesError(PuzzleError):
-    """Two opposite clues cannot both hold (their sum exceeds N+1)."""
-
-
-@dataclass(frozen=True)
-class Source:
-    """Where a puzzle came from: optional url, date (MMDD) and difficulty label."""
-
-    url: str | None = None
-    date: str | None = None
-    label: str | None = None
-
-
-_DATE_IN_URL = re.compile(r"[?&]date=(\d{4})\b")
-
-
-def date_from_url(url: str | None) -> str | None:
-    if not url:
-        return None
-    m = _DATE_IN_URL.search(url)
-    return m.group(1) if m else None
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
+from . import clues as _clues, keys as _keys, record as _record, tatham as _tatham
+from .parts import (MAX_CHAR_SIZE, MAX_SIZE, MIN_SIZE, SIDES, ClashingCluesError, ClueError, FormatError,  # noqa: F401
+                    GivenError, LengthError, PuzzleError, RepeatedGivenError, SizeError, Source, date_from_url,
+                    is_int as _is_int)
 
 
 @dataclass(frozen=True)
@@ -156,51 +105,35 @@ class Puzzle:
             bits.append(f"date {s.date}")
         return ", ".join(bits)
 
-    # ------------------------------------------------------------------ formats (ascent.puzzle.formats does the work)
+    # ------------------------------------------------------------------ formats (one module each: see the top)
     @classmethod
     def from_record(cls, record: Any, label: str | None = None) -> "Puzzle":
         """Read ``{url?, date?, cells?, clues: {upper, lower, left, right}}``."""
-        from . import formats
-
-        return formats.from_record(record, label)
+        return cls(**_record.fields(record, label))
 
     def to_record(self) -> dict[str, Any]:
-        from . import formats
-
-        return formats.to_record(self)
+        return _record.to_record(self)
 
     @classmethod
     def from_clues(cls, clues: Sequence[int] | str) -> "Puzzle":
         """Codewars order: top L->R, right T->B, bottom R->L, left B->T (4N numbers, 0 = none)."""
-        from . import formats
-
-        return formats.from_clues(clues)
+        return cls(**_clues.fields(clues))
 
     def to_clues(self) -> tuple[int, ...]:
-        from . import formats
-
-        return formats.to_clues(self)
+        return _clues.to_clues(self)
 
     @classmethod
     def from_keys(cls, keys: str, state: str | None = None, size: int | None = None) -> "Puzzle":
         """Keys: top, bottom, left, right, one digit per clue. State: row-major, '-' (or '0', '.') for empty."""
-        from . import formats
-
-        return formats.from_keys(keys, state, size)
+        return cls(**_keys.fields(keys, state, size))
 
     def to_keys(self) -> tuple[str, str | None]:
-        from . import formats
-
-        return formats.to_keys(self)
+        return _keys.to_keys(self)
 
     @classmethod
     def from_tatham(cls, game_id: str) -> "Puzzle":
         """Simon Tatham's Towers game id, ``N:c/c/.../c[,givens]``."""
-        from . import formats
-
-        return formats.from_tatham(game_id)
+        return cls(**_tatham.read(game_id))
 
     def to_tatham(self) -> str:
-        from . import formats
-
-        return formats.to_tatham(self)
+        return _tatham.write(self)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from . import MAX_SIZE, MIN_SIZE, FormatError, LengthError, Puzzle, SizeError, Source
+from .parts import MAX_SIZE, MIN_SIZE, Fields, FormatError, LengthError, SizeError, Source, Stated, sides
 
 HOST = "https://puzz.link/p?"
 NAMES = ("skyscrapers", "building", "skyscraper")  # pzprjs's id and its two aliases
@@ -27,7 +27,7 @@ _HOSTS = ("puzz.link", "pzv.jp", "pzprxs.vercel.app")
 _SKIP = "ghijklmnopqrstuvwxyz"  # g = 1 empty place ... z = 20
 
 
-def looks_like(text: str) -> bool:
+def looks(text: str) -> bool:
     """Is ``text`` a puzz.link / pzv.jp address (of any puzzle type)?"""
     t = text.strip().lower()
     return any(f"{h}/" in t for h in _HOSTS) and "?" in t
@@ -81,8 +81,8 @@ def _read(body: str, at: int, count: int, what: str) -> tuple[list[int], int]:
     return out, i
 
 
-def read(url: str) -> Puzzle:
-    """The puzzle of a puzz.link Skyscrapers URL (any of its names and hosts)."""
+def read(url: str) -> Fields:
+    """The puzzle of a puzz.link Skyscrapers URL (any of its names and hosts), as fields."""
     cols, rows, body = body_of(url)
     if cols != rows:
         raise SizeError(f"the puzz.link puzzle is {cols}x{rows}: a Skyscrapers grid must be square")
@@ -101,8 +101,8 @@ def read(url: str) -> Puzzle:
             raise LengthError(f"the puzz.link givens describe {len(cells) if end == len(body) else 'more than'} "
                               f"{'' if end == len(body) else str(n * n) + ' '}cells, but a {n}x{n} puzzle has {n * n}")
         givens = tuple(tuple(cells[r * n:(r + 1) * n]) for r in range(n))
-    return Puzzle(n, tuple(clues[0:n]), tuple(clues[n:2 * n]), tuple(clues[2 * n:3 * n]), tuple(clues[3 * n:]), givens,
-                  source=Source(url=url.strip()))
+    url = url.strip()
+    return {**sides(n, clues), "givens": givens, "source": Source(url=url if "://" in url else "https://" + url)}
 
 
 def _encode(values) -> str:
@@ -122,7 +122,7 @@ def _encode(values) -> str:
     return "".join(out)
 
 
-def write(puzzle: Puzzle) -> str:
+def write(puzzle: Stated) -> str:
     """The canonical puzz.link URL: what pzprjs itself writes for this puzzle."""
     n = puzzle.size
     body = _encode(puzzle.upper + puzzle.lower + puzzle.left + puzzle.right)

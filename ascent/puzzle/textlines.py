@@ -1,10 +1,9 @@
 """One puzzle a line, in any text format ascent writes: what ``--file`` reads when the file is not JSON.
 
-    {"clues": ...}                       a JSON record (JSON lines, as 'ascent generate' prints)
-    5:2//3/...[,givens]                  a Tatham game id
-    https://puzz.link/p?skyscrapers/...  a puzz.link / pzv.jp address (or a brainbashers page)
-    02032000000020100100 [--1--3...]     keys, and the givens when there are any
-    2 2 1 3 ...  /  2,2,1,3,...          clockwise clues
+Every format of ``ascent.puzzle.formats.FORMATS`` (a JSON record, clockwise clues, keys and the givens, a Tatham
+game id, a puzz.link address), and any other web address (a brainbashers page), which the reader reads through
+the resolver it is given: the store's (``ascent.store.urls.read``) looks the page up and fetches it. This module
+does no I/O itself.
 
 Blank lines and lines starting with '#' are skipped. Which format a line is in is told by its shape,
 never by trying one reader after another: a line that fits a format and is wrong says what is wrong
@@ -13,64 +12,50 @@ in that format's words.
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Any, Optional
+from typing import Callable, Optional
 
-from . import formats
-from . import FormatError, Puzzle
+from . import FormatError, Puzzle, formats
 
-_TATHAM = re.compile(r"^\d+:")
+URL = "url"  # the kind of a web address that is in no format: the resolver reads it
 _URL = re.compile(r"^[A-Za-z][\w+.-]*://")
-_KEYS = re.compile(r"^\d+(\s+[-.0-9]+)?$")
+
+Resolve = Callable[[str], Puzzle]  # a web address -> its puzzle (may look in a store, may fetch)
 
 
 def kind(line: str) -> Optional[str]:
-    """Which format ``line`` is written in: record, url, tatham, keys or clues; None for none of them."""
+    """Which format ``line`` is written in (a name in ``formats.NAMES``), ``URL`` for another web address, None
+    for none of them."""
     text = line.strip()
-    if text.startswith("{"):
-        return "record"
-    if _URL.match(text) or text.startswith(("puzz.link/", "pzv.jp/")):
-        return "url"
-    if _TATHAM.match(text):
-        return "tatham"
-    if _KEYS.match(text) and (" " in text or len(text) % 4 == 0 and len(text) >= 12):
-        return "keys"
-    if re.fullmatch(r"\[?[\s\d,;-]+\]?", text) and re.search(r"\d", text):
-        return "clues"
-    return None
+    found = formats.kind(text)
+    if found is None and (_URL.match(text) or text.startswith(("puzz.link/", "pzv.jp/"))):
+        return URL
+    return found
 
 
-def read(line: str) -> Puzzle:
-    """The puzzle on one line; FormatError when the line is in no format ascent reads."""
+def offline(url: str) -> Puzzle:
+    """The resolver of a reader given none: a web address in no format is not read (it would need the network)."""
+    raise FormatError(f"{url!r} is a web address in no puzzle format ascent reads here (a brainbashers page is "
+                      "read through the store: ascent solve --url)")
+
+
+def read(line: str, resolve: Resolve = offline) -> Puzzle:
+    """The puzzle on one line; FormatError when the line is in no format ascent reads. A web address that is in
+    no format (a brainbashers page) is ``resolve``'s to read."""
     text = line.strip()
     what = kind(text)
-    if what == "record":
-        try:
-            record: Any = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise FormatError(f"not valid JSON (column {e.colno}): {e.msg}") from None
-        return formats.from_record(record)
-    if what == "url":
-        from ..store import urls as links
-
-        return links.read(text if _URL.match(text) else "https://" + text)
-    if what == "tatham":
-        return formats.from_tatham(text)
-    if what == "keys":
-        keys, _, state = text.partition(" ")
-        return formats.from_keys(keys, state.strip() or None)
-    if what == "clues":
-        return formats.from_clues(text)
-    raise FormatError(unknown(text))
+    if what == URL:
+        return resolve(text if _URL.match(text) else "https://" + text)
+    if what is None:
+        raise FormatError(unknown(text))
+    return formats.read(what, text)
 
 
 def unknown(line: str) -> str:
     """What to say of a line in no format ascent reads."""
     text = line.strip()
     shown = text if len(text) <= 40 else text[:37] + "..."
-    return (f"{shown!r} is in no puzzle format ascent reads (a JSON record, Tatham id, puzz.link URL, keys "
-            "or clockwise clues)")
+    return f"{shown!r} is in no puzzle format ascent reads ({', '.join(f.label for f in formats.FORMATS)})"
 
 
 def skipped(line: str) -> bool:

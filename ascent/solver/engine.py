@@ -19,9 +19,9 @@ from ..techniques.memory import Memory
 from .search import search
 from .context import Context
 from .passes import TimedOut, techniques_of, run
-from ..core.propagate import forget as forget_lines
+from ..model.kept import KEPT
 from ..puzzle import Puzzle
-from ..techniques import EASY, FINISHER, ORDER, TIER, UnknownTechnique, fish, select
+from ..techniques import EASY, FINISHER, ORDER, TIER, UnknownTechnique, select
 from ..model.trace import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, Pass, Result
 
 BACKTRACK = FINISHER.name
@@ -30,11 +30,11 @@ __all__ = ["BACKTRACK", "EASY", "ORDER", "TIER", "UnknownTechnique", "grade_of",
 
 
 def forget() -> None:
-    """Empty the tables shared between solves (the fast core's lines, fish's empty looks), so that the next
-    solve runs as the first of its kind would. For measuring only: they are bounded, and no trace depends
-    on what they hold (``tests/test_memory.py``). A solve's own memory goes with the solve (``ascent.techniques.memory``)."""
-    forget_lines()
-    fish.forget()
+    """Empty the tables kept between solves (``model.kept.KEPT``: the fast core's lines, the hints' solutions),
+    so that the next solve runs as the first of its kind would. For measuring only: they are bounded, and no
+    trace depends on what they hold (``tests/test_memory.py``). A solve's own memory goes with the solve
+    (``ascent.techniques.memory``)."""
+    KEPT.forget()
 
 
 class _Settled(Exception):

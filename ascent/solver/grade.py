@@ -13,7 +13,8 @@ easiest technique that can act (Tatham's rule), that is the hardest *idea* the p
     extreme       fish: X-wing, swordfish, jellyfish (tier 9); a chain of two-candidate
                   cells (pair chain, tier 10)                                       = Tatham's Extreme
     unreasonable  supposing a candidate and following it to a contradiction (forcing,
-                  tier 11), or the finisher                                         = Tatham's Unreasonable
+                  tier 11; with forcing inside, nested forcing, tier 12), or the
+                  finisher (backtrack, tier 13)                                     = Tatham's Unreasonable
 
 Each level maps onto one of Simon Tatham's Towers levels (``towers.c``/``latin.c``): his Easy is the
 Latin singles with ``solver_easy`` (opposite clues summing to N+1, lower bounds, a clue "nearly
@@ -24,8 +25,8 @@ puzzles whose hardest step is a clue split at a sure peak, without subsets or wh
 
 The **score** breaks ties inside a level. In HoDoKu's way it is the sum of every step's cost (the
 table's ``cost``); in Sudoku Explainer's way the hardest step counts once more, and a forcing step
-costs more the longer its chain (``CHAIN`` per step in the chain), since a long chain is what makes
-a supposition hard to find and hold in one's head.
+costs more the longer its chain (its row's ``per_link`` per step in the chain), since a long chain is what
+makes a supposition hard to find and hold in one's head.
 """
 
 from __future__ import annotations
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
 LEVELS: tuple[str, ...] = ("easy", "tricky", "hard", "extreme", "unreasonable")
 RANK: dict[str, int] = {name: k for k, name in enumerate(LEVELS)}
 BACKTRACK_COST = FINISHER.cost  # the finisher: more than any chain of logic, since it is no logic at all
-CHAIN = 2  # a forcing step's extra cost per step of its chain
 
 LEVEL: dict[str, str] = {t.name: t.level for t in TABLE}
 # the techniques a puzzle of each level may use: every technique of that level and below (logic only)
@@ -60,9 +60,8 @@ def canonical_level(name: str) -> str:
 
 
 def step_cost(step: "Step") -> int:
-    cost = BY_NAME[step.technique].cost
-    links = step.links
-    return cost + CHAIN * len(links) if links else cost
+    row = BY_NAME[step.technique]
+    return row.cost + row.per_link * len(step.links)
 
 
 def score_of(result: "Result") -> int | None:

@@ -1,7 +1,8 @@
 """The traced pass loop: the easiest technique that finds anything, again and again, until none does.
 
-A pass is one technique's work from one grid: a *sweep* technique (tiers 1-6) applies every step
-it finds; a harder one (sequence, fish, forcing) gives a single step. A pass that placed heights
+A pass is one technique's work from one grid: a *sweep* technique (tiers 1-7, ascent to isolate: the
+table's ``sweep``) applies every step it finds; a harder one (sequence, fish, pair chain, forcing, nested
+forcing, tiers 8-12) gives a single step. A pass that placed heights
 ends with their *aftermath* (sudoku crossing them out of their rows and columns), as a person
 does it. After every pass the loop starts again from tier 1 (Tatham's rule), so a harder
 technique runs only when every easier one has nothing to say, and the grade, the hardest

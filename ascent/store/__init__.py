@@ -317,10 +317,12 @@ def read_json(file: Path, kind: str = "a puzzle file"):
     return loads(read_text(file, kind), file_name(file))
 
 
-def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
+def read_records(file: Path, resolve=None) -> list[tuple[str, Optional[str], dict]]:
     """[(where, label, record)] of a puzzle file: one record, a list of them, a store file
     {label: [record, ...]}, or one puzzle a line in any text format (``ascent.puzzle.textlines``: JSON lines as
-    'ascent generate' prints, Tatham ids, puzz.link URLs, keys, clockwise clues)."""
+    'ascent generate' prints, Tatham ids, puzz.link URLs, keys, clockwise clues). A line holding another web
+    address (a brainbashers page) is read by ``resolve`` (the CLI passes ``ascent.store.urls.read``); without
+    one it is a StoreError saying so."""
     text = read_text(file)
     name = file_name(file)
     try:
@@ -330,15 +332,15 @@ def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
     except FileError as first:
         if text.count("\n") > MAX_CONTAINERS:  # not a puzzle's lines: never split millions of lines
             raise first from None
-        return _text_records(text, name, first)
+        return _text_records(text, name, first, resolve)
     if isinstance(data, (int, float)) and not isinstance(data, bool):  # a bare number is a line of keys
-        return _text_records(text, name, None)  # (2213322131232231), not JSON
+        return _text_records(text, name, None, resolve)  # (2213322131232231), not JSON
     if isinstance(data, list):
         out = [(f"record {k}", None, rec) for k, rec in enumerate(data, 1)]
     elif isinstance(data, dict) and data and all(isinstance(v, list) for v in data.values()):
         out = [(f"{label} entry {k}", label, rec) for label, recs in data.items() for k, rec in enumerate(recs, 1)]
     elif not isinstance(data, dict):
-        from ..puzzle.formats import json_kind
+        from ..puzzle.parts import json_kind
 
         raise StoreError(f"{name} holds {json_kind(data)}, not a puzzle")
     else:
@@ -348,7 +350,7 @@ def read_records(file: Path) -> list[tuple[str, Optional[str], dict]]:
     return out
 
 
-def _text_records(text: str, name: str, not_json: Optional[FileError]) -> list:
+def _text_records(text: str, name: str, not_json: Optional[FileError], resolve) -> list:
     """The records of a file that is not JSON: one puzzle a line (``ascent.puzzle.textlines``)."""
     from ..puzzle import textlines as one_a_line  # one puzzle a line, in any text format
 
@@ -357,10 +359,10 @@ def _text_records(text: str, name: str, not_json: Optional[FileError]) -> list:
         raise FileError(f"{name} holds no puzzles: it is empty")
     if not_json is not None and len(lines) < 2 and one_a_line.kind(lines[0][1]) in (None, "record"):
         raise not_json  # one line that is no puzzle in any format: what the JSON reader said of it
-    return [(f"line {k}", None, _line_record(name, k, line, one_a_line)) for k, line in lines]
+    return [(f"line {k}", None, _line_record(name, k, line, one_a_line, resolve)) for k, line in lines]
 
 
-def _line_record(name: str, k: int, line: str, one_a_line) -> dict:
+def _line_record(name: str, k: int, line: str, one_a_line, resolve) -> dict:
     """The record of line ``k``: a JSON record as it is, a puzzle in another format as its record."""
     from ..puzzle import PuzzleError
 
@@ -369,7 +371,7 @@ def _line_record(name: str, k: int, line: str, one_a_line) -> dict:
     if one_a_line.kind(line) is None:
         raise FileError(f"{name}: line {k}: {one_a_line.unknown(line)}")
     try:
-        return one_a_line.read(line).to_record()
+        return one_a_line.read(line, resolve or one_a_line.offline).to_record()
     except PuzzleError as e:
         raise StoreError(f"{name}: line {k}: {e}") from None
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Optional
 
 from ..puzzle import FormatError, Puzzle
-from ..puzzle import puzzlink
+from ..puzzle import formats, puzzlink
 
 _BRAINBASHERS = re.compile(r"brainbashers\.com/show ?skyscrapers?\.asp\?(?P<query>.*)$", re.IGNORECASE)
 
@@ -34,8 +34,8 @@ def brainbashers_key(url: str) -> Optional[tuple[int, str, str]]:
 def read(url: str, store: Optional[Path] = None, transport=None) -> Puzzle:
     """The puzzle at ``url``: a puzz.link address, or a brainbashers page (from ``store`` when it holds
     that day's puzzle, else fetched; never from our own set, whatever the store holds). ``transport`` is for tests (an httpx transport)."""
-    if puzzlink.looks_like(url):
-        return puzzlink.read(url)
+    if puzzlink.looks(url):
+        return formats.read("puzzlink", url)
     key = brainbashers_key(url)
     if key is None:
         raise FormatError(f"{url!r} is neither a puzz.link address (https://puzz.link/p?skyscrapers/...) "

@@ -10,8 +10,10 @@ docstring holds its lane picture and why it is sound.
 Like Tatham's DIFFLIST: a row per technique, easiest first. ``sweep`` techniques run as a whole
 pass (every step they find from one grid); the others give one step at a time, after which the
 engine goes back to the easiest tier. ``cost`` is what one step adds to a puzzle's score, ``level``
-the level a puzzle needing it reaches (``ascent.solver.grade``), and ``idea`` is how a hint names the
-technique without giving the step away. ``role`` says whether it is plain logic, forcing (it supposes a
+the level a puzzle needing it reaches (``ascent.solver.grade``), ``per_link`` what each link of a forcing
+step's chain adds to that cost, and ``idea`` is how a hint names the technique without giving the step away.
+A technique's ``name`` is its module's ``NAME`` (the steps it yields carry it; the module cannot read the table,
+which imports it), and the row takes it from there. ``role`` says whether it is plain logic, forcing (it supposes a
 candidate; its steps carry chains) or the finisher; ``fold`` how the Markdown walkthrough tells it inside
 a folded chain; ``link_needs`` what one of its steps rests on as a link of a chain (``Technique.needs``).
 Everything about a technique that other code needs is a field here: no code compares technique names.
@@ -82,6 +84,9 @@ class Technique:
     community: tuple[Name, ...] = ()
     practice: str | None = None
     practice_made: str = ""
+    # what each link of a step's chain adds to its cost (``ascent.solver.grade``): a long chain is what makes a
+    # supposition hard to find and hold in one's head; only forcing's steps carry chains
+    per_link: int = 0
 
     @property
     def finisher(self) -> bool:
@@ -104,7 +109,7 @@ class Technique:
 # Costs: a sweep of Latin bookkeeping is near free; clue reasoning that needs counting costs more;
 # enumeration, fish and forcing dominate, the way HoDoKu and Sudoku Explainer weigh them.
 TABLE: tuple[Technique, ...] = (
-    Technique("ascent", 1, ascent.ascent, 1, True, "an edge clue rule", line_only=True,
+    Technique(ascent.NAME, 1, ascent.ascent, 1, True, "an edge clue rule", line_only=True,
               community=(Name("Silhouette", "cases/silhouette", "a clue of 1: the tallest stands next to it", True),
                          Name("Stairs", "cases/stairs", "a clue of N: the lane reads 1 to N", True),
                          Name("Lighthouse", "cases/lighthouse",
@@ -116,21 +121,21 @@ TABLE: tuple[Technique, ...] = (
                               "leave one cell of a row or column for the tallest, it stands there", True, ("pinpoint",))),
               practice="4:///4//4//////////,3a2a1a4a4a1a2a3a",
               practice_made="made for this guide: the givens leave two lanes that only their clues of 4 fill"),
-    Technique("sudoku", 2, sudoku.sudoku, 1, True, "each height once per row and column", aftermath=True,
+    Technique(sudoku.NAME, 2, sudoku.sudoku, 1, True, "each height once per row and column", aftermath=True,
               fold="hidden", link_needs=sudoku.link_needs,
               community=(Name("sudoku deductions", "glossary#sudoku-deductions",
                               "a placed height leaves its row and column"),),
               practice_made="no solve ends on it: the last candidate left in a cell is placed by naked single"),
-    Technique("naked single", 3, naked_single.naked_single, 2, True, "a cell with a single candidate left",
+    Technique(naked_single.NAME, 3, naked_single.naked_single, 2, True, "a cell with a single candidate left",
               aliases=("solve",), fold="height", link_needs=naked_single.link_needs,
               refind=naked_single.refind,
               practice="4:4/////////////3//3", practice_made="ascent generate 4 --level easy --seed 12"),
-    Technique("pinpoint", 4, pinpoint.pinpoint, 3, True, "a height with only one place left in a row or column",
+    Technique(pinpoint.NAME, 4, pinpoint.pinpoint, 3, True, "a height with only one place left in a row or column",
               aliases=("hidden single",), fold="height", link_needs=pinpoint.link_needs, line_only=True,
               community=(Name("Pinpoint", "tech/pinpoint", "a height with only one place left in its lane"),
                          Name("hidden single", None, "the Sudoku name for the same")),
               practice="4:/3//3/////1//////3/,l2c", practice_made="ascent generate 4 --level easy --seed 42"),
-    Technique("peak bounds", 5, peak_bounds.peak_bounds, 4, True,
+    Technique(peak_bounds.NAME, 5, peak_bounds.peak_bounds, 4, True,
               "the tallest heights already placed bounding a clue", line_only=True,  # Tatham's Easy clue rules
               community=(Name("Skylining", "tech/skylining", "reading the placed tall buildings (lane peaks) to bound "
                               "where the rest can stand"),
@@ -141,7 +146,7 @@ TABLE: tuple[Technique, ...] = (
                               "unable to take N-1: N-1 still stands next to the clue, as in Blockade", True,
                               ("pinpoint",))),
               practice="4:/2//3/////2//1////2/", practice_made="ascent generate 4 --level easy --seed 2"),
-    Technique("peak descent", 6, peak_descent.peak_descent, 6, True, "a sure peak splitting its clue", level="tricky",
+    Technique(peak_descent.NAME, 6, peak_descent.peak_descent, 6, True, "a sure peak splitting its clue", level="tricky",
               line_only=True,
               community=(Name("Hideout", "cases/hideout",
                               "sure peaks already meet the clue, so the cells between them hide", True),
@@ -152,7 +157,7 @@ TABLE: tuple[Technique, ...] = (
                               "so the 1 stands at an end; once one end is taken, the 1 stands at the other", True,
                               ("pinpoint",))),
               practice="4:////////////3//1/4", practice_made="ascent generate 4 --level tricky --seed 11"),
-    Technique("isolate", 7, isolate.isolate, 10, True, "a group of cells that share as many heights as there are cells",
+    Technique(isolate.NAME, 7, isolate.isolate, 10, True, "a group of cells that share as many heights as there are cells",
               level="hard", line_only=True,
               community=(Name("naked pair", None, "two cells of a line holding only the same two heights"),
                          Name("hidden pair", None, "two heights of a line that fit only the same two cells"),
@@ -161,7 +166,7 @@ TABLE: tuple[Technique, ...] = (
                          Name("naked quad", None, "the same with four cells"),
                          Name("hidden quad", None, "the same with four heights")),
               practice="5:/3/1//3////////1//3/2//4/2/", practice_made="ascent generate 5 --level hard --seed 112"),
-    Technique("sequence", 8, sequence.sequence, 20, False, "the orderings a clue allows along its lane", level="hard",
+    Technique(sequence.NAME, 8, sequence.sequence, 20, False, "the orderings a clue allows along its lane", level="hard",
               line_only=True,
               community=(Name("Ascendant", "cases/ascendant",
                               "a clue of 2: N-1 stands next to the clue or beyond the tallest", True),
@@ -170,26 +175,26 @@ TABLE: tuple[Technique, ...] = (
                               "a clue of 3 with the tallest at the far end: the second cell is not N-2", True),
                          Name("Leap of Faith", "cases/leap-of-faith", "the orderings a clue of 2 allows", True)),
               practice="4://3/////////4//2//", practice_made="ascent generate 4 --level hard --seed 4"),
-    Technique("fish", 9, fish.fish, 40, False,
+    Technique(fish.NAME, 9, fish.fish, 40, False,
               "a height confined to the same columns in several rows (or rows in several columns)", level="extreme",
               link_needs=fish.link_needs,
               community=(Name("X-wing", None, "two rows whose height fits the same two columns", True),
                          Name("Swordfish", None, "the same with three rows and three columns", True),
                          Name("Jellyfish", None, "the same with four rows and four columns", True)),
               practice="4://2//2//////3/////,c2i1b", practice_made="ascent generate 4 --level extreme --seed 1"),
-    Technique("pair chain", 10, pair_chain.pair_chain, 50, False,
+    Technique(pair_chain.NAME, 10, pair_chain.pair_chain, 50, False,
               "a chain of cells with two candidates each, linked along rows and columns",
               aliases=("xy chain",), level="extreme",
               community=(Name("XY-chain", None, "the Sudoku name for the same"),),
               practice="4:3/3/////2//4///////", practice_made="ascent generate 4 --level extreme --seed 5"),
-    Technique("forcing", 11, forcing.forcing, 80, False, "supposing a candidate and following it to a contradiction",
-              contextual=True, level="unreasonable", role="forcing",
+    Technique(forcing.NAME, 11, forcing.forcing, 80, False, "supposing a candidate and following it to a contradiction",
+              contextual=True, level="unreasonable", role="forcing", per_link=2,
               community=(Name("hypothetical deduction", "glossary#hypothetical-deduction",
                               "suppose a candidate and reach a contradiction"),),
               practice="5://////////2//4//3//3/2/5/", practice_made="ascent generate 5 --level unreasonable --seed 6"),
-    Technique("nested forcing", 12, nested.nested, 160, False,
+    Technique(nested.NAME, 12, nested.nested, 160, False,
               "supposing a candidate and following it, with forcing inside, to a contradiction",
-              contextual=True, level="unreasonable", role="forcing",
+              contextual=True, level="unreasonable", role="forcing", per_link=2,
               community=(Name("nested hypothetical deduction", "glossary#hypothetical-deduction",
                               "a supposition whose chain itself supposes"),)),
     # the finisher, last: no logic at all, so it costs more than any chain of logic
@@ -228,6 +233,13 @@ def select(techniques: Iterable[str] | str | None) -> tuple[str, ...]:
         techniques = [techniques]
     wanted = {canonical(t) for t in techniques}
     return tuple(t for t in ORDER if t in wanted)
+
+
+def idea(name: str) -> str:
+    """How a hint names technique ``name``'s kind of reasoning (its row's ``idea``); a name the table does not
+    hold (a trace read back from elsewhere) as it is."""
+    row = BY_NAME.get(name)
+    return row.idea if row is not None else name
 
 
 def needs(link: Step, n: int) -> dict[int, int]:

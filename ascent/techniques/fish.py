@@ -25,12 +25,6 @@ NAME = "fish"
 MAX_K = 4
 _WORDS = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
 NOTHING_KEPT = 1 << 14  # height patterns remembered as finding nothing (all forgotten at once when full)
-_NOTHING: set = set()  # (direction, height, where it can go per line, where it is placed per line)
-
-
-def forget() -> None:
-    """Forget the heights remembered as finding nothing (for measuring: the steps are the same either way)."""
-    _NOTHING.clear()
 
 
 def fish(grid: Grid, memory: Memory) -> Iterator[Step]:
@@ -57,8 +51,8 @@ def fish(grid: Grid, memory: Memory) -> Iterator[Step]:
                                                        (sh.cols, sh.rows, "column", "row", by_col, at_col)):
         for d in range(1, n + 1):
             # all that the search for this height reads: where it can go, and where it is placed
-            seen = (base_word, d, tuple(by[d]), tuple(at[d]))
-            if seen in _NOTHING:
+            seen = (NAME, base_word, d, tuple(by[d]), tuple(at[d]))
+            if seen in memory.empty:
                 continue  # looked at exactly this before and found nothing
             b = cands.bit(d)
             found = False
@@ -88,9 +82,9 @@ def fish(grid: Grid, memory: Memory) -> Iterator[Step]:
             if found:
                 continue  # every step is given, the first first: the engine takes one and goes back to the easy
                 # passes, while a chain's replay reads on for the step it wants
-            if len(_NOTHING) >= NOTHING_KEPT:
-                _NOTHING.clear()
-            _NOTHING.add(seen)
+            if len(memory.empty) >= NOTHING_KEPT:
+                memory.empty.clear()
+            memory.empty.add(seen)
 
 
 def link_needs(link: Step, n: int) -> dict[int, int] | None:

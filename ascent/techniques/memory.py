@@ -8,29 +8,35 @@ What is remembered
              nothing (``found_nothing``). A place is a line or lane number, or nothing (the whole grid).
     read     technique -> how far it has read the grid's log of changed cells (``placed_since``,
              ``open_since``; ``read_all`` once it has acted on them).
+    empty    looks that found nothing, keyed by all that the look read (fish: its name, the direction, the
+             height, where that height can go and where it is placed, line by line). Unlike ``looked`` these
+             hold in any grid: the same key, the same nothing. So a solve and its suppositions' trials share
+             them (``copy``), and their user bounds them (fish: ``NOTHING_KEPT``, all forgotten at once).
     lines, lanes
              where the techniques look: the puzzle's rows and columns (``Grid.lines``) and both lanes of
              each, or only one lane or line (``narrowed``, for checking one link of a chain).
 
 When a note stops counting
-    Nothing is ever cleared. A note is read against the grid's own record of its changes (``changed_at``,
-    ``line_changed``, ``line_placed``, the log), which only ``Grid.apply`` writes: a place is *quiet* while
-    none of what the technique reads there has changed since its note, and then looking again would find
-    nothing again (each technique's docstring says what it reads). So a note only ever saves a look: a
-    memory that knows nothing (``Memory(grid)``) gives the same steps, more slowly. The notes are about one
-    grid and the copies made from it (``fork``), which share its stamps and only lose candidates.
+    Nothing in ``looked`` or ``read`` is ever cleared. A note is read against the grid's own record of its
+    changes (``changed_at``, ``line_changed``, ``line_placed``, the log), which only ``Grid.apply`` writes: a
+    place is *quiet* while none of what the technique reads there has changed since its note, and then looking
+    again would find nothing again (each technique's docstring says what it reads). So a note only ever saves a
+    look: a memory that knows nothing (``Memory(grid)``) gives the same steps, more slowly. The notes are about
+    one grid and the copies made from it (``fork``), which share its stamps and only lose candidates.
 
 Who writes
     Only techniques, each under keys that begin with its own name, through ``found_nothing`` and
-    ``read_all`` (pinpoint and peak bounds write ``looked`` themselves in their hot loops: the same note).
+    ``read_all`` (pinpoint and peak bounds write ``looked`` themselves in their hot loops: the same note;
+    fish writes ``empty``).
     Techniques never write to the grid: they yield steps, and the pass loop applies them (``Grid.apply``).
 
 Whose it is
     One solve's. ``engine.solve`` makes it with the grid and hands it to the pass loop, which hands it to
-    every technique; a supposition's trial starts from a copy (``fork``), so the trial's notes never reach
-    the solve's. It is gone with the solve: nothing here is shared between solves. (Tables shared between
-    solves -- ``lanes``, ``propagate``, fish's empty looks -- are pure functions of what they are asked,
-    bounded, and forgotten only to time a solve as the first of its kind: ``engine.forget``.)
+    every technique; a supposition's trial starts from a copy (``fork``), so the trial's notes of where it
+    looked never reach the solve's (its ``empty`` looks do: they hold in any grid). It is gone with the solve:
+    nothing here is shared between solves. (The tables kept between solves -- ``lanes``, ``propagate`` --
+    are a pure function's answers, bounded, held in ``model.kept.KEPT`` and forgotten by one call,
+    ``engine.forget``, only to time a solve as the first of its kind.)
 """
 
 from __future__ import annotations
@@ -46,13 +52,14 @@ if TYPE_CHECKING:
 class Memory:
     """One solve's notes of where its techniques looked (see the module docstring for the rules)."""
 
-    __slots__ = ("lines", "lanes", "looked", "read")
+    __slots__ = ("lines", "lanes", "looked", "read", "empty")
 
     def __init__(self, grid: "Grid"):
         self.lines = grid.lines  # where the line techniques look (rows first, then columns)
         self.lanes = grid.lanes  # where the lane techniques look: lane j lies on line j // 2
         self.looked: dict = {}  # (technique, place) -> the stamp when it last looked there and found nothing
         self.read: dict = {}  # key -> how many changes of the grid's log it has read
+        self.empty: set = set()  # looks that found nothing, keyed by all they read: true in any grid
 
     @classmethod
     def narrowed(cls, grid: "Grid", lane: "Lane | Line | None") -> "Memory":
@@ -75,6 +82,7 @@ class Memory:
         other = Memory.__new__(Memory)
         other.lines, other.lanes = self.lines, self.lanes
         other.looked, other.read = dict(self.looked), dict(self.read)
+        other.empty = self.empty  # shared: a key found nothing in any grid (fish's, by the height's pattern)
         return other
 
     def fork(self, grid: "Grid") -> tuple["Grid", "Memory"]:

@@ -17,23 +17,22 @@ gives one height from the solution, labelled ``backtrack``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Sequence
 
 from ..model import cands
+from ..model.kept import KEPT
 from ..solver.engine import BACKTRACK, ORDER, solve
 from ..model.grid import Contradiction, Grid, cell_name
 from ..show.gridtext import GridError, read_grid  # the one grid-text reader (hint's names for it)
 from ..puzzle import Puzzle
 from ..solver.context import Context
 from ..solver.passes import techniques_of
-from ..techniques import TABLE
+from ..techniques import idea as idea_of
 from ..model.trace import SOLVED, Step
 
 # What each hint is about (Hint.kind).
 STEP, WRONG, WRONG_MARKS, DONE, NO_SOLUTION = "step", "wrong", "wrong marks", "solved", "no unique solution"
 
-IDEAS = {**{t.name: t.idea for t in TABLE}, BACKTRACK: "trying candidates (no technique finds a step here)"}
 
 
 @dataclass(frozen=True)
@@ -100,7 +99,7 @@ def player_grid(puzzle: Puzzle, state=None) -> Grid:
 
 
 # ---------------------------------------------------------------------------- the hint
-@lru_cache(maxsize=32)
+@KEPT.cache("hint._solution", 32)
 def _solution(puzzle: Puzzle) -> tuple[tuple[tuple[int, ...], ...] | None, str]:
     result = solve(puzzle)
     return (result.solution, "") if result.status == SOLVED else (None, f"{result.status}: {result.message}")
@@ -166,7 +165,7 @@ def describe(step: Step, n: int) -> tuple[str, str, str]:
     where = step.where(n) or "the grid"
     area = f"{step.lane.kind} {step.lane.index + 1}" if step.lane is not None else where
     does = "places a height" if step.placements else "removes something"
-    idea = IDEAS.get(step.technique, step.technique)
+    idea = idea_of(step.technique)
     full = f"{step.technique} {where}: {step.reason}"
     changes = step.changes(n)
     if changes:

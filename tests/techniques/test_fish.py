@@ -5,6 +5,7 @@ import pytest
 
 from ascent.techniques import fish as fish_module
 from ascent.techniques.fish import fish
+from ascent.techniques.memory import Memory
 from tests.lanepic import grid_from_rows, run_grid
 
 X = "[234567]"  # 1 cannot go here (7x7)
@@ -16,7 +17,6 @@ def _transpose(rows: list[str]) -> list[str]:
 
 
 def _step(rows):
-    fish_module.forget()
     after, steps = run_grid(fish, rows)
     assert len(steps) == 1
     return after, steps[0]
@@ -95,44 +95,47 @@ def test_fish_jellyfish_in_columns():
      "_ _ _ _ [23456] [23456]", "_ _ _ _ _ _"],
 ])
 def test_fish_must_not_fire(rows):
-    fish_module.forget()
     after, steps = run_grid(fish, rows)
     assert steps == [] and [r.split() for r in after] == [r.split() for r in rows]
 
 
 def test_fish_must_not_fire_on_a_column_where_the_height_is_placed():
     rows = [f"{X} 1 {X} _ {X} {X} {X}", "_ _ _ _ _ _ _", f"{X} _ {X} _ {X} {X} {X}"] + ["_ _ _ _ _ _ _"] * 4
-    fish_module.forget()
     assert run_grid(fish, _transpose(rows))[1] == []
 
 
-def test_fish_remembers_an_empty_look_and_forgets_it():
-    rows = ["[234] _ [234] _", "_ _ _ _", "[234] _ [234] _", "_ _ _ _"]
-    fish_module.forget()
-    empty = ["[234] _ [234] _", "[234] _ [234] _", "_ [234] _ [234]", "_ [234] _ [234]"]
-    assert run_grid(fish, empty)[1] == []
-    assert len(fish_module._NOTHING) == 8  # four heights, rows and columns
-    assert len(run_grid(fish, rows)[1]) == 1  # a different pattern is looked at
-    fish_module.forget()
-    assert not fish_module._NOTHING
+def test_fish_remembers_an_empty_look_in_the_solves_memory():
+    empty = grid_from_rows(["[234] _ [234] _", "[234] _ [234] _", "_ [234] _ [234]", "_ [234] _ [234]"])
+    memory = Memory(empty)
+    assert list(fish(empty, memory)) == []
+    assert len(memory.empty) == 8 and all(key[0] == "fish" for key in memory.empty)  # four heights, rows and columns
+    assert Memory(empty).empty == set()  # another solve's memory knows nothing of it
+    assert memory.copy().empty is memory.empty  # a supposition's trial shares it: true in any grid
+    rows = grid_from_rows(["[234] _ [234] _", "_ _ _ _", "[234] _ [234] _", "_ _ _ _"])
+    later = Memory(rows)
+    later.empty = memory.empty
+    steps = list(fish(rows, later))  # a different pattern is looked at
+    assert steps and steps[0].reason.startswith("X-wing on height 1: rows 1 and 3")
 
 
 def test_fish_looks_at_every_height_past_one_it_remembers_as_empty():
-    fish_module.forget()
     X2 = "[134567]"  # 2 cannot go here
-    assert run_grid(fish, ["_ _ _ _ _ _ _"] * 7)[1] == []  # every height of an open grid remembered as empty
+    open_grid = grid_from_rows(["_ _ _ _ _ _ _"] * 7)
+    memory = Memory(open_grid)
+    assert list(fish(open_grid, memory)) == []  # every height of an open grid remembered as empty
     lack = f"{X2} _ {X2} _ _ _ _"
     free = "_ _ _ _ _ _ _"
-    rows = [lack, free, lack, free, lack, lack, lack]  # height 1 open everywhere, as before; an X-wing on 2
-    after, steps = run_grid(fish, rows)
-    assert len(steps) == 1 and steps[0].reason.startswith("X-wing on height 2: columns 1 and 3")
+    grid = grid_from_rows([lack, free, lack, free, lack, lack, lack])  # height 1 open everywhere, as before; an X-wing on 2
+    later = Memory(grid)
+    later.empty = memory.empty
+    steps = list(fish(grid, later))
+    assert steps and steps[0].reason.startswith("X-wing on height 2: columns 1 and 3")
 
 
 def test_fish_link_needs_of_a_row_fish_on_a_big_grid():
     from ascent.techniques import BY_NAME
 
     lack, free = f"{X} _ {X} _ _ _ _", "_ _ _ _ _ _ _"
-    fish_module.forget()
     step = run_grid(fish, _transpose([lack, free, lack, free, lack, lack, lack]))[1][0]
     assert step.reason.startswith("X-wing on height 1: rows 1 and 3")
     # it rests on 1 gone from rows 1 and 3 outside columns 2 and 4
@@ -143,7 +146,6 @@ def test_fish_link_needs_of_a_row_fish_away_from_the_first_row():
     from ascent.techniques import BY_NAME
 
     lack, free = f"{X} _ {X} _ {X} {X} {X}", "_ _ _ _ _ _ _"
-    fish_module.forget()
     # rows 2 and 4 have 1 only in columns 2 and 4 (no column has 1 in four rows or fewer: no column fish)
     rows = [free, lack, free, lack, free, free, free]
     step = run_grid(fish, rows)[1][0]
