@@ -16,7 +16,7 @@ start of the unreachable parity gets two symbols swapped, so every board is solv
 fast mode is timed (wall clock, and the process's CPU time, which a busy machine disturbs less):
 a shortest search for boards of at most 12 cells; past that the shortest of the heuristic, block
 building in several frames and (up to 36 cells) the beam search, within the default budget; 5x5 in
-two phases when their tables are cached (``ascent/loopover/five.py``; the 4x4 and 5x5 rows measure
+two phases when their tables are cached (``loopover/five.py``; the 4x4 and 5x5 rows measure
 the beam alone until ``ascent loopover`` has built them once). Every solution is replayed. Boards of at most 9 cells are
 checked against a full breadth-first search:
 ``optimal`` counts the boards whose solution length equals the true distance. The seed README's
@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ascent.loopover import Board, relabel, solve, unsolvable_reason  # noqa: E402
+from loopover import Board, relabel, solve, unsolvable_reason  # noqa: E402
 from tests.loopover_oracle import distances  # noqa: E402
 
 SHAPES = [(n, n) for n in range(2, 10)] + [(12, 12), (2, 3), (2, 4), (4, 2), (4, 5), (6, 9), (9, 4)]
@@ -145,7 +145,7 @@ BIG = [(20, 20), (30, 30), (40, 40), (50, 50), (60, 60), (2, 60), (60, 3), (59, 
 def big_boards(seed: int):
     """One seeded board per large shape: moves and wall-clock time (every list replayed on the
     relabelled board, one line turned a move: ``Board.apply_all`` would take minutes at 60x60)."""
-    from ascent.loopover.solve import _check
+    from loopover.solve import _check
 
     rng = random.Random(seed)
     print("| size | moves | method | s |")

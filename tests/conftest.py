@@ -45,7 +45,7 @@ def loopover_tables_in_tmp(tmp_path, monkeypatch):
 def small_loopover_tables(monkeypatch, tmp_path):
     """4x4 boards build a three-piece pattern table under tmp_path, never the user's six-piece one (17 s);
     5x5 boards small two-phase tables (three pieces each), never the full ones (about a minute, 170 MB)."""
-    from ascent.loopover import five_tables, pattern
+    from loopover import five_tables, pattern
 
     monkeypatch.setenv("ASCENT_LOOPOVER_TABLES", str(tmp_path / "tables"))
     monkeypatch.setattr(pattern, "PIECES", (0, 1, 2))

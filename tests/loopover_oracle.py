@@ -3,7 +3,7 @@ goal over every reachable board (used by the tests and by benchmarks/loopover.py
 
 import functools
 
-from ascent.loopover.search import moves_of
+from loopover.search import moves_of
 
 
 @functools.lru_cache(maxsize=None)

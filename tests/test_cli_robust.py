@@ -272,7 +272,7 @@ def test_each_command_imports_only_what_it_uses():
     assert not {"ascent.solver.engine", "ascent.puzzle", "ascent.cli.solving", "pydantic"} & version
     solve = loaded_by("solve", "--clues", KATA, "--answer")
     assert "ascent.solver.engine" in solve
-    assert not {"ascent.export", "ascent.tools.batch", "ascent.tools.generate", "ascent.loopover", "ascent.cli.playing",
+    assert not {"ascent.export", "ascent.tools.batch", "ascent.tools.generate", "loopover", "ascent.cli.playing",
                 "ascent.play.game", "pydantic", "rich.progress", "httpx"} & solve
     assert not {"ascent.solver.engine", "ascent.cli.solving", "pydantic"} & loaded_by("-h")
     assert not {"ascent.store", "multiprocessing", "rich.table"} & solve  # a puzzle on the command line

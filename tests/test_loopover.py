@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from ascent.loopover import (Board, ModeError, MoveError, RaggedRowsError, RepeatedSymbolError, SearchTooLarge,
+from loopover import (Board, ModeError, MoveError, RaggedRowsError, RepeatedSymbolError, SearchTooLarge,
                              ShapeError, SymbolError, SymbolSetError, loopover, relabel, shortest, solve, tidy,
                              unsolvable_reason)
-from ascent.loopover.heuristic import parity
+from loopover.heuristic import parity
 from tests.loopover_oracle import distances
 
 SORTED5 = "ABCDE/FGHIJ/KLMNO/PQRST/UVWXY"

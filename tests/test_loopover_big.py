@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from ascent.loopover import MAX_SIDE, SizeError, solve, unsolvable_reason
-from ascent.loopover.block import GREEDY, LOOK, _hands, _near, block_solve
-from ascent.loopover.heuristic import Work
-from ascent.loopover.solve import block_plan
+from loopover import MAX_SIDE, SizeError, solve, unsolvable_reason
+from loopover.block import GREEDY, LOOK, _hands, _near, block_solve
+from loopover.heuristic import Work
+from loopover.solve import block_plan
 from tests.test_loopover import assert_solves, no_pattern_table, random_board, swap_two  # noqa: F401 (autouse)
 
 

@@ -1,16 +1,16 @@
-"""Loopover block building (ascent/loopover/block.py) and frames (frames.py): free lines only, the
+"""Loopover block building (loopover/block.py) and frames (frames.py): free lines only, the
 block stays solved, moves read back from a frame, parity, and the lists it gives through ``solve``."""
 
 import random
 
 import pytest
 
-from ascent.loopover import Board, relabel, solve, unsolvable_reason
-from ascent.loopover.block import Segment, View, block_solve, build_segment, schedule
-from ascent.loopover.board import move_perm
-from ascent.loopover.frames import Frame, finish_frames, frames
-from ascent.loopover.heuristic import Work, parity
-from ascent.loopover.solve import KEEP_LEAST, _block, _blocks, _ranges, block_frames
+from loopover import Board, relabel, solve, unsolvable_reason
+from loopover.block import Segment, View, block_solve, build_segment, schedule
+from loopover.board import move_perm
+from loopover.frames import Frame, finish_frames, frames
+from loopover.heuristic import Work, parity
+from loopover.solve import KEEP_LEAST, _block, _blocks, _ranges, block_frames
 from tests.test_loopover import assert_solves, no_pattern_table, random_board, swap_two  # noqa: F401 (autouse)
 
 
@@ -179,7 +179,7 @@ def test_ranges():
 
 
 def test_loopover_api_on_a_large_board():
-    from ascent.loopover import loopover
+    from loopover import loopover
     rng = random.Random(12)
     start, target = random_board(8, 8, rng), random_board(8, 8, rng)
     moves = loopover(start.to_lists(), target.to_lists())
@@ -207,7 +207,7 @@ def test_the_docstring_picture_column_5_beside_a_three_by_three_block():
 def test_the_top_row_with_any_column_as_its_hand(cols):
     """Rows 1.. solved, the top row shuffled: every hand column solves it, and trying them all is
     never longer than column 0 alone."""
-    from ascent.loopover.heuristic import top_row
+    from loopover.heuristic import top_row
     rng = random.Random(cols)
     for _ in range(5):
         top = list(range(cols))

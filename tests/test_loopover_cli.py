@@ -6,7 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ascent.cli import app
-from ascent.loopover import Board
+from loopover import Board
 
 runner = CliRunner()
 SORTED5 = "ABCDE/FGHIJ/KLMNO/PQRST/UVWXY"
@@ -137,7 +137,7 @@ def test_a_single_row_is_turned_or_said_unreachable():
 
 
 def test_optimal_says_when_it_cannot_prove_the_fewest(monkeypatch):
-    import ascent.loopover.search as search
+    import loopover.search as search
     monkeypatch.setattr(search, "LIMIT", 2000)
     start, target = "ABCD/EFGH/IJKL", "DCBA/HGFE/LKJI"  # 4x4 has its own search (pattern tables)
     r = invoke(start, target, "--optimal", "--budget", 0.1)

@@ -1,4 +1,4 @@
-"""Loopover: the first corner of block building by a beam search (ascent/loopover/corner.py), and
+"""Loopover: the first corner of block building by a beam search (loopover/corner.py), and
 block building started from it (``Build.skip_corner``, ``solve._blocks(seeded=...)``)."""
 
 import importlib
@@ -7,15 +7,15 @@ from collections import deque
 
 import pytest
 
-from ascent.loopover import unsolvable_reason
-from ascent.loopover import corner
-from ascent.loopover.block import LOOK, Build
-from ascent.loopover.heuristic import Work
-from ascent.loopover.solve import _blocks, relabel
+from loopover import unsolvable_reason
+from loopover import corner
+from loopover.block import LOOK, Build
+from loopover.heuristic import Work
+from loopover.solve import _blocks, relabel
 from tests.test_loopover import no_pattern_table, random_board, swap_two  # noqa: F401 (autouse)
 from tests.test_loopover_block import cells_after, random_cells
 
-SOLVE = importlib.import_module("ascent.loopover.solve")  # the module (the package exports the function)
+SOLVE = importlib.import_module("loopover.solve")  # the module (the package exports the function)
 
 
 def board_pair(rows, cols, rng):
@@ -155,7 +155,7 @@ def test_the_inverse_solved_from_the_corners_and_played_backwards_solves_the_boa
 
 @pytest.mark.parametrize("cols", [4, 5, 8, 9])
 def test_top_row_skips_only_the_turns_that_have_no_plan(cols):
-    from ascent.loopover.heuristic import _top_plan, parity
+    from loopover.heuristic import _top_plan, parity
 
     rng = random.Random(cols)
     for _ in range(200):

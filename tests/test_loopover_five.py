@@ -1,4 +1,4 @@
-"""The 5x5 two-phase solver (ascent/loopover/five.py, five_tables.py) on small tables (a few pieces
+"""The 5x5 two-phase solver (loopover/five.py, five_tables.py) on small tables (a few pieces
 each, built in well under a second under tmp_path), never the full ones."""
 
 import importlib
@@ -9,12 +9,12 @@ import pytest
 from typer.testing import CliRunner
 
 from ascent.cli import app
-from ascent.loopover import five_tables as ft
-from ascent.loopover import relabel, solve
-from ascent.loopover.five import Tables, phase2, solve5
+from loopover import five_tables as ft
+from loopover import relabel, solve
+from loopover.five import Tables, phase2, solve5
 from tests.test_loopover import random_board, scramble
 
-solve_module = importlib.import_module("ascent.loopover.solve")
+solve_module = importlib.import_module("loopover.solve")
 SMALL1 = {"P": (0, 1, 5, 6), "L": (2, 7, 10, 12)}  # 25**4 entries each
 SMALL2 = (0, 1, 2, 3)  # 16**4 entries
 
@@ -90,7 +90,7 @@ def test_bounds_never_exceed_the_moves_that_made_the_board(small):
 
 
 def _spent():
-    from ascent.loopover.five import Spent
+    from loopover.five import Spent
 
     return Spent(10 ** 7)
 
@@ -146,7 +146,7 @@ def test_a_bad_cache_file_is_built_again(small):
 def test_weak_tables_give_up_cleanly(small, monkeypatch):
     """A far board with tables too weak for it: the two phases give up (a level past its cap) and
     the other solvers answer."""
-    from ascent.loopover import five
+    from loopover import five
 
     monkeypatch.setattr(five, "LEVEL_CAP", 20_000)
     ft.load()
@@ -169,7 +169,7 @@ def test_the_cli_builds_the_tables_once_with_a_note(small):
 def test_a_bound_too_wide_ends_phase_one_with_the_lists_found(small, monkeypatch):
     """More budget asks for more phase-1 lists, at larger bounds: a bound whose search grows too wide
     ends phase 1 with the lists it has (none: the two phases give up)."""
-    from ascent.loopover import five
+    from loopover import five
 
     tables = Tables(*ft.load())
     starts = []
@@ -196,7 +196,7 @@ def test_a_bound_too_wide_ends_phase_one_with_the_lists_found(small, monkeypatch
 
 
 def test_a_phase_two_too_wide_drops_that_list_only(small, monkeypatch):
-    from ascent.loopover import five
+    from loopover import five
 
     tables = Tables(*ft.load())
     start, target = scrambled(9, 81)

@@ -1,5 +1,5 @@
 """Loopover: the last line by a table of hand moves, and the last two rows by a beam scored with it
-(ascent/loopover/lastline.py, ``block.finish(search=...)``)."""
+(loopover/lastline.py, ``block.finish(search=...)``)."""
 
 import importlib
 import itertools
@@ -9,13 +9,13 @@ from collections import deque
 
 import pytest
 
-from ascent.loopover import lastline
-from ascent.loopover.block import finish
-from ascent.loopover.heuristic import Work, fill_row, parity, top_row
+from loopover import lastline
+from loopover.block import finish
+from loopover.heuristic import Work, fill_row, parity, top_row
 from tests.test_loopover import no_pattern_table  # noqa: F401 (autouse)
 from tests.test_loopover_corner import board_pair
 
-SOLVE = importlib.import_module("ascent.loopover.solve")  # the module (the package exports the function)
+SOLVE = importlib.import_module("loopover.solve")  # the module (the package exports the function)
 
 
 def hand_bfs(R, C):

@@ -1,4 +1,4 @@
-"""The 4x4 pattern tables and the search they bound (ascent/loopover/pattern.py, optimal.py), on
+"""The 4x4 pattern tables and the search they bound (loopover/pattern.py, optimal.py), on
 small patterns (a few pieces: built in well under a second), never the full six-piece table."""
 
 import random
@@ -6,10 +6,10 @@ import random
 import numpy as np
 import pytest
 
-from ascent.loopover import pattern, relabel, solve
-from ascent.loopover.board import move_perm
-from ascent.loopover.optimal import TooLarge, fewest
-from ascent.loopover.search import shortest
+from loopover import pattern, relabel, solve
+from loopover.board import move_perm
+from loopover.optimal import TooLarge, fewest
+from loopover.search import shortest
 from tests.test_loopover import assert_solves, random_board, scramble
 
 SMALL = (0, 1, 2)  # three pieces of the top row: 4,096 entries

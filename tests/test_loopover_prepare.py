@@ -9,11 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from ascent.cli import app
-from ascent.loopover import five_tables as ft
-from ascent.loopover import lastline, pattern
+from loopover import five_tables as ft
+from loopover import lastline, pattern
 from tests.test_loopover_five import SMALL1, SMALL2, scrambled
 
-solve_module = importlib.import_module("ascent.loopover.solve")
+solve_module = importlib.import_module("loopover.solve")
 runner = CliRunner()
 
 

@@ -51,7 +51,7 @@ def test_stats_table_fits_80_and_60_columns_without_cutting_a_figure():
     from rich.console import Console
 
     from ascent.tools.batch import SetStats
-    from ascent.show.render import stats_table
+    from ascent.show.report import SetsView as stats_table
 
     sets = [SetStats(9, "unreasonable", 40, 38, 2, 0, 123.45, 1335.29, {"forcing": 20, "nested forcing": 18},
                      {"unreasonable": 40}, 2186)]

@@ -16,9 +16,9 @@ from ..show.console import console, err_console
 from .base import EXIT_SOLVED, EXIT_UNSOLVED, Failure, Usage, app, check_output, read_json, write_json
 
 try:
-    from ..loopover import Board, LoopoverError, SearchTooLarge, SizeError, solve, unsolvable_reason
-    from ..loopover import five_tables, lastline, pattern
-    from ..loopover.solve import check_size, last_line_lengths
+    from loopover import Board, LoopoverError, SearchTooLarge, SizeError, solve, unsolvable_reason
+    from loopover import five_tables, lastline, pattern
+    from loopover.solve import check_size, last_line_lengths
 except ModuleNotFoundError as e:  # numpy is the [loopover] extra: one line, exit 2
     if e.name != "numpy":
         raise

@@ -131,7 +131,9 @@ def solve_all(
     # a line of its own: never wrapped into the table's width when piped; on a terminal, indented when it wraps
     out.print(render.Indented(title) if out.is_terminal else title, markup=False)
     if outcomes:
-        out.print(render.stats_table(sets))
+        from ..show.report import SetsView
+
+        out.print(SetsView(sets))
     unsolved = [(o, e) for o, e in zip(outcomes, entries) if o.status != SOLVED]
     line = f"{len(outcomes) - len(unsolved)} of {len(outcomes)} solved"
     if unsolved:

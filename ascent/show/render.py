@@ -235,16 +235,3 @@ def summary(result: Result) -> Text:
     text.append(status, style=style)
     text.append(head + ("\n" if len(status) + len(head) + 1 + len(tail) > SUMMARY_WIDTH else " ") + tail)
     return text
-
-
-def stats_table(sets, title: str | None = None):
-    """The per-set report for a terminal (``ascent.show.report.SetsView``)."""
-    from .report import SetsView
-
-    return SetsView(sets, title)
-
-
-def grades_text(grades: dict[str, int]) -> str:
-    from . import report
-
-    return report.grades_text(grades)

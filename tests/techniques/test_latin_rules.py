@@ -127,7 +127,7 @@ def test_forcing_fires_with_a_chain_that_really_ends_in_a_contradiction(shared):
             after = grid.copy()
             for link in step.chain:
                 after.apply(link)
-            if line is not None and broken(after.masks, line, n) == conflict:
+            if line is not None and broken(after.masks, line, n, after.values) == conflict:
                 # a line seen broken: no ordering of its heights (each once) fits its candidates and both clues
                 ms = [after.masks[c] for c in line.cells]
                 fits = [p for p in permutations(range(1, n + 1)) if all(m >> (h - 1) & 1 for m, h in zip(ms, p))

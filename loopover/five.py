@@ -3,7 +3,7 @@
 Phase 1 brings home a 3x3 block of nine pieces (rows 0-2, columns 0-2 of a *frame*: the board
 shifted round the torus, 25 ways, and each also read backwards, as its inverse: 50 frames). Phase 2
 finishes the board moving only the two rows and two columns the block leaves free, so the block stays
-home. Both are searched as in ``ascent.loopover.optimal``: for a bound B, every distinct state reached
+home. Both are searched as in ``loopover.optimal``: for a bound B, every distinct state reached
 in g moves whose lower bound (``five_tables``) is at most B - g is kept, a level at a time.
 
 Phase 1 runs over all frames at once (the frame is part of a state's key) and yields its shortest

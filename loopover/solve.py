@@ -12,16 +12,16 @@ too far from its target for the cap); ``heuristic`` uses the heuristic alone. A 
 is turned the short way round.
 
 The budget (``fast`` mode, boards past exact search), in seconds, and counted as work, so the same
-board and budget always give the same moves. Block building (``ascent.loopover.block``) runs in
-``block_frames`` frames (``ascent.loopover.frames``: the board transposed, shifted round, mirrored;
+board and budget always give the same moves. Block building (``loopover.block``) runs in
+``block_frames`` frames (``loopover.frames``: the board transposed, shifted round, mirrored;
 ``BLOCK_SHARE`` of the budget, at least the board and its transpose); up to ``BEAM_CELLS`` cells the
-beam search (``ascent.loopover.beam``) then spends the budget looking for a list shorter than the
+beam search (``loopover.beam``) then spends the budget looking for a list shorter than the
 best so far, and only when it declines (too slow for the budget) or finds nothing shorter do the
 frames past the first two run. Frames are built side by side, a segment at a time, the longer half
 dropped every ``KEEP_EVERY`` segments (so ``POOL`` frames start for each one the budget pays for), and
 each block left is finished in ``FINISHES`` frames that keep its rows (``frames.finish_frames``), the
 shortest list kept. From 7x7 to 10x10 (``CORNER_CELLS``) the frames past the first two are instead
-started from 3x3 corners a beam search finds (``ascent.loopover.corner``: about 20 moves where block
+started from 3x3 corners a beam search finds (``loopover.corner``: about 20 moves where block
 building takes 30), on the board and on its inverse (that list played backwards), ``CORNER_ROUNDS``
 searches a second of budget. On boards past ``LAST_TWO_CELLS`` cells, block building's last two rows
 (rows of 3 to 9 cells) are finished by ``lastline.last_two`` (``LAST_TWO``: a beam for the next
@@ -30,13 +30,13 @@ frames. The beam's narrowest beam always runs to its end, so a board may
 take a little longer. 0 turns both off (the heuristic alone). Every solution is replayed on the
 start and checked against the target before it is returned.
 
-4x4 (``ascent.loopover.pattern``, ``optimal``): when the pattern table is cached, fast mode then
+4x4 (``loopover.pattern``, ``optimal``): when the pattern table is cached, fast mode then
 searches for a shorter list with the table's bounds, within ``PROOF_WORK`` states per second of
 budget: a shorter list found is the fewest, none found proves the list fewest (method
 ``pattern``); out of work, the list stands unproven. ``optimal`` mode on 4x4 uses that search with
 no limit (building the table first when it is missing).
 
-5x5 (``ascent.loopover.five``, ``five_tables``): when the two-phase tables are cached, fast mode
+5x5 (``loopover.five``, ``five_tables``): when the two-phase tables are cached, fast mode
 solves a 3x3 block (over 50 frames), then the two free rows and columns, each a search bounded by
 pattern tables (method ``two-phase``); the budget sets how many phase-1 lists are finished. Without
 the tables (``solve`` never builds them), or when that search gives up, 5x5 goes as before.
@@ -303,7 +303,7 @@ def _five(make: bool) -> "FiveTables | None":
 
 
 def _two_phase(start: Board, target: Board, cells, budget: float, note) -> Solution | None:
-    """5x5 by a 3x3 block, then the two free rows and columns (``ascent.loopover.five``), when its
+    """5x5 by a 3x3 block, then the two free rows and columns (``loopover.five``), when its
     tables are cached; None when they are not (or, with a damaged table, when it finds nothing)."""
     tables = _five(make=False)
     if tables is None:

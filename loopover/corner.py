@@ -1,6 +1,6 @@
 """The first corner of block building by a beam search over every place of the block at once.
 
-Block building (``ascent.loopover.block``) starts with a 3x3 corner, built a segment at a time with
+Block building (``loopover.block``) starts with a 3x3 corner, built a segment at a time with
 free lines only: at 9x9 it costs about 37 moves in one frame, 30 in the best of many, for 9 pieces.
 Here the corner is searched for instead, with every move allowed (the whole board is free at the
 start): a beam search, a level of moves at a time in numpy, over the ``size`` x ``size`` blocks of

@@ -1,5 +1,5 @@
 """Pattern tables for the 4x4 board: exact distances for a few pieces at a time, the bounds of the
-optimal search (``ascent.loopover.optimal``).
+optimal search (``loopover.optimal``).
 
 A *pattern* is ``PIECES``: the six pieces of a 2x3 block (rows 0-1, columns 0-2). Its table holds,
 for every placement of those six pieces (each a position 0-15, packed 4 bits a piece into an index

@@ -324,7 +324,7 @@ class Build:
         w.phase = 0
 
     def skip_corner(self, size: int) -> bool:
-        """The bottom-right ``size`` x ``size`` corner is solved already (``ascent.loopover.corner``):
+        """The bottom-right ``size`` x ``size`` corner is solved already (``loopover.corner``):
         the segments that make it are dropped from ``todo`` and their cells join the block. False
         (nothing changed) when the first segments do not make exactly that corner (on some
         rectangles the schedule starts otherwise)."""

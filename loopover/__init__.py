@@ -1,6 +1,6 @@
 """Loopover: turn a board into a target arrangement by rotating rows and columns.
 
-    >>> from ascent.loopover import loopover
+    >>> from loopover import loopover
     >>> loopover([["A", "C"], ["B", "D"]], [["A", "B"], ["C", "D"]]) is not None
     True
 

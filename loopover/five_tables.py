@@ -1,4 +1,4 @@
-"""Pattern tables for the 5x5 board's two phases (``ascent.loopover.five``).
+"""Pattern tables for the 5x5 board's two phases (``loopover.five``).
 
 Phase 1 brings home the nine pieces of the 3x3 block in rows 0-2, columns 0-2. Its tables are for
 five of those pieces at a time (``PHASE1``: four shapes, P, plus, L and U), a placement being the
