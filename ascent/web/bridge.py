@@ -16,7 +16,7 @@ from ..model import cands
 from ..model.grid import cell_name
 from ..show.gridtext import symbol
 from ..model.trace import SOLVED
-from ..puzzle import Puzzle, PuzzleError, puzzlink
+from ..puzzle import Puzzle, PuzzleError, formats, puzzlink
 from ..solver.engine import solve
 from ..solver.grade import level_of, score_of
 
@@ -49,8 +49,8 @@ def parse(text: str) -> Puzzle:
     low = text.lower()
     if low.startswith(puzzlink.NAMES) or low.startswith(tuple(n + "_" for n in puzzlink.NAMES)):
         text = "https://puzz.link/p?" + text
-    if puzzlink.looks_like(text):
-        puzzle = puzzlink.read(text)
+    if puzzlink.looks(text):
+        puzzle = formats.read("puzzlink", text)
     elif ":" in text and text.split(":", 1)[0].strip().isdigit():
         puzzle = Puzzle.from_tatham(text)
     else:
@@ -232,8 +232,9 @@ def generate(n: int, level: str, seed: str, on_attempt=None) -> dict:
 
 # ---------------------------------------------------------------------------- the technique guide
 def guide() -> list[dict]:
-    """Every technique of the guide (``ascent.tools.guide``, from the TABLE): its idea, names, the
-    lane picture, and a practice puzzle (the puzzle whose solve shows a real step of it) when it has one."""
+    """Every technique of the guide (``ascent.tools.guide``, from the TABLE): its idea, the names solvers use (its
+    row's ``community``), its page as picture and prose blocks, and a practice puzzle (the puzzle whose solve shows
+    a real step of it) when it has one."""
     from ..tools import guide as g
 
     out = []
@@ -247,13 +248,28 @@ def guide() -> list[dict]:
             ex_error = None
         item = {"name": t.name, "tier": t.tier, "level": t.level, "idea": t.idea,
                 "aliases": list(t.aliases),
-                "names": [{"name": nm.name, "covers": nm.covers} for nm in g.COMMUNITY.get(t.name, ())],
-                "blocks": [[pic, text] for pic, text in g.blocks(g.picture(t))]}
+                "names": [{"name": nm.name, "covers": nm.covers} for nm in t.community],
+                "blocks": [[pic, text] for pic, text in _blocks(g.docstring(t))]}
         if ex is not None:
-            n = ex.puzzle.size
-            item["practice"] = {"code": code_of(ex.puzzle), "where": ex.where, "label": ex.puzzle.describe(),
+            puzzle, n = ex.practice.puzzle, ex.practice.puzzle.size
+            item["practice"] = {"code": code_of(puzzle), "where": ex.practice.made, "label": puzzle.describe(),
                                 "step": f"{ex.step.technique} {ex.step.where(n)}: {ex.step.reason}"}
         elif ex_error:
             item["practice_error"] = ex_error
         out.append(item)
+    return out
+
+
+def _blocks(text: str) -> list[tuple[bool, str]]:
+    """A page as (is_picture, text) blocks for a screen of any width: indented lines are a picture, kept line for
+    line; the other lines of a paragraph are one flowing line."""
+    out: list[tuple[bool, str]] = []
+    for line in text.splitlines():
+        picture_line = line.startswith(" ")
+        if not line.strip():
+            out.append((True, ""))
+        elif picture_line or not out or out[-1][0]:
+            out.append((picture_line, line.rstrip()))
+        else:
+            out[-1] = (False, out[-1][1] + " " + line.strip())
     return out
