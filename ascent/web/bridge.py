@@ -122,21 +122,13 @@ def from_record(record: dict, on_tier=None) -> dict:
 
 # ---------------------------------------------------------------------------- hints
 def _spec(frame, n: int) -> dict:
-    """What a frame changed and where to look, in the shape of the exported page's data (html.spec),
-    with the lane as its cells (the app's grid is HTML, not SVG)."""
-    out: dict = {}
-    if frame.eliminated:
-        out["e"] = [x for c, m in frame.eliminated for x in (c, m)]
-    if frame.placed:
-        out["p"] = [x for c, d in frame.placed for x in (c, d)]
-    if frame.cells:
-        out["c"] = list(frame.cells)
-    if frame.broken:
-        out["b"] = list(frame.broken)
+    """What a frame changed and where to look, in the shape of the exported page's data (``html.spec``), with the
+    lane as its cells (the app's grid is HTML, not SVG)."""
+    from ..export.html import spec
+
+    out = spec(frame, n)
     if frame.lane:
         out["l"] = list(frame.lane)
-    if frame.side is not None:
-        out["s"], out["k"] = frame.side, frame.line
     return out
 
 
