@@ -12,8 +12,10 @@ would have said so.
 ``Minimizer`` cuts a traced chain to a *minimal* one:
   1. slice back from what the chain proves (its contradiction, or a branch's removals) through what
      each kept link needs (``forcing.slice_links``);
-  2. replay it from the supposition, every link found again by its own technique on the grid of the
-     links before it (``replay``); a replay that meets a contradiction sooner ends the chain there;
+  2. replay it from the supposition on the reader's grid: every link found again by its own technique on
+     the grid of the links before it, and what the technique finds there applied, each placed height
+     crossed out of its row and column at once (``replay``); a replay that meets a contradiction sooner
+     ends the chain there;
   3. drop each remaining link in turn, latest first, keeping the drop when the rest still replays to
      the contradiction; again until a whole round drops nothing. So no link can go with the rest
      still replaying.
@@ -302,9 +304,11 @@ class Minimizer:
         """Replay ``chain`` (supposition first) on a copy of ``grid``: every later link must be found
         again by its own technique on the grid of the supposition plus the links before it -- a step
         with at least the link's placements and at least those of its eliminations still open there
-        (the grid has more candidates than when the link was first found, so the technique may remove
-        more; the link's own changes are what is applied) -- and the end must be reached: the same
-        ``conflict``, or every candidate in ``lost`` gone.
+        (the grid differs from the one the link was first found on, so the technique may remove more; what it
+        finds is what is applied, each height it places crossed out of its row and column at once: the reader's
+        grid) -- and the end must be reached: the same ``conflict``, or every candidate in ``lost`` gone. With
+        ``said_links``, each link is appended as the reader is told it (``_resaid``): looked at afresh, under its
+        simplest name, a link with nothing left to change not said.
 
         With ``states`` (the grids after each link of a chain whose first ``start`` links are these)
         the replay starts after link ``start - 1``; with ``keep``, the grid after each link replayed is
