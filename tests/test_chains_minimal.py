@@ -113,7 +113,7 @@ def test_the_first_broken_line_found_by_halves_is_the_one_found_link_by_link(med
     chains = context(grid).chains
     sooner = 0
     for got in traced.values():
-        folded = fold(got.chain, grid.n, breaks_on_last(grid, got.chain), grid.masks)
+        folded = fold(got.chain, grid.n, breaks_on_last(grid, got.chain))
         for chain in (got.chain, folded) + tuple(folded[:k] for k in range(2, len(folded), 3)):
             want = _first_broken_linear(grid.masks, chain, chains)
             assert chains._first_broken_at(grid.masks, chain, 0) == want
@@ -132,7 +132,7 @@ def test_what_a_replay_remembers_of_a_line_only_link_is_what_it_finds_afresh(med
     grid, _, _ = medved
     asked = remembered = 0
     for got in traced.values():
-        folded = fold(got.chain, grid.n, breaks_on_last(grid, got.chain), grid.masks)
+        folded = fold(got.chain, grid.n, breaks_on_last(grid, got.chain))
         chains, plain = context(grid).chains, context(grid).chains
         real = chains._look
 

@@ -78,7 +78,7 @@ def test_the_first_broken_line_from_a_later_start(medved, traced):  # noqa: F811
     chains = context(grid).chains
     asked = sooner = 0
     for got in traced.values():
-        chain = fold(got.chain, grid.n, breaks_on_last(grid, got.chain), grid.masks)
+        chain = fold(got.chain, grid.n, breaks_on_last(grid, got.chain))
         states = []
         g = grid.copy()
         try:

@@ -15,6 +15,7 @@ from ascent import Puzzle, solve
 from ascent.cli import app
 from tests.conftest import SHARED
 from tests.readergrid import check, lists, load, sentence
+from tests.test_chains import medved  # noqa: F401  (the fixture: the grid before MEDVED's forcing step)
 
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, one forcing step of 7 links
 DEV = SHARED / "tatham" / "9x9-puzzles.json"
@@ -215,25 +216,18 @@ def test_a_removal_its_words_make_but_the_link_does_not_state_is_unsaid(unreason
     raise AssertionError("no chain link of the dev set removes a candidate of its own")
 
 
-def test_the_every_branch_form_is_read_branch_by_branch():
+def test_the_every_branch_form_is_read_branch_by_branch(medved):  # noqa: F811
     """A forcing step of the every-branch form (none of the dev solves has one: built here on MEDVED from a true
     supposition followed by the easier tiers, cut by the minimizer): clean where its one branch covers the cell's
     only candidate; not shown where the cell holds a height no branch supposes, or where the step removes a
     candidate its branch keeps."""
-    from ascent.model.grid import Grid
     from ascent.model.trace import Step
     from ascent.techniques.memory import Memory
     from tests.readergrid import check_step
     from tests.test_chains import context
 
-    result = solve(Puzzle.from_clues(MEDVED), logic_only=True)
-    grid = Grid.start(result.puzzle)
-    for step in result.steps:
-        if step.chain or step.branches:
-            break
-        grid.apply(step)
+    grid, truth, _ = medved  # the grid before MEDVED's forcing step, its solution as flat heights
     n = grid.n
-    truth = [v for row in result.solution for v in row]
     cell = next(c for c in range(n * n) if grid.masks[c] & (grid.masks[c] - 1))
     d = truth[cell]
     one = grid.copy()

@@ -183,6 +183,7 @@ def singles(ms: tuple[int, ...], names: Sequence[str], whole: bool = True,
     said: list[str] = []
     done = {i for i, m in enumerate(ms) if m and not m & (m - 1)}
     crossed: set[int] = set()  # the singles whose height is already out of the rest of the line
+    told: set[int] = set()  # the cells whose single is said
     changed = True
     while changed:
         changed = False
@@ -190,9 +191,9 @@ def singles(ms: tuple[int, ...], names: Sequence[str], whole: bool = True,
             crossed.add(i)
             if any(j != i and ms[j] & ms[i] for j in range(len(ms))):
                 # a cell left with one height that the line has not crossed out yet: a single nobody placed, said
-                if placed is not None and not placed[i] and not any(
-                        s.startswith(f"{names[i]} is left with") or s.endswith(f"only {names[i]}") for s in said):
+                if placed is not None and not placed[i] and i not in told:
                     said.append(f"{names[i]} is left with {ms[i].bit_length()}")
+                    told.add(i)
                 for j in range(len(ms)):
                     if j != i and ms[j] & ms[i]:
                         ms[j] &= ~ms[i]
@@ -201,6 +202,7 @@ def singles(ms: tuple[int, ...], names: Sequence[str], whole: bool = True,
             if i not in done and m and not m & (m - 1):
                 done.add(i)
                 said.append(f"{names[i]} is left with {m.bit_length()}")
+                told.add(i)
                 changed = True
         for d in range(1, n + 1 if whole else 0):
             b = 1 << (d - 1)
@@ -209,6 +211,7 @@ def singles(ms: tuple[int, ...], names: Sequence[str], whole: bool = True,
                 ms[where[0]] = b
                 done.add(where[0])
                 said.append(f"{d} fits only {names[where[0]]}")
+                told.add(where[0])
                 changed = True
         if any(not m for m in ms):
             break

@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 
 from ..model import cands
 from ..model.cands import ALL, PLACED
-from ..model.grid import Contradiction, Grid, cell_name, onto, shape
+from ..model.grid import Contradiction, Grid, cell_name, shape
 from .memory import Memory
 from ..model.trace import Step
 
@@ -193,7 +193,7 @@ def forcing(grid: Grid, memory: Memory, context) -> Iterator[Step]:
                 union = [a | b for a, b in zip(union, ms)]
             elims = tuple((i, masks[i] & ~union[i]) for i in range(len(masks)) if masks[i] & ~union[i])
             if elims:
-                branches = tuple(numbered(context.chains.minimal(grid, fold(steps, grid.n, masks=grid.masks), None,
+                branches = tuple(numbered(context.chains.minimal(grid, fold(steps, grid.n), None,
                                                                  elims)[0], None, grid.n, context.chains.link_needs, elims)[0]
                                  for _, _, steps in outcomes)
                 lost = ", ".join(f"{grid.name(i)} loses {cands.show_set(m)}" for i, m in elims)
@@ -208,7 +208,7 @@ def supposed(grid: Grid, context, cell: int, d: int, chain, conflict) -> Step:
     """The step that ``cell`` is not ``d``, from the chain traced supposing it is: folded (each cross-out
     joined to its placement, whole), cut to a minimal chain (``context.chains.minimal``) and numbered."""
     n = grid.n
-    chain, conflict = context.chains.minimal(grid, fold(chain, n, breaks_on_last(grid, chain), grid.masks), conflict)
+    chain, conflict = context.chains.minimal(grid, fold(chain, n, breaks_on_last(grid, chain)), conflict)
     chain, ending = numbered(chain, conflict, n, context.chains.link_needs)
     return Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {_links(len(chain) - 1)} would lead to a "
                               f"contradiction ({conflict.text(n)}), so it is not {d}",
@@ -343,15 +343,14 @@ def shown(links, kept) -> int:
     return count
 
 
-def fold(links, n: int, broke: bool = False, masks=None) -> tuple[Step, ...]:
+def fold(links, n: int, broke: bool = False) -> tuple[Step, ...]:
     """A chain as a person writes it: each sudoku link (a placed height crossed out of its row and
     column) joins the link that placed the height, so "R3C4 has only 5 left" also says where 5 leaves
     (its ``crossed``). A sudoku link whose placement is not in the chain stays as it is. The joined
     link keeps its technique, premises and place in the chain; the cross-out rests on the placement
     alone, so what the chain needs is unchanged. When the chain ``broke`` on applying its last link,
-    that link stays where it is: it is where the contradiction shows. Given ``masks`` (the grid the
-    chain starts from), a cross-out list the chain does not need whole says how many more cells the
-    height leaves ("and 2 more"), so no list is cut without saying so."""
+    that link stays where it is: it is where the contradiction shows. (The minimal chain is said again on
+    the reader's grid, every cross-out named: ``Minimizer._resaid``.)"""
     placed_by: dict[int, int] = {}  # cell -> the index of the link that placed it
     heights: dict[int, int] = {}  # cell -> the height placed there
     crosses: dict[int, list] = {}  # index of a placing link -> the cross-outs joining it
@@ -365,24 +364,8 @@ def fold(links, n: int, broke: bool = False, masks=None) -> tuple[Step, ...]:
             placed_by[c] = k
             heights[c] = d
         kept.append(k)
-    more = _more(links, crosses, masks, n) if masks is not None else {}
-    return tuple(_joined(links[k], crosses[k], n, more.get(k, 0)) if k in crosses else links[k] for k in kept)
-
-
-def _more(links, crosses: dict[int, list], masks, n: int) -> dict[int, int]:
-    """For each placing link whose cross-outs are joined to it: how many cells of its rows and columns
-    still held the placed height when it was placed (replaying ``links`` from ``masks``) that the joined
-    cross-outs do not name."""
-    ms = list(masks)
-    peers = shape(n).peers
-    out: dict[int, int] = {}
-    for k, link in enumerate(links):
-        if k in crosses:
-            named = dict(_merged(crosses[k]))
-            out[k] = sum(1 for c, d in link.placements for x in peers[c]
-                         if ms[x] & (1 << (d - 1)) and not named.get(x, 0) & (1 << (d - 1)))
-        onto(ms, link)
-    return out
+    return tuple(joined(links[k], links[k].eliminations, _merged(crosses[k]), n) if k in crosses else links[k]
+                 for k in kept)
 
 
 def _merged(marks) -> tuple[tuple[int, int], ...]:
@@ -394,31 +377,11 @@ def _merged(marks) -> tuple[tuple[int, int], ...]:
     return tuple(out.items())
 
 
-def _joined(base: Step, cross: list, n: int, more: int = 0) -> Step:
-    """``base`` (a link that placed heights) with ``cross``, the crossing out of them (``more``: cells it
-    also leaves that the chain does not need, counted, not named)."""
-    crossed = _merged(cross)
-
-    def reason() -> str:
-        heights: dict[int, list[int]] = {}
-        for c, m in crossed:
-            for d in cands.digits(m):
-                heights.setdefault(d, []).append(c)
-        said = "; ".join(f"{d} leaves {', '.join(cell_name(c, n) for c in sorted(cs))}"
-                         for d, cs in sorted(heights.items()))
-        rest = f" (and {more} more cell{'s' if more != 1 else ''}, not needed here)" if more else ""
-        return f"{base.reason}; {said}{rest}"
-
-    return Step(base.technique, reason, base.lane, base.clue, base.cells,
-                eliminations=_merged((base.eliminations, crossed)), placements=base.placements, chain=base.chain,
-                premises=base.premises, supposition=base.supposition, contradiction=base.contradiction,
-                branches=base.branches, crossed=crossed)
-
-
 def joined(base: Step, elims, cross, n: int) -> Step:
     """``base`` said as a chain link on the reader's grid: its own eliminations ``elims`` and ``cross``, every cell of
     its rows and columns that still held a height it places, each named ("8 leaves R4C4, R7C9"). A link that places
-    with nothing left to cross out says so too ("8 leaves no other cell"), so the reader knows nothing is left."""
+    with nothing left to cross out says so too ("no other cell of its row or column holds 8"), so the reader knows
+    nothing is left. (``fold`` joins a traced chain's sudoku links the same way.)"""
 
     def reason() -> str:
         if base.supposition or base.placements:

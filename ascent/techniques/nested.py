@@ -51,7 +51,7 @@ def nested(grid: Grid, memory: Memory, context) -> Iterator[Step]:
             if traced is None:
                 continue  # the fast core saw further than the traced tiers (sizes above 9): try another
             n = grid.n
-            folded = fold(traced.chain, n, breaks_on_last(grid, traced.chain), grid.masks)
+            folded = fold(traced.chain, n, breaks_on_last(grid, traced.chain))
             chain, conflict = context.chains.minimal(grid, folded, traced.conflict)
             chain, ending = numbered(chain, conflict, n, context.chains.link_needs)
             inner = sum(1 for link in chain if link.chain or link.branches)
