@@ -35,6 +35,10 @@ def build_site(folder: Path) -> dict:
         raise Usage(str(e)) from None
     console.print(f"web app written: {folder} ({info['files']} files, {info['bytes'] / 1e6:.1f} MB; Pyodide "
                   f"{info['pyodide']}; {info['modules']} engine files in ascent.zip)", markup=False, highlight=False)
+    if info.get("bytecode"):
+        b = info["bytecode"]
+        console.print(f"bytecode: {b['ascent_compiled']} engine modules and the {b['stdlib_compiled']} standard library modules "
+                      f"the worker imports, compiled by Pyodide's Python {b['python']} under node", markup=False, highlight=False)
     return info
 
 

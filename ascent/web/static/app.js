@@ -27,7 +27,7 @@ function startWorker() {
       engineReady = true; root.setAttribute("data-engine", "ready");
       window.ascentApp.timings.engineReady = performance.now() - engineStart;
       window.ascentApp.timings.engineReadyAt = performance.now();  /* from the page's navigation start */
-      window.ascentApp.timings.workerMs = m.ms;
+      window.ascentApp.timings.workerMs = m.ms; window.ascentApp.timings.worker = m;
       engineEl.textContent = "Engine ready";
       onEngineReady();
     } else if (m.type === "failed") {

@@ -7,14 +7,18 @@ var FILES = /*FILES*/[];
 var VERSION = /*VERSION*/"";
 var CACHE = "ascent-web-" + VERSION;
 var SMALL = FILES.filter(function (f) { return !/^pyodide\/|\.zip$/.test(f); });
-self.addEventListener("install", function (ev) {
-  ev.waitUntil(caches.open(CACHE).then(function (c) { return c.addAll(SMALL); }).then(function () { return self.skipWaiting(); }));
-});
+/* The page starts the engine's worker once this service worker controls it, so activation comes first:
+   the app's own small files are kept just after (they were fetched before there was a service worker). */
+self.addEventListener("install", function (ev) { ev.waitUntil(self.skipWaiting()); });
 self.addEventListener("activate", function (ev) {
-  ev.waitUntil(caches.keys().then(function (keys) {
+  ev.waitUntil(self.clients.claim().then(function () {
+    return caches.keys();
+  }).then(function (keys) {
     return Promise.all(keys.filter(function (k) { return k.indexOf("ascent-web-") === 0 && k !== CACHE; })
       .map(function (k) { return caches.delete(k); }));
-  }).then(function () { return self.clients.claim(); }));
+  }).then(function () {
+    return caches.open(CACHE).then(function (c) { return c.addAll(SMALL); });
+  }));
 });
 self.addEventListener("fetch", function (ev) {
   var req = ev.request, url = new URL(req.url);

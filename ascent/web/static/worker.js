@@ -2,16 +2,53 @@
    Messages in: {id, op, args}; out: {type:"ready"|"failed"|"progress"|"answer", ...}. Nothing is fetched
    from another origin: every URL here is relative to this worker's own. */
 "use strict";
+var T0 = performance.now();
+/* The engine's zip is fetched while Pyodide loads (it does not need Python). */
+var engineZip = fetch(new URL("ascent.zip", self.location.href).href).then(function (r) {
+  if (!r.ok) { throw new Error("ascent.zip: HTTP " + r.status); }
+  return r.arrayBuffer();
+});
 importScripts("pyodide/pyodide.js");
-var py = null, call = null;
+var py = null, call = null, marks = {};
+function mark(name) { marks[name] = Math.round(performance.now() - T0); }
+
+/* Unpack a zip (stored or deflated entries) into Pyodide's file system from JavaScript: much quicker than
+   Python's zipfile running in WebAssembly. Returns the number of files written. */
+async function unzipInto(buf, dir) {
+  var dv = new DataView(buf), u8 = new Uint8Array(buf), end = -1;
+  for (var i = buf.byteLength - 22; i >= 0 && i >= buf.byteLength - 22 - 65535; i--) {
+    if (dv.getUint32(i, true) === 0x06054b50) { end = i; break; }
+  }
+  if (end < 0) { throw new Error("ascent.zip is not a zip"); }
+  var count = dv.getUint16(end + 10, true), at = dv.getUint32(end + 16, true), dec = new TextDecoder(), written = 0;
+  for (var k = 0; k < count; k++) {
+    if (dv.getUint32(at, true) !== 0x02014b50) { throw new Error("ascent.zip: a broken directory"); }
+    var method = dv.getUint16(at + 10, true), size = dv.getUint32(at + 20, true), nlen = dv.getUint16(at + 28, true);
+    var elen = dv.getUint16(at + 30, true), clen = dv.getUint16(at + 32, true), local = dv.getUint32(at + 42, true);
+    var name = dec.decode(u8.subarray(at + 46, at + 46 + nlen));
+    at += 46 + nlen + elen + clen;
+    if (name.endsWith("/")) { continue; }
+    var from = local + 30 + dv.getUint16(local + 26, true) + dv.getUint16(local + 28, true), data = u8.subarray(from, from + size);
+    if (method === 8) {
+      data = new Uint8Array(await new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
+    } else if (method !== 0) { throw new Error("ascent.zip: " + name + " is packed by method " + method); }
+    var path = dir + "/" + name;
+    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    py.FS.writeFile(path, data);
+    written++;
+  }
+  return written;
+}
+
 var ready = (async function () {
-  var t0 = performance.now();
   py = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href });
-  var t1 = performance.now();
-  var zip = await fetch(new URL("ascent.zip", self.location.href).href);
-  if (!zip.ok) { throw new Error("ascent.zip: HTTP " + zip.status); }
-  py.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/home/pyodide/app" });
+  mark("pyodide");
+  var buf = await engineZip;
+  mark("fetched");
+  await unzipInto(buf, "/home/pyodide/app");
+  mark("unpacked");
   py.runPython("import sys\nsys.path.insert(0, '/home/pyodide/app')\nimport ascent.web.bridge");
+  mark("imported");
   call = py.runPython(
     "import json\nfrom ascent.web import bridge\n" +
     "def _call(op, args, progress=None):\n" +
@@ -22,7 +59,8 @@ var ready = (async function () {
     "        return json.dumps(getattr(bridge, op)(*args, on_tier=progress))\n" +
     "    return json.dumps(getattr(bridge, op)(*args))\n" +
     "_call");
-  postMessage({ type: "ready", ms: Math.round(performance.now() - t0), pyodideMs: Math.round(t1 - t0), version: py.version });
+  mark("ready");
+  postMessage({ type: "ready", ms: marks.ready, marks: marks, version: py.version });
 })().catch(function (e) {
   postMessage({ type: "failed", error: String(e && e.message || e).split("\n")[0] });
   throw e;
