@@ -285,6 +285,114 @@ def test_forcing_hint_draws_its_chain_link_by_link(context, server):
 
 
 
+def _open_with_state(context, server, puzzle: Puzzle, values: list, marks: list):
+    """The app on ``puzzle`` with the player's grid as given (kept progress, written before the app opens)."""
+    code = bridge.code_of(puzzle)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(server.url + "icon.svg")  # the site's origin, without the app (which would save over the entry on leaving)
+    page.evaluate("([k, s]) => localStorage.setItem(k, s)",
+                  [f"ascent-web/{code}", json.dumps({"v": values, "m": marks, "t": 0, "done": False, "hints": 0})])
+    page.goto(server.url + "index.html?" + code)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
+    page.wait_for_function("document.querySelector('[data-status]').textContent === 'playing'", timeout=60000)
+    return page
+
+
+def _seen(line) -> int:
+    top = seen = 0
+    for h in line:
+        if h > top:
+            top, seen = h, seen + 1
+    return seen
+
+
+def _a_row_that_breaks_when_reversed():
+    """A 6x6 sample, its truth, and a row with no givens whose left or right clue its reversed truth breaks."""
+    for k in range(6):
+        puzzle = _sample("6x6", "easy", k)
+        truth = [list(row) for row in solve(puzzle).solution]
+        for r in range(6):
+            back = truth[r][::-1]
+            if any(puzzle.givens[r]) if puzzle.givens else False:
+                continue
+            for side, clue in (("l", puzzle.left[r]), ("r", puzzle.right[r])):
+                if clue and _seen(back if side == "l" else back[::-1]) != clue:
+                    return puzzle, truth, r, side, clue, _seen(back if side == "l" else back[::-1])
+    raise AssertionError("no 6x6 sample row breaks its clue when reversed")
+
+
+def test_a_broken_clue_is_shown_and_spoken(context, server):
+    """A full lane its clue does not hold: the clue turns red and says so (screen-reader text), and the
+    placement that broke it is spoken in the live region with the clue and what its lane sees."""
+    puzzle, truth, r, side, clue, sees = _a_row_that_breaks_when_reversed()
+    values = [h for row in truth for h in row]
+    values[r * 6:(r + 1) * 6] = truth[r][::-1]
+    last = values[r * 6 + 5]
+    values[r * 6 + 5] = 0  # the row's last cell is placed in the test
+    page = _open_with_state(context, server, puzzle, values, [0] * 36)
+    clue_el = f'#board .clue[data-side="{side}"][data-k="{r}"]'
+    assert "bad" not in page.get_attribute(clue_el, "class")
+    page.click(f'[data-cell="R{r + 1}C6"]')
+    page.click(f'#keypad [data-key="{last}"]')
+    assert "bad" in page.get_attribute(clue_el, "class")
+    assert page.text_content(clue_el).endswith(f"{clue}, broken: its lane sees {sees}")
+    where = {"l": "left of", "r": "right of"}[side]
+    page.wait_for_function("document.getElementById('say').textContent !== ''")
+    said = page.text_content("#say")
+    assert page.get_attribute("#say", "aria-live") == "polite"
+    assert said.startswith(f"R{r + 1}C6 is {last}") and f"the clue {where} row {r + 1} ({clue}) is broken: its lane sees {sees}" in said, said
+    page.click('[data-action="undo"]')
+    assert "bad" not in page.get_attribute(clue_el, "class") and "broken" not in page.text_content(clue_el)
+    assert not page.errors
+    page.close()
+
+
+def test_a_wrong_cell_is_shown_and_spoken(context, server):
+    """The engine's hint finds a wrong height first: the hint (a live region) names the cell, and the cell's own
+    name says it is wrong."""
+    puzzle = _sample("6x6", "easy", 2)
+    truth = [h for row in solve(puzzle).solution for h in row]
+    values = [truth[i] if puzzle.givens and puzzle.givens[i // 6][i % 6] else 0 for i in range(36)]
+    i = next(k for k in range(36) if not values[k])
+    values[i] = truth[i] % 6 + 1
+    page = _open_with_state(context, server, puzzle, values, [0] * 36)
+    name = f"R{i // 6 + 1}C{i % 6 + 1}"
+    assert "wrong" not in page.get_attribute(f'[data-cell="{name}"]', "aria-label")
+    page.click('[data-action="hint"]')
+    assert f"{name} is wrong" in hint_text(page)
+    assert page.get_attribute("[data-hint]", "aria-live") == "polite"
+    assert page.get_attribute(f'[data-cell="{name}"]', "aria-label").endswith("; wrong")
+    assert not page.errors
+    page.close()
+
+
+def test_a_supposed_cell_is_shown_and_spoken(context, server):
+    """A forcing hint drawn on the grid: the supposed height is named as supposed, while the link's sentence is
+    said in a live region."""
+    puzzle = _sample("7x7", "codewars", 0)
+    values, marks = _forcing_state(puzzle)
+    page = _open_with_state(context, server, puzzle, values, marks)
+    page.click('[data-action="hint"]')
+    hint_text(page)
+    page.click('[data-action="more"]')
+    page.click('[data-action="more"]')
+    page.wait_for_selector(".cell.supposed")
+    cell = page.locator(".cell.supposed")
+    assert cell.count() == 1
+    name = cell.get_attribute("data-cell")
+    label = cell.get_attribute("aria-label")
+    assert label.startswith(f"{name}, supposed ") and "; only supposed, to see where it leads" in label, label
+    assert page.get_attribute("#link-text", "aria-live") == "polite" and page.text_content("#link-text")
+    page.click('[data-action="link-next"]')
+    assert page.get_attribute(f'[data-cell="{name}"]', "aria-label").startswith(f"{name}, supposed ")
+    page.click('[data-action="close"]')
+    assert "supposed" not in page.get_attribute(f'[data-cell="{name}"]', "aria-label")
+    assert not page.errors
+    page.close()
+
+
 def test_a_6x6_by_keyboard_alone_then_one_by_touch_alone(context, server):
     puzzle = _sample("6x6", "easy", 0)
     solution = [h for row in solve(puzzle).solution for h in row]

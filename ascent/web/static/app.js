@@ -114,6 +114,7 @@ function clueButton(side, k, v) {
   var wordy = { u: "column " + (k + 1) + " from the top", d: "column " + (k + 1) + " from the bottom", l: "row " + (k + 1) + " from the left", r: "row " + (k + 1) + " from the right" }[side];
   if (!editing && v) { var h = document.createElement("span"); h.className = "vh"; h.textContent = "clue for " + wordy + ": "; el.appendChild(h); }
   el.appendChild(document.createTextNode(v ? String(v) : ""));
+  if (!editing && v) { el._said = document.createElement("span"); el._said.className = "vh"; el.appendChild(el._said); }  /* what is wrong with it, spoken */
   clueEls[side + k] = el;
   return el;
 }
@@ -160,6 +161,37 @@ function clashes() {
   }
   return bad;
 }
+/* A full lane its clue does not hold: {"l0": what the lane sees, ...} (shown and spoken at once, as on the play page) */
+function laneOf(side, k) {
+  var n = P.n, o = [];
+  for (var j = 0; j < n; j++) { o.push(side === "u" ? j * n + k : side === "d" ? (n - 1 - j) * n + k : side === "l" ? k * n + j : k * n + (n - 1 - j)); }
+  return o;
+}
+function badClues(v) {
+  var out = {};
+  ["u", "d", "l", "r"].forEach(function (side) {
+    for (var k = 0; k < P.n; k++) {
+      var want = P.clues[side][k]; if (!want) { continue; }
+      var lane = laneOf(side, k), top = 0, seen = 0;
+      for (var j = 0; j < lane.length; j++) { var h = v[lane[j]]; if (!h) { seen = -1; break; } if (h > top) { top = h; seen++; } }
+      if (seen >= 0 && seen !== want) { out[side + k] = seen; }
+    }
+  });
+  return out;
+}
+function clueWords(key) {
+  var k = +key.slice(1) + 1;
+  return { u: "the clue over column " + k, d: "the clue under column " + k, l: "the clue left of row " + k, r: "the clue right of row " + k }[key[0]];
+}
+/* What a placement at cell i breaks, in words: a repeat in its row or column, a clue its full lane does not hold. */
+function trouble(i) {
+  var out = [], bad = badClues(S.v), n = P.n, r = Math.floor(i / n), c = i % n;
+  if (clashes()[i]) { out.push("it repeats a height in its row or column"); }
+  ["u" + c, "d" + c, "l" + r, "r" + r].forEach(function (key) {
+    if (bad[key] !== undefined) { out.push(clueWords(key) + " (" + P.clues[key[0]][+key.slice(1)] + ") is broken: its lane sees " + bad[key]); }
+  });
+  return out.length ? "; " + out.join("; ") : "";
+}
 function render() {
   if (editing) { return renderEdit(); }
   if (!P || !S) { return; }
@@ -177,8 +209,14 @@ function render() {
       for (x = 0; x < b.length; x++) { broken[b[x]] = 1; }
     }
   }
-  for (var cl in clueEls) { clueEls[cl].classList.remove("hot"); }
-  if (spec && spec.s) { var sideKey = { upper: "u", lower: "d", left: "l", right: "r" }[spec.s]; if (clueEls[sideKey + spec.k]) { clueEls[sideKey + spec.k].classList.add("hot"); } }
+  var hot = spec && spec.s ? { upper: "u", lower: "d", left: "l", right: "r" }[spec.s] + spec.k : null, badClue = badClues(st ? st.v : S.v);
+  for (var cl in clueEls) {
+    var ce = clueEls[cl], said = "";
+    ce.classList.toggle("hot", cl === hot); ce.classList.toggle("bad", badClue[cl] !== undefined);
+    if (badClue[cl] !== undefined) { said += ", broken: its lane sees " + badClue[cl]; }
+    if (cl === hot) { said += st ? ", read by this link" : ", the hint points here"; }
+    if (ce._said && ce._said.textContent !== said) { ce._said.textContent = said; }
+  }
   for (var i = 0; i < N2; i++) {
     var v = st ? st.v[i] : S.v[i], m = st ? st.m[i] : S.m[i], el = cells[i];
     var supposed = st && overlay.base && st.v[i] && !overlay.base.v[i];
@@ -188,7 +226,7 @@ function render() {
     el.className = cls;
     el.textContent = "";
     var label = nm(i) + ", ";
-    if (v) { el.textContent = sym(v); label += (P.given[i] ? "given " : "") + v; }
+    if (v) { el.textContent = sym(v); label += (P.given[i] ? "given " : supposed ? "supposed " : "") + v; }
     else {
       var shown = m, full = (1 << n) - 1;
       if (st && !shown) { shown = full; }
@@ -205,11 +243,12 @@ function render() {
       } else { label += "empty"; }
     }
     if (gone[i]) { label += "; the step removes " + bits(gone[i], n).join(" "); }
-    if (put[i]) { label += "; the step places " + put[i]; }
-    if (supposed) { label += "; supposed"; }
+    if (put[i] && !supposed) { label += "; the step places " + put[i]; }
+    if (supposed) { label += "; only supposed, to see where it leads"; }
     if (broken[i]) { label += "; broken"; }
     if (bad[i] && !st) { label += "; clashes with its row or column"; }
     if (i === wrong) { label += "; wrong"; }
+    if (lane[i]) { label += overlay && overlay.end ? "; in the line the contradiction breaks" : "; in the line the step reads"; }
     if (look[i]) { label += "; look here"; }
     el.setAttribute("aria-label", label);
   }
@@ -306,7 +345,7 @@ function place(d) {
     if (pencil) { if (!S.v[sel]) { S.m[sel] ^= 1 << (d - 1); } }
     else { S.v[sel] = S.v[sel] === d ? 0 : d; }
   });
-  say(nm(sel) + (S.v[sel] ? " is " + S.v[sel] : pencil ? " marks " + bits(S.m[sel], P.n).join(" ") : " is empty"));
+  say(nm(sel) + (S.v[sel] ? " is " + S.v[sel] + trouble(sel) : pencil ? " marks " + bits(S.m[sel], P.n).join(" ") : " is empty"));
 }
 function erase() { if (sel < 0 || P.given[sel] || S.done) { return; } change(function () { if (S.v[sel]) { S.v[sel] = 0; } else { S.m[sel] = 0; } }); }
 function undo() { if (!undoStack.length) { return; } redoStack.push(snapshot()); var s = undoStack.pop(); S.v = s.v; S.m = s.m; S.done = false; afterChange(); }
@@ -407,7 +446,7 @@ function startChain(b) {
 function link(l) {
   var c = H.chain, top = c.ch.f.length; l = Math.max(1, Math.min(top, l)); c.l = l;
   var f = c.ch.f[l - 1], spec = (l === top && c.ch.z) ? c.ch.z : f;
-  overlay = { st: c.st[l], spec: spec, base: c.st[0] };
+  overlay = { st: c.st[l], spec: spec, base: c.st[0], end: spec === c.ch.z };
   $("link-pos").textContent = (l === 1 ? "supposition" : f.h.split(",")[0]) + " (" + l + "/" + top + ")";
   var text = f.h + ": " + (f.q ? f.q + " " : "") + (f.w ? f.w + ": " : "") + f.t + (f.x ? " [" + f.x + "]" : "");
   if (l === top) { text += " \u2014 " + c.ch.e; }
