@@ -81,10 +81,59 @@ LONGTASKS = """window.__long = []; new PerformanceObserver(l => { for (const e o
  .observe({type: 'longtask', buffered: true});"""
 
 
+def native(pz) -> str:
+    """The same walk-through in CPython on this machine, for scale: the solve, then the sentences and the page."""
+    from ascent.export.html import page
+    from ascent.show.view import build as build_view
+
+    t = time.perf_counter()
+    result = solve(pz)
+    t1 = time.perf_counter()
+    page(build_view(result))
+    return f"{t1 - t:.2f} s, view, sentences and page {time.perf_counter() - t1:.2f} s"
+
+
+def ready_runs(url: str, chromium: str, code: str, runs: int, log: list) -> None:
+    """Engine ready on a first visit (a fresh browser profile) and then a repeat visit, ``runs`` times: the median."""
+    from playwright.sync_api import sync_playwright
+
+    first, again, marks = [], [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=ARGS)
+        for _ in range(runs):
+            ctx = browser.new_context(viewport={"width": 390, "height": 844})
+            page = ctx.new_page()
+            page.goto(url + "index.html?" + code)
+            wait_ready(page)
+            first.append(page.evaluate("window.ascentApp.timings.engineReadyAt"))
+            marks.append(page.evaluate("window.ascentApp.timings.worker.marks"))
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30000)
+            page.wait_for_timeout(1000)
+            page.close()
+            before = len(log)
+            page = ctx.new_page()
+            page.goto(url + "index.html?" + code)
+            wait_ready(page)
+            again.append(page.evaluate("window.ascentApp.timings.engineReadyAt"))
+            fetched = [pth for pth, _ in log[before:] if pth != "/sw.js"]
+            if fetched:
+                print(f"  a repeat visit fetched {fetched}")
+            page.close()
+            ctx.close()
+        browser.close()
+    print(f"engine ready over {runs} fresh profiles: first visit median {statistics.median(first) / 1000:.2f} s "
+          f"({', '.join(f'{x / 1000:.2f}' for x in first)}), repeat visit median {statistics.median(again) / 1000:.2f} s "
+          f"({', '.join(f'{x / 1000:.2f}' for x in again)})")
+    print("  the worker's marks on the first visits (ms from its start): " + "; ".join(
+        ", ".join(f"{k} {v}" for k, v in m.items()) for m in marks))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
+    ap.add_argument("--ready-runs", type=int, default=3, help="fresh profiles for the engine-ready median (default 3)")
+    ap.add_argument("--only", choices=("ready", "walk"), help="only the engine-ready runs, or only the walk-throughs")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -102,6 +151,13 @@ def main() -> None:
     print(f"site built in {time.perf_counter() - t:.1f} s: {info['files']} files, {info['bytes'] / 1e6:.2f} MB, Pyodide {info['pyodide']}")
     httpd, url, log = serve(site)
     out: dict = {}
+    if args.only != "walk":
+        ready_runs(url, args.chromium, bridge.code_of(nines[0]), args.ready_runs, log)
+        log.clear()
+    if args.only == "ready":
+        httpd.shutdown()
+        shutil.rmtree(tmp, ignore_errors=True)
+        return
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
         ctx = browser.new_context(viewport={"width": 390, "height": 844})
@@ -128,73 +184,84 @@ def main() -> None:
         print(f"engine ready, first visit: {ready_first / 1000:.2f} s after navigation start")
         print(f"first visit: {len(first_files)} requests, {out['first visit']['bytes'] / 1e6:.2f} MB as served, "
               f"{out['first visit']['gzip bytes'] / 1e6:.2f} MB gzip -6")
-        # ---- hints on 50 random part-filled states
-        rng = random.Random(2026)
-        truth = [h for row in solve(first).solution for h in row]
-        record = bridge._record(first)
-        times, same = [], 0
-        for _ in range(hint_states):
-            keep = rng.random() * 0.8
-            values = [h if (first.givens and first.givens[i // 9][i % 9]) or rng.random() < keep else 0 for i, h in enumerate(truth)]
-            marks = [0] * 81
-            t = page.evaluate("""async ([r, v, m]) => { const t = performance.now(); const h = await window.ascentApp.ask('hint', [r, v, m, 3]);
-                                 return [performance.now() - t, h.texts[2]]; }""", [record, values, marks])
-            times.append(t[0])
-            same += t[1] == bridge.hint(record, values, marks, 3)["texts"][2]
-        print(f"hint latency over {hint_states} part-filled states of a 9x9 unreasonable: median {statistics.median(times):.0f} ms, "
-              f"max {max(times):.0f} ms; {same}/{hint_states} hint texts the same as CPython's")
-        # ---- walk-throughs
-        for label, pz in (("9x9 unreasonable", first), (f"{big[-1].size}x{big[-1].size} big", big[-1])):
+        if args.only != "walk":
+            # ---- hints on 50 random part-filled states
+            rng = random.Random(2026)
+            truth = [h for row in solve(first).solution for h in row]
+            record = bridge._record(first)
+            times, same = [], 0
+            for _ in range(hint_states):
+                keep = rng.random() * 0.8
+                values = [h if (first.givens and first.givens[i // 9][i % 9]) or rng.random() < keep else 0 for i, h in enumerate(truth)]
+                marks = [0] * 81
+                t = page.evaluate("""async ([r, v, m]) => { const t = performance.now(); const h = await window.ascentApp.ask('hint', [r, v, m, 3]);
+                                     return [performance.now() - t, h.texts[2]]; }""", [record, values, marks])
+                times.append(t[0])
+                same += t[1] == bridge.hint(record, values, marks, 3)["texts"][2]
+            print(f"hint latency over {hint_states} part-filled states of a 9x9 unreasonable: median {statistics.median(times):.0f} ms, "
+                  f"max {max(times):.0f} ms; {same}/{hint_states} hint texts the same as CPython's")
+        # ---- walk-throughs: from the engine ready to the viewer drawn, which includes the reading's solve
+        twelves = [pz for pz in big if pz.size == 12]
+        walks = [("9x9 unreasonable 1", first)] + [(f"12x12 big {k + 1}", pz) for k, pz in enumerate(twelves)]
+        if not args.quick:
+            walks.insert(1, ("9x9 unreasonable 2", nines[1]))
+        for label, pz in walks:
             page.goto(url + "index.html?" + bridge.code_of(pz) + "#explain")
             wait_ready(page)
             t0 = time.perf_counter()
             page.wait_for_function("document.documentElement.dataset.explain === 'ready'", timeout=600000)
             page.frame_locator("#explain-frame").locator("#steps button.step").first.wait_for()
-            print(f"walk-through of a {label}: ready in {time.perf_counter() - t0:.2f} s after the engine "
-                  f"(worker {page.evaluate('window.ascentApp.timings.explain') / 1000:.2f} s)")
-        # ---- same answers as the CLI
-        page.goto(url + "index.html")
-        page.evaluate(LONGTASKS)
-        wait_ready(page)
-        agree, worst = 0, 0.0
-        everything = [(f"tatham 9x9 unreasonable {k + 1}", pz) for k, pz in enumerate(nines)] + \
-                     [(f"big {pz.size}x{pz.size} {k + 1}", pz) for k, pz in enumerate(big)]
-        page.evaluate("window.__long = []")
-        for name, pz in everything:
-            t = time.perf_counter()
-            got = page.evaluate("async r => await window.ascentApp.ask('from_record', [r])", bridge._record(pz))
-            worst = max(worst, time.perf_counter() - t)
-            res = solve(pz)
-            want = (res.status, [h for row in res.solution for h in row] if res.solution else None,
-                    sum(len(p.steps) for p in res.passes), level_of(res))
-            mine = (got["status"], got["solution"], got["steps"], got["grade"])
-            if mine == want:
-                agree += 1
-            else:
-                print(f"  DIFFERS: {name}: browser {mine[0]}, {mine[2]} steps, {mine[3]}; CPython {want[0]}, {want[2]} steps, {want[3]}")
-        long_solve = page.evaluate("Math.max(0, ...window.__long)")
-        print(f"same answers as CPython (status, solution, steps, grade): {agree}/{len(everything)} "
-              f"(slowest round trip {worst:.2f} s)")
-        print(f"longest main-thread task while the worker solved those {len(everything)}: {long_solve:.0f} ms")
-        page.close()
-        # ---- repeat visit
-        before = len(log)
-        page = ctx.new_page()
-        page.goto(url + "index.html?" + code)
-        wait_ready(page)
-        ready_again = page.evaluate("window.ascentApp.timings.engineReadyAt")
-        again = log[before:]
-        print(f"engine ready, repeat visit (service worker cache): {ready_again / 1000:.2f} s after navigation start")
-        print(f"repeat visit: {len(again)} requests to the server ({', '.join(p for p, _ in again) or 'none'}), "
-              f"{sum(b for _, b in again)} bytes")
-        page.close()
-        # ---- offline
-        ctx.set_offline(True)
-        page = ctx.new_page()
-        page.goto(url + "index.html?" + code)
-        wait_ready(page)
-        print("offline: the page and the engine load with the network off")
-        print(f"requests outside the origin: {len(outside)}")
+            total = time.perf_counter() - t0
+            read = page.evaluate("window.ascentApp.state().puzzle.seconds")
+            parts = page.evaluate("window.ascentApp.timings.explainParts")
+            print(f"walk-through of {label}: ready in {total:.2f} s after the engine: the engine's solve {read:.2f} s "
+                  f"(when the page read it), then the walk-through's worker {page.evaluate('window.ascentApp.timings.explain') / 1000:.2f} s "
+                  f"(solve {parts['solve'] / 1000:.2f}, view {parts['view'] / 1000:.2f}, sentences {parts['sentences'] / 1000:.2f}, "
+                  f"page {parts['page'] / 1000:.2f}); CPython here: solve {native(pz)}")
+        if args.only != "walk":
+            # ---- same answers as the CLI
+            page.goto(url + "index.html")
+            page.evaluate(LONGTASKS)
+            wait_ready(page)
+            agree, worst = 0, 0.0
+            everything = [(f"tatham 9x9 unreasonable {k + 1}", pz) for k, pz in enumerate(nines)] + \
+                         [(f"big {pz.size}x{pz.size} {k + 1}", pz) for k, pz in enumerate(big)]
+            page.evaluate("window.__long = []")
+            for name, pz in everything:
+                t = time.perf_counter()
+                got = page.evaluate("async r => await window.ascentApp.ask('from_record', [r])", bridge._record(pz))
+                worst = max(worst, time.perf_counter() - t)
+                res = solve(pz)
+                want = (res.status, [h for row in res.solution for h in row] if res.solution else None,
+                        sum(len(p.steps) for p in res.passes), level_of(res))
+                mine = (got["status"], got["solution"], got["steps"], got["grade"])
+                if mine == want:
+                    agree += 1
+                else:
+                    print(f"  DIFFERS: {name}: browser {mine[0]}, {mine[2]} steps, {mine[3]}; CPython {want[0]}, {want[2]} steps, {want[3]}")
+            long_solve = page.evaluate("Math.max(0, ...window.__long)")
+            print(f"same answers as CPython (status, solution, steps, grade): {agree}/{len(everything)} "
+                  f"(slowest round trip {worst:.2f} s)")
+            print(f"longest main-thread task while the worker solved those {len(everything)}: {long_solve:.0f} ms")
+            page.close()
+            # ---- repeat visit
+            before = len(log)
+            page = ctx.new_page()
+            page.goto(url + "index.html?" + code)
+            wait_ready(page)
+            ready_again = page.evaluate("window.ascentApp.timings.engineReadyAt")
+            again = log[before:]
+            print(f"engine ready, repeat visit (service worker cache): {ready_again / 1000:.2f} s after navigation start")
+            print(f"repeat visit: {len(again)} requests to the server ({', '.join(p for p, _ in again) or 'none'}), "
+                  f"{sum(b for _, b in again)} bytes")
+            page.close()
+            # ---- offline
+            ctx.set_offline(True)
+            page = ctx.new_page()
+            page.goto(url + "index.html?" + code)
+            wait_ready(page)
+            print("offline: the page and the engine load with the network off")
+            print(f"requests outside the origin: {len(outside)}")
         browser.close()
     httpd.shutdown()
     shutil.rmtree(tmp, ignore_errors=True)

@@ -277,6 +277,9 @@ def test_forcing_hint_draws_its_chain_link_by_link(context, server):
     frame = page.frame_locator("#explain-frame")
     view = build_view(solve(puzzle))
     assert frame.locator("#steps button.step").count() == view.step_count + 1
+    # the worker said its progress through the steps' sentences, up to the last
+    assert page.evaluate("window.ascentApp.timings.explainStep") == [view.step_count] * 2
+    assert page.is_hidden("#explain-progress")
     frame.locator("#next").click()
     assert frame.locator("body").get_attribute("data-frame") == "1"
     assert not page.errors

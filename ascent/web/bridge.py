@@ -186,18 +186,35 @@ def hint(record: dict, values: list, marks: list, level: int = 1) -> dict:
 
 
 # ---------------------------------------------------------------------------- the walk-through
-def explain(record: dict, on_tier=None) -> dict:
-    """The exported page of the whole explained solve (``ascent.export.html.page``), built here."""
+def explain(record: dict, on_tier=None, on_step=None) -> dict:
+    """The exported page of the whole explained solve (``ascent.export.html.page``), built here.
+    ``on_tier(name)`` hears each harder technique the solve turns to; ``on_step(k, total)`` hears each step whose
+    sentence is worked out (the engine says a step's reason when it is first read, which on a big puzzle is much of
+    the time). The answer carries the time of each part: the solve, the view, the sentences, the page."""
     from ..export.html import page
     from ..show.view import build
 
     puzzle = Puzzle.from_record(record)
     start = time.perf_counter()
     result = _solved(puzzle, on_tier)
+    solved = time.perf_counter()
     view = build(result)
+    built = time.perf_counter()
+    frames = [f for f in view.frames if f.step is not None]
+    for k, f in enumerate(frames, 1):
+        f.sentence  # worked out once and kept by the step, so the page below reads it at no cost
+        for chain in f.chains:
+            for link in chain.frames:
+                link.sentence
+        if on_step is not None and (k % 8 == 0 or k == len(frames)):
+            on_step(k, len(frames))
+    said = time.perf_counter()
     html = page(view)
-    return {"html": html, "steps": view.step_count, "status": view.status,
-            "ms": round((time.perf_counter() - start) * 1000, 1)}
+    done = time.perf_counter()
+    ms = lambda a, b: round((b - a) * 1000, 1)  # noqa: E731
+    return {"html": html, "steps": view.step_count, "status": view.status, "ms": ms(start, done),
+            "parts": {"solve": ms(start, solved), "view": ms(solved, built), "sentences": ms(built, said),
+                      "page": ms(said, done)}}
 
 
 # ---------------------------------------------------------------------------- making a puzzle

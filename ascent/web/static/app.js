@@ -304,14 +304,18 @@ function openVerdict(v) {
   return true;
 }
 /* A long reading (a hard 12x12 can take the engine many seconds) says which technique the engine has reached. */
+var reading = null;  /* the engine reading a puzzle: {t: when it began, tier: the technique it has reached} */
 function readProgress(m) {
   if (!m.tier) { return; }
+  if (reading) { reading.tier = m.tier; }
   if (P && P.status === "reading") { setStatus("playing (the engine is reading the puzzle: now " + m.tier + ")"); }
   else { msg($("input-msg"), "The engine is solving it, to check it has one solution: now " + m.tier + "\u2026"); }
 }
 function openText(text) {
   if (!engineReady) { msg($("input-msg"), "The engine is still loading: the puzzle opens as soon as it is ready."); pendingText = text; return; }
-  ask("read", [text], readProgress).then(function (v) { openVerdict(v); }, function (e) { msg($("input-msg"), "The engine could not read it: " + e.message, true); });
+  reading = { t: performance.now(), tier: "" };
+  ask("read", [text], readProgress).then(function (v) { reading = null; openVerdict(v); },
+    function (e) { reading = null; msg($("input-msg"), "The engine could not read it: " + e.message, true); });
 }
 var pendingText = null;
 function onEngineReady() {
@@ -513,27 +517,36 @@ function route() {
 var explained = null;
 function showExplain() {
   var box = $("explain-msg"), frame = $("explain-frame");
-  if (!P || !P.code) { box.textContent = "Open a puzzle first (Play), then its walk-through shows here."; frame.hidden = true; return; }
+  if (!P || !P.code) { box.textContent = "Open a puzzle first (Play), then its walk-through shows here."; frame.hidden = true; $("explain-progress").hidden = true; return; }
   if (explained === P.code) { return; }
   if (!engineReady || !P.record) {  /* the engine loads, or reads the puzzle: the walk-through follows */
-    box.textContent = engineReady ? "The engine is reading the puzzle; the walk-through follows." : "The engine is still loading; the walk-through follows.";
+    box.textContent = !engineReady ? "The engine is still loading; the walk-through follows." : !reading ? "The engine is reading the puzzle; the walk-through follows." :
+      "The engine is solving the puzzle\u2026 " + ((performance.now() - reading.t) / 1000).toFixed(1) + " s" + (reading.tier ? " (now: " + reading.tier + ")" : "") + "; the walk-through follows.";
+    $("explain-progress").hidden = !engineReady; $("explain-progress").removeAttribute("value");
     setTimeout(function () { if (currentView() === "explain") { showExplain(); } }, 300); return;
   }
-  if (P.status !== "solved" && P.status !== "ambiguous") { box.textContent = verdictText(P); frame.hidden = true; return; }
-  var code = P.code, t = performance.now(), tier = "", timer = setInterval(function () {
-    box.textContent = "Working out every step of the solve\u2026 " + ((performance.now() - t) / 1000).toFixed(1) + " s" + (tier ? " (now: " + tier + ")" : ""); }, 200);
+  if (P.status !== "solved" && P.status !== "ambiguous") { box.textContent = verdictText(P); frame.hidden = true; $("explain-progress").hidden = true; return; }
+  /* progress: the technique the solve has reached, then the steps whose sentences are written, k of N */
+  var code = P.code, t = performance.now(), tier = "", step = null, bar = $("explain-progress"), timer = setInterval(function () {
+    box.textContent = (step ? "Writing out step " + step.step + " of " + step.of : "Working out every step of the solve") + "\u2026 " +
+      ((performance.now() - t) / 1000).toFixed(1) + " s" + (!step && tier ? " (now: " + tier + ")" : ""); }, 200);
   box.textContent = "Working out every step of the solve\u2026"; frame.hidden = true;
+  bar.hidden = false; bar.removeAttribute("value");
   explained = code;
-  ask("explain", [P.record], function (m) { if (m.tier) { tier = m.tier; } }).then(function (res) {
-    clearInterval(timer);
+  ask("explain", [P.record], function (m) {
+    if (m.tier) { tier = m.tier; }
+    if (m.step) { step = m; bar.max = m.of; bar.value = m.step; window.ascentApp.timings.explainStep = [m.step, m.of]; }
+  }).then(function (res) {
+    clearInterval(timer); bar.hidden = true;
     window.ascentApp.timings.explain = performance.now() - t;
+    window.ascentApp.timings.explainParts = res.parts;
     if (!P || P.code !== code) { return; }
     box.textContent = res.steps + " steps, worked out here in " + ((performance.now() - t) / 1000).toFixed(1) + " s.";
     /* a blob: address, not srcdoc: the viewer keeps its step in the address (#N), which about:srcdoc cannot */
     if (frame.src && frame.src.indexOf("blob:") === 0) { URL.revokeObjectURL(frame.src); }
     frame.src = URL.createObjectURL(new Blob([res.html], { type: "text/html" })); frame.hidden = false;
     root.setAttribute("data-explain", "ready");
-  }, function (e) { clearInterval(timer); explained = null; box.textContent = "No walk-through: " + e.message; });
+  }, function (e) { clearInterval(timer); bar.hidden = true; explained = null; box.textContent = "No walk-through: " + e.message; });
 }
 var making = null;
 function make(ev) {

@@ -51,11 +51,13 @@ var ready = (async function () {
   mark("imported");
   call = py.runPython(
     "import json\nfrom ascent.web import bridge\n" +
-    "def _call(op, args, progress=None):\n" +
+    "def _call(op, args, progress=None, steps=None):\n" +
     "    args = json.loads(args)\n" +
     "    if op == 'generate':\n" +
     "        return json.dumps(bridge.generate(*args, on_attempt=progress))\n" +
-    "    if op in ('read', 'from_record', 'explain'):\n" +
+    "    if op == 'explain':\n" +
+    "        return json.dumps(bridge.explain(*args, on_tier=progress, on_step=steps))\n" +
+    "    if op in ('read', 'from_record'):\n" +
     "        return json.dumps(getattr(bridge, op)(*args, on_tier=progress))\n" +
     "    return json.dumps(getattr(bridge, op)(*args))\n" +
     "_call");
@@ -74,7 +76,8 @@ onmessage = async function (ev) {
     var t0 = performance.now();
     var progress = msg.op === "generate" ? function (k) { postMessage({ type: "progress", id: id, attempts: k }); }
       : function (tier) { postMessage({ type: "progress", id: id, tier: String(tier) }); };  /* the technique a long solve turns to */
-    var out = call(msg.op, JSON.stringify(msg.args || []), progress);
+    var steps = function (k, of) { postMessage({ type: "progress", id: id, step: k, of: of }); };  /* the walk-through's sentences */
+    var out = call(msg.op, JSON.stringify(msg.args || []), progress, steps);
     postMessage({ type: "answer", id: id, ok: true, result: JSON.parse(out), ms: performance.now() - t0 });
   } catch (e) {
     var text = String(e && e.message || e), lines = text.trim().split("\n");
