@@ -314,7 +314,7 @@ function readProgress(m) {
 function openText(text) {
   if (!engineReady) { msg($("input-msg"), "The engine is still loading: the puzzle opens as soon as it is ready."); pendingText = text; return; }
   reading = { t: performance.now(), tier: "" };
-  ask("read", [text], readProgress).then(function (v) { reading = null; openVerdict(v); },
+  ask("read", [text], readProgress).then(function (v) { reading = null; openVerdict(v); if (currentView() === "explain") { showExplain(); } },
     function (e) { reading = null; msg($("input-msg"), "The engine could not read it: " + e.message, true); });
 }
 var pendingText = null;
@@ -544,6 +544,7 @@ function showExplain() {
     box.textContent = res.steps + " steps, worked out here in " + ((performance.now() - t) / 1000).toFixed(1) + " s.";
     /* a blob: address, not srcdoc: the viewer keeps its step in the address (#N), which about:srcdoc cannot */
     if (frame.src && frame.src.indexOf("blob:") === 0) { URL.revokeObjectURL(frame.src); }
+    frame.onload = function () { window.ascentApp.timings.explainDrawn = performance.now() - t; };
     frame.src = URL.createObjectURL(new Blob([res.html], { type: "text/html" })); frame.hidden = false;
     root.setAttribute("data-explain", "ready");
   }, function (e) { clearInterval(timer); bar.hidden = true; explained = null; box.textContent = "No walk-through: " + e.message; });
