@@ -17,7 +17,7 @@ from ascent.show import render
 from ascent.cli import show
 from ascent.solver.engine import solve
 from ascent.model.grid import Grid, cell_name
-from ascent.model.trace import Pass, Result, Step
+from ascent.model.trace import Proof, Pass, Result, Step
 from ascent.show.view import build, cells_text, is_supposition, link_names
 
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, needs forcing
@@ -248,12 +248,12 @@ def test_a_contradiction_a_technique_finds_itself_ends_the_chain(shared):
 def test_every_branch_chains_each_end_where_the_branch_ends(monkeypatch):
     """A forcing step that follows every candidate of a cell: one branch per supposition, each ended."""
     puzzle = Puzzle.from_clues("0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0")
-    suppose = [Step("forcing", f"suppose R1C1 is {d}", None, None, (0,), placements=((0, d),), supposition=True)
+    suppose = [Step("forcing", f"suppose R1C1 is {d}", None, None, (0,), placements=((0, d),), proof=Proof(supposition=True))
                for d in (1, 2)]
     sudoku = [Step("sudoku", f"R1C1 is {d}, so {d} leaves the rest of its row and column", None, None, (0,),
                    eliminations=((1, cands.bit(d) | cands.bit(4)),)) for d in (1, 2)]
     step = Step("forcing", "R1C1 is 1 or 2, and every one of them leads by easier steps to the same loss: R1C2 loses 4",
-                None, None, (0,), eliminations=((1, cands.bit(4)),), branches=((suppose[0], sudoku[0]), (suppose[1], sudoku[1])))
+                None, None, (0,), eliminations=((1, cands.bit(4)),), proof=Proof(branches=((suppose[0], sudoku[0]), (suppose[1], sudoku[1]))))
     first = Step("x", "R1C1 is 1 or 2", None, None, (0,), eliminations=((0, 0b1100),))
     grid = Grid.start(puzzle)
     grid.apply(first)
