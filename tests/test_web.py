@@ -95,6 +95,37 @@ def site(tmp_path_factory):
     return dest
 
 
+def test_the_site_ships_bytecode_compiled_by_pyodides_own_python(site):
+    """With node at hand, the engine's modules and the standard library modules the worker imports are .pyc made
+    by Pyodide's Python (its cache tag, unchecked hash-based), so the browser does not compile their sources."""
+    import zipfile
+
+    if shutil.which("node") is None:
+        pytest.skip("node is absent: the site ships sources (the build says so)")
+    python = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"]
+    tag = "cpython-" + "".join(python.split(".")[:2])
+    with zipfile.ZipFile(site / "ascent.zip") as z:
+        names = set(z.namelist())
+        pyc = z.read(f"ascent/web/__pycache__/bridge.{tag}.pyc")
+    assert "ascent/web/bridge.py" in names  # the source stays, for tracebacks
+    assert pyc[4:8] == b"\x01\x00\x00\x00"  # flags: hash-based, unchecked (the source is never read to import)
+    with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as z:
+        std = set(z.namelist())
+        assert z.read("json/__init__.pyc")[:4] == pyc[:4]  # the same magic number: one Python made both
+    assert "json/__init__.pyc" in std and "json/__init__.py" not in std
+    assert "antigravity.py" in std and "antigravity.pyc" not in std  # what the worker never imports stays source
+
+
+def test_without_node_the_build_says_it_ships_sources(tmp_path, monkeypatch):
+    import ascent.web as web
+
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    said: list[str] = []
+    assert web.precompile(tmp_path, tmp_path, tmp_path, said.append) is None
+    assert said == ["node is not installed: the site ships Python sources, which the browser compiles at every visit "
+                    "(slower to load)"]
+
+
 class Server:
     def __init__(self, folder: Path):
         from ascent.cli.web import Handler
