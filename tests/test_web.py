@@ -13,6 +13,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import shutil
 import threading
 from importlib import resources
@@ -80,6 +81,33 @@ def test_engine_modules_import_without_rich():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["solved", "step"]
+
+
+def test_warming_the_walk_through_a_turn_at_a_time_gives_the_same_page():
+    """``bridge.warm`` works the walk-through out in short turns; the page ``explain`` then gives is the one a cold
+    explain gives, and a puzzle not solved yet is left alone."""
+    from ascent.export.html import page
+    from ascent.web import bridge as b
+
+    puzzle = _sample("6x6", "hard", 0)
+    record = b._record(puzzle)
+    b._SOLVES.pop(puzzle, None)
+    b._VIEWS.pop(puzzle, None)
+    assert b.warm(record, 0) == {"done": False, "solved": False}
+    assert b.from_record(record)["status"] == "solved"
+    turns, said = 0, []
+    while True:
+        turns += 1
+        r = b.warm(record, 0)  # one step a turn
+        said.append(r["said"])
+        if r["done"]:
+            break
+    assert said == list(range(1, len(said) + 1)) and turns == len(said)
+    heard: list = []
+    out = b.explain(record, on_step=lambda k, n: heard.append((k, n)))
+    assert out["parts"]["said_ahead"] == out["steps"] == said[-1] and heard == [(said[-1], said[-1])]
+    timeless = functools.partial(re.sub, r"solved in [0-9.]+ m?s", "solved in T")  # the page says the solve's time
+    assert timeless(out["html"]) == timeless(page(build_view(solve(puzzle))))
 
 
 # ---------------------------------------------------------------------------- the site in the browser
@@ -302,6 +330,8 @@ def test_forcing_hint_draws_its_chain_link_by_link(context, server):
     page.click('[data-action="link-end"]')
     assert page.get_attribute("#board", "data-link") == str(links)
     assert want["chains"][0]["e"] in page.text_content("#link-text")
+    # while the player plays, the worker works out the walk-through a little at a time, between requests
+    page.wait_for_function("(window.ascentApp.timings.warmed || {}).done === true", timeout=60000)
     # the walk-through of the same puzzle: the exported page's viewer, worked out in the worker
     page.click('nav a[data-view="explain"]')
     page.wait_for_function("document.documentElement.dataset.explain === 'ready'", timeout=60000)
@@ -310,6 +340,7 @@ def test_forcing_hint_draws_its_chain_link_by_link(context, server):
     assert frame.locator("#steps button.step").count() == view.step_count + 1
     # the worker said its progress through the steps' sentences, up to the last
     assert page.evaluate("window.ascentApp.timings.explainStep") == [view.step_count] * 2
+    assert page.evaluate("window.ascentApp.timings.explainParts.said_ahead") == view.step_count  # warmed: none left
     assert page.is_hidden("#explain-progress")
     frame.locator("#next").click()
     assert frame.locator("body").get_attribute("data-frame") == "1"

@@ -186,35 +186,76 @@ def hint(record: dict, values: list, marks: list, level: int = 1) -> dict:
 
 
 # ---------------------------------------------------------------------------- the walk-through
+_VIEWS: dict = {}  # the walk-through's view of the last few solves, its steps' sentences worked out as they are read
+
+
+def _view(puzzle: Puzzle, on_tier=None):
+    from ..show.view import build
+
+    if puzzle not in _VIEWS:
+        result = _solved(puzzle, on_tier)
+        if len(_VIEWS) >= 4:
+            _VIEWS.pop(next(iter(_VIEWS)))
+        _VIEWS[puzzle] = (build(result), [0])  # the view, and how many of its steps' sentences are worked out
+    return _VIEWS[puzzle]
+
+
+def _say_steps(view, said: list, until: float | None, on_step=None) -> bool:
+    """Work out the sentences of the view's steps, from the first not yet said, until the clock passes ``until``
+    (None: all). Each is kept by its step, so the page reads it at no cost. True when every step is said."""
+    frames = [f for f in view.frames if f.step is not None]
+    while said[0] < len(frames):
+        f = frames[said[0]]
+        f.sentence
+        for chain in f.chains:
+            for link in chain.frames:
+                link.sentence
+        said[0] += 1
+        if on_step is not None and said[0] % 8 == 0 and said[0] < len(frames):
+            on_step(said[0], len(frames))
+        if until is not None and time.perf_counter() > until:
+            break
+    if on_step is not None and said[0] >= len(frames):
+        on_step(said[0], len(frames))
+    return said[0] >= len(frames)
+
+
+def warm(record: dict, budget_ms: float = 100.0) -> dict:
+    """Some of the walk-through's work ahead of time, for at most about ``budget_ms`` (the page asks again while
+    nothing else waits, so a hint is never held up long): the view of a puzzle already solved, then its steps'
+    sentences. A puzzle not solved yet is left alone."""
+    puzzle = Puzzle.from_record(record)
+    if puzzle not in _SOLVES:
+        return {"done": False, "solved": False}
+    until = time.perf_counter() + budget_ms / 1000
+    view, said = _view(puzzle)
+    done = _say_steps(view, said, until)
+    return {"done": done, "solved": True, "said": said[0]}
+
+
 def explain(record: dict, on_tier=None, on_step=None) -> dict:
     """The exported page of the whole explained solve (``ascent.export.html.page``), built here.
     ``on_tier(name)`` hears each harder technique the solve turns to; ``on_step(k, total)`` hears each step whose
     sentence is worked out (the engine says a step's reason when it is first read, which on a big puzzle is much of
-    the time). The answer carries the time of each part: the solve, the view, the sentences, the page."""
+    the time; ``warm`` may have done some already). The answer carries the time of each part: the solve, the
+    view, the sentences, the page."""
     from ..export.html import page
-    from ..show.view import build
 
     puzzle = Puzzle.from_record(record)
     start = time.perf_counter()
-    result = _solved(puzzle, on_tier)
+    _solved(puzzle, on_tier)
     solved = time.perf_counter()
-    view = build(result)
+    view, said = _view(puzzle)
     built = time.perf_counter()
-    frames = [f for f in view.frames if f.step is not None]
-    for k, f in enumerate(frames, 1):
-        f.sentence  # worked out once and kept by the step, so the page below reads it at no cost
-        for chain in f.chains:
-            for link in chain.frames:
-                link.sentence
-        if on_step is not None and (k % 8 == 0 or k == len(frames)):
-            on_step(k, len(frames))
-    said = time.perf_counter()
+    ahead = said[0]
+    _say_steps(view, said, None, on_step)
+    worked = time.perf_counter()
     html = page(view)
     done = time.perf_counter()
     ms = lambda a, b: round((b - a) * 1000, 1)  # noqa: E731
     return {"html": html, "steps": view.step_count, "status": view.status, "ms": ms(start, done),
-            "parts": {"solve": ms(start, solved), "view": ms(solved, built), "sentences": ms(built, said),
-                      "page": ms(said, done)}}
+            "parts": {"solve": ms(start, solved), "view": ms(solved, built), "sentences": ms(built, worked),
+                      "page": ms(worked, done), "said_ahead": ahead}}
 
 
 # ---------------------------------------------------------------------------- making a puzzle

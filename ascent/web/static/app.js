@@ -297,10 +297,12 @@ function openVerdict(v) {
   if (P && P.code === v.code && P.status === "reading") {
     var keep = S; P = v; S = keep; playingStatus(); render();
     if (wantHint) { wantHint = false; hint(); }
+    warm();
     return true;
   }
   if (v.status !== "solved") { $("entry").open = true; return false; }  /* said above; nothing to play */
   showPuzzle(v);
+  warm();
   return true;
 }
 /* A long reading (a hard 12x12 can take the engine many seconds) says which technique the engine has reached. */
@@ -548,6 +550,19 @@ function showExplain() {
     frame.src = URL.createObjectURL(new Blob([res.html], { type: "text/html" })); frame.hidden = false;
     root.setAttribute("data-explain", "ready");
   }, function (e) { clearInterval(timer); bar.hidden = true; explained = null; box.textContent = "No walk-through: " + e.message; });
+}
+/* While the player plays, the worker works out the walk-through a little at a time (about 0.1 s a turn, and only
+   while nothing else is asked), so Explain opens at once later. */
+var warming = null;  /* the code of the puzzle being warmed: one turn at a time */
+function warm(turn) {
+  if (!P || !P.record || P.status !== "solved" || explained === P.code || (warming === P.code && !turn)) { return; }
+  var code = warming = P.code;
+  var again = function (ms) { setTimeout(function () { if (P && P.code === code && warming === code) { warm(true); } else if (warming === code) { warming = null; } }, ms); };
+  if (Object.keys(pending).length || currentView() === "explain") { again(300); return; }
+  ask("warm", [P.record, 100]).then(function (r) {
+    window.ascentApp.timings.warmed = r;
+    if (!r.done && r.solved) { again(20); } else if (warming === code) { warming = null; }
+  }, function () { if (warming === code) { warming = null; } });  /* a restarted worker: nothing kept, nothing lost */
 }
 var making = null;
 function make(ev) {

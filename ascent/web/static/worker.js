@@ -67,7 +67,7 @@ var ready = (async function () {
   postMessage({ type: "failed", error: String(e && e.message || e).split("\n")[0] });
   throw e;
 });
-var OPS = { read: 1, from_record: 1, hint: 1, explain: 1, generate: 1, guide: 1 };
+var OPS = { read: 1, from_record: 1, hint: 1, explain: 1, generate: 1, guide: 1, warm: 1 };
 onmessage = async function (ev) {
   var msg = ev.data || {}, id = msg.id;
   try {
