@@ -229,6 +229,18 @@ def main() -> None:
                   f"(solve {parts['solve'] / 1000:.2f}, view {parts['view'] / 1000:.2f}, sentences {parts['sentences'] / 1000:.2f}, "
                   f"page {parts['page'] / 1000:.2f}), the viewer drawn {page.evaluate('window.ascentApp.timings.explainDrawn') / 1000:.2f} s "
                   f"after the walk-through was asked; CPython here: solve {native(pz)}")
+        # ---- a walk-through asked after some play: the worker has worked it out between requests
+        for label, pz in [(f"12x12 big {k + 1}", pz) for k, pz in enumerate(twelves)][:1 if args.quick else 3]:
+            page.goto(url + "index.html?" + bridge.code_of(pz))
+            wait_ready(page)
+            t0 = time.perf_counter()
+            page.wait_for_function("(window.ascentApp.timings.warmed || {}).done === true", timeout=600000)
+            played = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            page.evaluate("location.hash = 'explain'")
+            page.wait_for_function("window.ascentApp.timings.explainDrawn > 0", timeout=600000)
+            print(f"walk-through of {label} asked after {played:.1f} s of play (the worker read it and worked it out "
+                  f"between requests): drawn in {time.perf_counter() - t0:.2f} s")
         if args.only != "walk":
             # ---- same answers as the CLI
             page.goto(url + "index.html")
