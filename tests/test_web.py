@@ -403,11 +403,13 @@ def test_a_broken_clue_is_shown_and_spoken(context, server):
     page.click(f'#keypad [data-key="{last}"]')
     assert "bad" in page.get_attribute(clue_el, "class")
     assert page.text_content(clue_el).endswith(f"{clue}, broken: its lane sees {sees}")
-    where = {"l": "left of", "r": "right of"}[side]
+    where = {"l": "left", "r": "right"}[side]
+    assert page.text_content(clue_el).startswith(f"clue for row {r + 1} from the {where}: ")
     page.wait_for_function("document.getElementById('say').textContent !== ''")
     said = page.text_content("#say")
     assert page.get_attribute("#say", "aria-live") == "polite"
-    assert said.startswith(f"R{r + 1}C6 is {last}") and f"the clue {where} row {r + 1} ({clue}) is broken: its lane sees {sees}" in said, said
+    assert said.startswith(f"R{r + 1}C6 is {last}")
+    assert f"the clue for row {r + 1} from the {where} ({clue}) is broken: its lane sees {sees}" in said, said
     page.click('[data-action="undo"]')
     assert "bad" not in page.get_attribute(clue_el, "class") and "broken" not in page.text_content(clue_el)
     assert not page.errors

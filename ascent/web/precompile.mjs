@@ -9,8 +9,9 @@
      library modules the worker imports (Pyodide's own start-up imports included).
    - STDLIB_OUT is Pyodide's python_stdlib.zip with each of those modules as unchecked hash-based .pyc
      in place of its .py (zipimport takes a .pyc without its source); every other module stays source.
-   - ASCENT_OUT is ASCENT_IN, stored (the worker unpacks it in JavaScript; HTTP compresses it), with, beside each .py, its __pycache__/NAME.<cache_tag>.pyc (unchecked hash:
-     the source is kept for tracebacks but never read to import).
+   - ASCENT_OUT is ASCENT_IN, stored (the worker unpacks it in JavaScript; HTTP compresses it), with
+     each .py's __pycache__/NAME.<cache_tag>.pyc beside it (unchecked hash: the source is kept for
+     tracebacks but never read to import).
    Prints one JSON line: {python, cache_tag, stdlib_compiled, ascent_compiled}. */
 import fs from "node:fs";
 import path from "node:path";

@@ -179,9 +179,9 @@ function badClues(v) {
   });
   return out;
 }
-function clueWords(key) {
+function clueWords(key) {  /* the words of the clue's own screen-reader text (clueButton) */
   var k = +key.slice(1) + 1;
-  return { u: "the clue over column " + k, d: "the clue under column " + k, l: "the clue left of row " + k, r: "the clue right of row " + k }[key[0]];
+  return "the clue for " + { u: "column " + k + " from the top", d: "column " + k + " from the bottom", l: "row " + k + " from the left", r: "row " + k + " from the right" }[key[0]];
 }
 /* What a placement at cell i breaks, in words: a repeat in its row or column, a clue its full lane does not hold. */
 function trouble(i) {
