@@ -215,6 +215,7 @@ def main() -> None:
         if not args.quick:
             walks.insert(1, ("9x9 unreasonable 2", nines[1]))
         for label, pz in walks:
+            page.goto("about:blank")  # a fresh load each time: nothing read or worked out ahead
             page.goto(url + "index.html?" + bridge.code_of(pz) + "#explain")
             wait_ready(page)
             t0 = time.perf_counter()
