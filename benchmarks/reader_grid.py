@@ -57,6 +57,10 @@ if not recs:
 BARE = re.compile(r"(?<!so )(?<!and )(?<!then )(?<!way )\b(?:the (?:left|right|top|bottom) would see|they would show) \d")
 
 
+# a contradiction whose count is said with no cells that show or hide ("... and sees at most 4, but the clue is 5")
+BARE_END = re.compile(r"(?:sees at (?:most|least) \d+|sees \d+ whatever the order), but")
+
+
 def bare(step) -> int:
     return len(BARE.findall(step.reason))
 
@@ -70,7 +74,7 @@ def pct(xs, q):
 t0 = time.process_time()
 per_puzzle, kinds, examples = [], {}, {}
 false = unsaid = not_needed = late = listing_links = listing_steps = steps = links = solved = 0
-bare_links = bare_steps = chars = 0
+bare_links = bare_steps = chars = bare_ends = counted_ends = 0
 for idx, rec in enumerate(recs):
     result = solve(Puzzle.from_record(rec, args.label), logic_only=True)
     solved += result.status == "solved"
@@ -88,6 +92,9 @@ for idx, rec in enumerate(recs):
         bare_steps += bare(step)
         bare_links += sum(bare(link) for link in step.links)
         chars += sum(len(link.reason) for link in step.links)
+        if step.contradiction is not None and re.search(r"sees (?:at|\d)", step.contradiction.why):
+            counted_ends += 1
+            bare_ends += bool(BARE_END.search(step.contradiction.why))
     for f in report.findings:
         kinds[f.kind] = kinds.get(f.kind, 0) + 1
         examples.setdefault(f.kind, [])
@@ -107,6 +114,8 @@ print(f"| chain links whose sentence counts or lists fillings / orderings | {lis
 print(f"| steps outside chains that do | {listing_steps} |")
 print(f"| removal reasons that are a bare count (chain links / steps outside chains) | {bare_links} / {bare_steps} |")
 print(f"| characters of chain links' sentences, all puzzles | {chars:,} |")
+print(f"| contradictions that count what a line sees / those with no cells named that show or hide | {counted_ends} / "
+      f"{bare_ends} |")
 print(f"| links read per puzzle: median / p90 / max | {statistics.median(per_puzzle):g} / {pct(per_puzzle, .9)} "
       f"/ {max(per_puzzle)} |")
 print(f"| CPU s (solve and check) | {time.process_time() - t0:.1f} |")
