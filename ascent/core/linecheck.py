@@ -26,7 +26,7 @@ from ..model import cands
 from ..model.grid import Conflict, Line, cell_name, lines_through
 from .lanes import TABLE_MAX, visible
 from .propagate import fits
-from ..model.words import joined
+from ..model.words import in_turn, joined
 
 LIMIT = 20000  # fillings enumerated to describe a broken line
 _FROM = {"left": "the left", "right": "the right", "upper": "the top", "lower": "the bottom"}
@@ -226,7 +226,7 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int, placed: Sequence[boo
     # the line's own singles, said first: then what it sees is read from the cells as they stand
     settled, facts = singles(ms, [cell_name(c, n) for c in line.cells], placed=placed)
     if facts and all(settled):
-        lead = f"{joined(facts)}, so it "
+        lead = f"{in_turn(facts)}, so it "
         ms_said = settled
     else:
         lead, ms_said = "", ms

@@ -7,7 +7,7 @@ never in the search itself. Masks are read in lane order, outward from the front
 from __future__ import annotations
 
 from ..model import cands
-from ..model.words import joined
+from ..model.words import in_turn, joined
 from ..core.linecheck import singles
 
 SHOWN_LIMIT = 6  # the most fillings ``fillings`` gives by default
@@ -111,7 +111,7 @@ def _settled(fixed: tuple[int, ...], names: list[str], front: str, need_front: t
     if len(set(heights)) != len(heights):
         return None
     read = " ".join(map(str, heights))
-    lead = f"{joined(facts)}, so it would read {read}" if facts else f"it would read {read}"
+    lead = f"{in_turn(facts)}, so it would read {read}" if facts else f"it would read {read}"
     if need_front:
         k, (lo, hi) = _shown(heights), need_front
         if not lo <= k <= hi:
