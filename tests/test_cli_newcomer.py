@@ -291,7 +291,7 @@ def test_lane_steps_explain_every_removal_and_never_count_or_list_orderings():
             f, tallest, words = int(frame.group(2)), int(frame.group(3)), frame.group(4)
             for cell in re.findall(r"cannot stand in (R\d+C\d+)", words):
                 said.setdefault(cell, set()).add(tallest)
-            for cell in re.findall(r"so it stands in (R\d+C\d+)", words):
+            for cell in re.findall(r"(?:so it stands in|the \d+ fits only) (R\d+C\d+)", words):
                 said.setdefault(cell, set()).update(set(range(1, n + 1)) - {tallest})
             for cells in re.findall(r"((?:R\d+C\d+(?:, | and )?)+) (?:are|is) below \d+", words):
                 for cell in re.findall(r"R\d+C\d+", cells):

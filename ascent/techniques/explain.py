@@ -87,7 +87,7 @@ def counted(counts: set[int]) -> str:
     return ", ".join(map(str, ks[:-1])) + f" or {ks[-1]}"
 
 
-def _too_few(masks: tuple[int, ...]) -> tuple[int, ...] | None:
+def too_few(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     """The smallest set of positions holding fewer heights than positions (no filling with distinct heights)."""
     items = list(enumerate(masks))
     for k in range(1, len(masks) + 1):
@@ -173,7 +173,7 @@ def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: st
     settled = _settled(fixed, names, front, need_front, back, need_back, must, whole)
     if settled is not None:
         return settled
-    short = _too_few(fixed)
+    short = too_few(fixed)
     if short is not None:
         union = 0
         for i in short:
