@@ -179,7 +179,7 @@ def test_chain_lines_come_from_the_views_chain_frames(monkeypatch, medved):
         shown = [line.strip() for line in lines[k + 1:] if line.startswith("    the grid ")]
         points = f.chains[0].snapshots()
         assert shown[:len(points)] == [("the grid under the supposition" if p == 0 else f"the grid after L{p}")
-                                       + ", the cells the chain changed highlighted:" for p in points]
+                                       + ", the cells the chain changed marked *:" for p in points]
 
 
 def test_a_chain_shows_the_readers_grid_at_its_start_every_ten_links_and_at_its_end():
@@ -265,3 +265,20 @@ def test_every_branch_chains_each_end_where_the_branch_ends(monkeypatch):
     assert [line.strip() for line in chain if "suppose" in line] == ["| L0 suppose R1C1 is 1", "| L0 suppose R1C1 is 2"]
     ends = [line for line in chain if "this branch ends here" in line]
     assert len(ends) == 2 and not any("contradiction" in line for line in chain)
+
+
+def test_a_snapshot_marks_the_changed_cells_in_plain_text_too():
+    """Piped or printed, colour is gone: the cells a chain changed carry a '*' before their middle line, and only
+    they (a reader of the hand check found nothing highlighted in plain text)."""
+    from ascent.model.grid import Grid
+    from ascent.puzzle import Puzzle
+    from ascent.show.gridtext import grid_lines
+
+    puzzle = Puzzle(4, (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
+    masks = Grid.start(puzzle).snapshot()
+    changed = (0, 5, 15)
+    starred = [line.plain for line in grid_lines(puzzle, masks, changed, star=True)]
+    assert sum(line.count("*") for line in starred) == len(changed)
+    plain = [line.plain for line in grid_lines(puzzle, masks, changed)]
+    assert "*" not in "".join(plain)
+    assert [len(a) for a in starred] == [len(b) for b in plain]  # the marks take the gap: nothing moves

@@ -26,7 +26,7 @@ from ..model import cands
 from ..model.grid import Conflict, Line, cell_name, lines_through
 from .lanes import TABLE_MAX, visible
 from .propagate import fits
-from ..model.words import joined
+from ..model.words import in_turn, joined
 
 LIMIT = 20000  # fillings enumerated to describe a broken line
 _FROM = {"left": "the left", "right": "the right", "upper": "the top", "lower": "the bottom"}
@@ -226,7 +226,7 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int, placed: Sequence[boo
     # the line's own singles, said first: then what it sees is read from the cells as they stand
     settled, facts = singles(ms, [cell_name(c, n) for c in line.cells], placed=placed)
     if facts and all(settled):
-        lead = f"{joined(facts)}, so it "
+        lead = f"{in_turn(facts)}, so it "
         ms_said = settled
     else:
         lead, ms_said = "", ms
@@ -244,6 +244,10 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int, placed: Sequence[boo
             how = f"sees at most {hi}" if lo != hi else f"sees {hi} whatever the order"
         else:
             how = f"sees {joined(sorted(seen), 'or')}, never {lane.clue}"
+        names = [cell_name(c, n) for c in lane.cells]
+        why = _counted(ms_said[::-1] if reverse else ms_said, names, lane.clue)
+        if why is not None:
+            how = why
         if lead:
             return Conflict(f"{lead}reads {shown} from {_FROM[lane.side]} and {how}, but the clue is {lane.clue}",
                             lane.cells, lane)
@@ -266,6 +270,41 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int, placed: Sequence[boo
                         line.cells, line)
     return Conflict(f"reads {picture(ms)}: any order of it that shows {front.clue} from {frm[front.side]} shows {shows} "
                     f"from {frm[back.side]}, but that clue is {back.clue}", line.cells, line)
+
+
+def _counted(ms: Sequence[int], names: Sequence[str], clue: int) -> str | None:
+    """Why a lane (``ms`` read from its clue, ``names`` its cells) cannot see ``clue``, from the cells that show
+    whatever the order (each one's least height above every height before it; the tallest wherever it stands) and
+    those hidden whatever the order (each one's greatest height below a height that must stand before it): "sees 6
+    whatever the order: R4C1, R4C2, R4C3, R4C4, R4C5 and R4C9 show (each above everything before it) and R4C6, R4C7
+    and R4C8 hide (each below a height that stands before it)". None when those cells do not decide it, or every
+    cell is settled (the heights as they stand are read at a glance)."""
+    if all(m and not m & (m - 1) for m in ms):
+        return None
+    shows, hides, top, floor = [], [], 0, 0
+    for i, m in enumerate(ms):
+        if not m:
+            return None
+        if (m & -m).bit_length() > top:
+            shows.append(i)
+        elif m.bit_length() < floor:
+            hides.append(i)
+        top, floor = max(top, m.bit_length()), max(floor, (m & -m).bit_length())
+    who = [names[i] for i in shows]
+    tallest = len(ms)
+    if not any(ms[i] >> (tallest - 1) & 1 for i in shows):
+        who.append(f"the {tallest}")  # the tallest shows too, wherever it stands
+    least, most = len(who), len(ms) - len(hides)
+    say_shows = f"{joined(who)} {'shows' if len(who) == 1 else 'show'}"
+    say_hides = f"{joined([names[i] for i in hides])} {'hides' if len(hides) == 1 else 'hide'}"
+    if least == most and least != clue:
+        return (f"sees {least} whatever the order: {say_shows} (each above everything before it) and {say_hides} "
+                f"(each below a height that stands before it)")
+    if least > clue:
+        return f"sees at least {least}: {say_shows} whatever the order (each above everything before it)"
+    if most < clue and hides:
+        return f"sees at most {most}: {say_hides} whatever the order (each below a height that stands before it)"
+    return None
 
 
 def lines_of_cells(lines: tuple[Line, ...], cells, n: int) -> list[Line]:
