@@ -152,8 +152,9 @@ class Browser:
                                f"{r['exceptionDetails'].get('exception', {}).get('description', '')}")
         return r["result"].get("value")
 
-    def wait_until(self, expression: str, seconds: float = 5.0):
-        """Evaluate until the expression is truthy (for what the page does after an event); its value."""
+    def wait_until(self, expression: str, seconds: float = 30.0):
+        """Evaluate until the expression is truthy (for what the page does after an event); its value. The deadline
+        is generous (a loaded machine, two test workers): a page that answers returns at once."""
         deadline = time.monotonic() + seconds
         while True:
             value = self.eval(expression)
