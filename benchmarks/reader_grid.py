@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import re
 import statistics
 import sys
 import time
@@ -50,6 +51,20 @@ if not recs:
     sys.exit(f"no puzzles labelled {args.label!r} in {path}")
 
 
+# a removal's reason that is a count and nothing else ("with R1C2 = 5, the left would see 3 or 4, where the clue is
+# 2"): no cells that must show or hide, no singles, no cases; read from the words, in this script only (the
+# engine never reads its sentences back)
+BARE = re.compile(r"(?<!so )(?<!and )(?<!then )(?<!way )\b(?:the (?:left|right|top|bottom) would see|they would show) \d")
+
+
+# a contradiction whose count is said with no cells that show or hide ("... and sees at most 4, but the clue is 5")
+BARE_END = re.compile(r"(?:sees at (?:most|least) \d+|sees \d+ whatever the order), but")
+
+
+def bare(step) -> int:
+    return len(BARE.findall(step.reason))
+
+
 def pct(xs, q):
     """As benchmarks/chains.py takes a percentile (so the figures compare)."""
     xs = sorted(xs)
@@ -59,6 +74,7 @@ def pct(xs, q):
 t0 = time.process_time()
 per_puzzle, kinds, examples = [], {}, {}
 false = unsaid = not_needed = late = listing_links = listing_steps = steps = links = solved = 0
+bare_links = bare_steps = chars = bare_ends = counted_ends = 0
 for idx, rec in enumerate(recs):
     result = solve(Puzzle.from_record(rec, args.label), logic_only=True)
     solved += result.status == "solved"
@@ -72,6 +88,13 @@ for idx, rec in enumerate(recs):
     late += len({s for s, _ in report.late})
     listing_links += report.listing_links
     listing_steps += report.listing_steps
+    for step in result.steps:
+        bare_steps += bare(step)
+        bare_links += sum(bare(link) for link in step.links)
+        chars += sum(len(link.reason) for link in step.links)
+        if step.contradiction is not None and re.search(r"sees (?:at|\d)", step.contradiction.why):
+            counted_ends += 1
+            bare_ends += bool(BARE_END.search(step.contradiction.why))
     for f in report.findings:
         kinds[f.kind] = kinds.get(f.kind, 0) + 1
         examples.setdefault(f.kind, [])
@@ -89,6 +112,10 @@ print(f"| links that place a height and leave a cross-out unsaid (on the reader'
 print(f"| chains going on past a line broken on the reader's grid | {late} |")
 print(f"| chain links whose sentence counts or lists fillings / orderings | {listing_links} |")
 print(f"| steps outside chains that do | {listing_steps} |")
+print(f"| removal reasons that are a bare count (chain links / steps outside chains) | {bare_links} / {bare_steps} |")
+print(f"| characters of chain links' sentences, all puzzles | {chars:,} |")
+print(f"| contradictions that count what a line sees / those with no cells named that show or hide | {counted_ends} / "
+      f"{bare_ends} |")
 print(f"| links read per puzzle: median / p90 / max | {statistics.median(per_puzzle):g} / {pct(per_puzzle, .9)} "
       f"/ {max(per_puzzle)} |")
 print(f"| CPU s (solve and check) | {time.process_time() - t0:.1f} |")

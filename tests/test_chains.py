@@ -12,7 +12,7 @@ from ascent.model.grid import Conflict, Contradiction, Grid, line_of, lines_of
 from ascent.core.linecheck import broken
 from ascent.solver.passes import run, techniques_of
 from ascent.techniques import FORCING, ORDER, Technique
-from ascent.model.trace import Step
+from ascent.model.trace import Proof, Step
 
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, needs forcing
 
@@ -96,7 +96,7 @@ def _reference_trace(grid, cell, d, easier, lines, n):
     a line broken by the Latin rule (or at the step whose apply broke the grid, or where a technique said
     so). (the chain's keys, the lines broken after the last pass or None)"""
     suppose = Step(FORCING.name, f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),),
-                   premises=(), supposition=True)
+                   premises=(), proof=Proof(supposition=True))
     g = grid.copy()
     g.apply(suppose)
     out = [key(suppose)]
@@ -285,7 +285,7 @@ def test_a_technique_meeting_a_contradiction_on_the_way_is_a_sooner_end(medved):
     chains = Minimizer(grid.puzzle, techniques_of(ORDER) + (fake,), lambda: None)
     c, d = open_[0]
     x, e = next((x, e) for x, e in open_ if x // grid.n != c // grid.n and x % grid.n != c % grid.n)
-    suppose = Step(FORCING.name, "suppose", None, None, (c,), placements=((c, d),), premises=(), supposition=True)
+    suppose = Step(FORCING.name, "suppose", None, None, (c,), placements=((c, d),), premises=(), proof=Proof(supposition=True))
     link = Step("fake", "x", None, None, (x,), eliminations=((x, b(e)),))  # a candidate still open: looked for
     assert chains.replay(grid, (suppose, link), Conflict("end", (1,))) == Replay(False, 1, met)
     # a link with nothing left to change there is found without asking its technique: no contradiction is met
@@ -473,7 +473,7 @@ def test_an_inner_forcing_link_holds_when_its_own_chain_replays_there(medved):
     ctx = context(grid)
     chains = ctx.chains
     c1, d1 = next((c, d) for c, d in open_ if truth[c] == d)
-    outer = Step(FORCING.name, "suppose", None, None, (c1,), placements=((c1, d1),), premises=(), supposition=True)
+    outer = Step(FORCING.name, "suppose", None, None, (c1,), placements=((c1, d1),), premises=(), proof=Proof(supposition=True))
     # the reader's grid after the supposition: its height crossed out of its row and column at once
     (said,), _ = said_links(chains, grid, (outer,), None, ((c1, 0),))
     assert said.placements == ((c1, d1),) and said.eliminations
@@ -483,19 +483,19 @@ def test_an_inner_forcing_link_holds_when_its_own_chain_replays_there(medved):
                   and inner_tracer.trace(trial, Memory(trial), c, d) is not None)
     inner = inner_tracer.trace(trial, Memory(trial), cb, db)
     lost = ((cb, b(db)),)
-    step = Step(FORCING.name, "x", None, None, (cb,), eliminations=lost, chain=inner.chain, contradiction=inner.conflict)
+    step = Step(FORCING.name, "x", None, None, (cb,), eliminations=lost, proof=Proof(chain=inner.chain, contradiction=inner.conflict))
     assert chains.replay(grid, (outer, step), None, lost).ok
     bogus = inner.chain[:1] + (Step("no such technique", "x", None, None, (cb,)),) + inner.chain[1:]
-    wrong = Step(FORCING.name, "x", None, None, (cb,), eliminations=lost, chain=bogus, contradiction=inner.conflict)
+    wrong = Step(FORCING.name, "x", None, None, (cb,), eliminations=lost, proof=Proof(chain=bogus, contradiction=inner.conflict))
     assert chains.replay(grid, (outer, wrong), None, lost) == Replay(False)
     # the every-branch form: each branch must take the step's removals away
     cx, dx = next((c, d) for c, d in open_ if c not in (c1, cb) and truth[c] == d and trial.masks[c] & (trial.masks[c] - 1))
     masks, branch = inner_tracer.follow(trial, Memory(trial), cx, dx)
     gone = next((x, trial.masks[x] & ~masks[x]) for x in range(len(masks)) if trial.masks[x] & ~masks[x] and x != cx)
-    both = Step(FORCING.name, "x", None, None, (gone[0],), eliminations=(gone,), branches=(branch, branch))
+    both = Step(FORCING.name, "x", None, None, (gone[0],), eliminations=(gone,), proof=Proof(branches=(branch, branch)))
     assert chains.replay(grid, (outer, both), None, (gone,)).ok
     kept = (cx, b(dx))
-    short = Step(FORCING.name, "x", None, None, (cx,), eliminations=(kept,), branches=(branch,))
+    short = Step(FORCING.name, "x", None, None, (cx,), eliminations=(kept,), proof=Proof(branches=(branch,)))
     assert chains.replay(grid, (outer, short), None, (kept,)) == Replay(False)
 
 

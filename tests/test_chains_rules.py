@@ -14,7 +14,7 @@ from ascent import Puzzle
 from ascent.solver.chains import Minimizer, Replay
 from ascent.model.grid import Conflict, Contradiction, Grid
 from ascent.solver.passes import techniques_of
-from ascent.model.trace import Step
+from ascent.model.trace import Proof, Step
 from tests.test_chains import context, medved, traced  # noqa: F401  (the fixtures)
 from tests.test_chains_minimal import _first_broken_linear
 
@@ -269,8 +269,7 @@ def test_a_link_of_a_refinding_technique_is_found_only_with_its_cell_single_and_
     e = g.masks[peer] & -g.masks[peer]
     more = Step("naked single", "x", None, None, (c,), placements=((c, d),), eliminations=((peer, e),))
     assert chains._finds(g, single, more) == (False, None, None)
-    crossed = Step("naked single", "x", None, None, (c,), placements=((c, d),), eliminations=((peer, e),),
-                   crossed=((peer, e),))  # a joined cross-out follows from the placement: not asked for
+    crossed = Step("naked single", "x", None, None, (c,), placements=((c, d),), eliminations=((peer, e),), proof=Proof(crossed=((peer, e),)))  # a joined cross-out follows from the placement: not asked for
     assert chains._finds(g, single, crossed) == (True, None, None)
 
 
@@ -300,8 +299,7 @@ def test_a_placing_link_crosses_its_height_out_of_its_row_and_column_and_says_ea
     assert none.eliminations == own and none.crossed == ()
     assert none.reason == "2 fits nowhere else; no other cell of its row or column holds 2"
     # the supposition: its cross-outs said after it, no removal of its own
-    suppose = Step("forcing", "suppose R1C1 is 2", None, None, (0,), eliminations=own, placements=((0, 2),),
-                   supposition=True)
+    suppose = Step("forcing", "suppose R1C1 is 2", None, None, (0,), eliminations=own, placements=((0, 2),), proof=Proof(supposition=True))
     s = Minimizer._crossed(grid, suppose, True)
     assert set(s.eliminations) == crossed and s.reason == "suppose R1C1 is 2; 2 leaves R1C2, R1C4, R2C1, R4C1"
 
@@ -350,7 +348,7 @@ def test_slicing_keeps_a_placement_whose_cross_out_a_later_link_needs():
     from ascent.techniques.forcing import slice_links
 
     n = 4
-    suppose = Step("forcing", "suppose", None, None, (15,), placements=((15, 4),), supposition=True)
+    suppose = Step("forcing", "suppose", None, None, (15,), placements=((15, 4),), proof=Proof(supposition=True))
     place = Step("naked single", "x", None, None, (0,), placements=((0, 3),), premises=(0,))
     other = Step("sudoku", "x", None, None, (5,), eliminations=((5, b(1)),), premises=(6,))
     chain = (suppose, place, other)
@@ -384,7 +382,7 @@ def test_a_link_with_nothing_left_to_change_is_found_without_asking_its_techniqu
     g.apply(link(eliminations=[(1, b(2))], placements=[(0, 1)]))
     done = Step("fake", "x", grid.lines[0].front, None, (0,), eliminations=((1, b(2)),), placements=((0, 1),))
     assert chains._finds(g, row, done) == (True, None, None) and asked == []
-    suppose = Step("forcing", "suppose R4C4 is 4", None, None, (15,), placements=((15, 4),), supposition=True)
+    suppose = Step("forcing", "suppose R4C4 is 4", None, None, (15,), placements=((15, 4),), proof=Proof(supposition=True))
     assert chains.replay(g, (suppose, done), None, ((3 * n, b(4)),)).ok and asked == []
     still = Step("fake", "x", grid.lines[0].front, None, (0,), eliminations=((1, b(2) | b(3)),), placements=((0, 1),))
     assert chains._finds(g, row, still) == (False, None, None) and asked == [1]
@@ -457,7 +455,7 @@ def test_every_minimal_chain_is_said_as_its_techniques_find_it_on_the_readers_gr
     for got in traced.values():
         cut, said = chains.minimal(grid, got.chain, got.conflict)
         techniques |= {x.technique for x in cut[1:]}
-        report = check_step(grid, Step("forcing", "x", None, None, (), chain=cut, contradiction=said))
+        report = check_step(grid, Step("forcing", "x", None, None, (), proof=Proof(chain=cut, contradiction=said)))
         assert report.findings == [] and report.late == [], (got.chain[0].reason, report.findings[:2])
         assert report.links == len(cut)
     assert len(techniques) >= 4

@@ -221,7 +221,7 @@ def test_the_every_branch_form_is_read_branch_by_branch(medved):  # noqa: F811
     supposition followed by the easier tiers, cut by the minimizer): clean where its one branch covers the cell's
     only candidate; not shown where the cell holds a height no branch supposes, or where the step removes a
     candidate its branch keeps."""
-    from ascent.model.trace import Step
+    from ascent.model.trace import Proof, Step
     from ascent.techniques.memory import Memory
     from tests.readergrid import check_step
     from tests.test_chains import context
@@ -237,13 +237,12 @@ def test_the_every_branch_form_is_read_branch_by_branch(medved):  # noqa: F811
     lost = tuple((x, one.masks[x] & ~masks[x]) for x in range(n * n) if one.masks[x] & ~masks[x] and x != cell)[:3]
     cut, _ = ctx.chains.minimal(one, chain, None, lost)
     step = Step("forcing", f"{one.name(cell)} is {d}, and every one of them leads by easier steps to the same loss",
-                None, None, (cell,), eliminations=lost, branches=(cut,))
+                None, None, (cell,), eliminations=lost, proof=Proof(branches=(cut,)))
     clean = check_step(one, step)
     assert clean.findings == [] and clean.links == len(cut)
     left_out = check_step(grid, step)
     assert [f.kind for f in left_out.findings] == ["not shown"] and "leave out" in left_out.findings[0].shows
     # the true height of another open cell: every branch (a true supposition) keeps it
     x = next(x for x in range(n * n) if x != cell and one.masks[x] & (one.masks[x] - 1) and x not in dict(lost))
-    kept = Step("forcing", step.reason, None, None, (cell,), eliminations=lost + ((x, 1 << (truth[x] - 1)),),
-                branches=(cut,))
+    kept = Step("forcing", step.reason, None, None, (cell,), eliminations=lost + ((x, 1 << (truth[x] - 1)),), proof=Proof(branches=(cut,)))
     assert [f.kind for f in check_step(one, kept).findings] == ["not shown"]

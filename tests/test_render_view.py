@@ -17,7 +17,7 @@ from ascent.show import render
 from ascent.cli import show
 from ascent.solver.engine import solve
 from ascent.model.grid import Grid, cell_name
-from ascent.model.trace import Pass, Result, Step
+from ascent.model.trace import Proof, Pass, Result, Step
 from ascent.show.view import build, cells_text, is_supposition, link_names
 
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, needs forcing
@@ -179,7 +179,7 @@ def test_chain_lines_come_from_the_views_chain_frames(monkeypatch, medved):
         shown = [line.strip() for line in lines[k + 1:] if line.startswith("    the grid ")]
         points = f.chains[0].snapshots()
         assert shown[:len(points)] == [("the grid under the supposition" if p == 0 else f"the grid after L{p}")
-                                       + ", the cells the chain changed highlighted:" for p in points]
+                                       + ", the cells the chain changed marked *:" for p in points]
 
 
 def test_a_chain_shows_the_readers_grid_at_its_start_every_ten_links_and_at_its_end():
@@ -248,12 +248,12 @@ def test_a_contradiction_a_technique_finds_itself_ends_the_chain(shared):
 def test_every_branch_chains_each_end_where_the_branch_ends(monkeypatch):
     """A forcing step that follows every candidate of a cell: one branch per supposition, each ended."""
     puzzle = Puzzle.from_clues("0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0")
-    suppose = [Step("forcing", f"suppose R1C1 is {d}", None, None, (0,), placements=((0, d),), supposition=True)
+    suppose = [Step("forcing", f"suppose R1C1 is {d}", None, None, (0,), placements=((0, d),), proof=Proof(supposition=True))
                for d in (1, 2)]
     sudoku = [Step("sudoku", f"R1C1 is {d}, so {d} leaves the rest of its row and column", None, None, (0,),
                    eliminations=((1, cands.bit(d) | cands.bit(4)),)) for d in (1, 2)]
     step = Step("forcing", "R1C1 is 1 or 2, and every one of them leads by easier steps to the same loss: R1C2 loses 4",
-                None, None, (0,), eliminations=((1, cands.bit(4)),), branches=((suppose[0], sudoku[0]), (suppose[1], sudoku[1])))
+                None, None, (0,), eliminations=((1, cands.bit(4)),), proof=Proof(branches=((suppose[0], sudoku[0]), (suppose[1], sudoku[1]))))
     first = Step("x", "R1C1 is 1 or 2", None, None, (0,), eliminations=((0, 0b1100),))
     grid = Grid.start(puzzle)
     grid.apply(first)
@@ -265,3 +265,20 @@ def test_every_branch_chains_each_end_where_the_branch_ends(monkeypatch):
     assert [line.strip() for line in chain if "suppose" in line] == ["| L0 suppose R1C1 is 1", "| L0 suppose R1C1 is 2"]
     ends = [line for line in chain if "this branch ends here" in line]
     assert len(ends) == 2 and not any("contradiction" in line for line in chain)
+
+
+def test_a_snapshot_marks_the_changed_cells_in_plain_text_too():
+    """Piped or printed, colour is gone: the cells a chain changed carry a '*' before their middle line, and only
+    they (a reader of the hand check found nothing highlighted in plain text)."""
+    from ascent.model.grid import Grid
+    from ascent.puzzle import Puzzle
+    from ascent.show.gridtext import grid_lines
+
+    puzzle = Puzzle(4, (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
+    masks = Grid.start(puzzle).snapshot()
+    changed = (0, 5, 15)
+    starred = [line.plain for line in grid_lines(puzzle, masks, changed, star=True)]
+    assert sum(line.count("*") for line in starred) == len(changed)
+    plain = [line.plain for line in grid_lines(puzzle, masks, changed)]
+    assert "*" not in "".join(plain)
+    assert [len(a) for a in starred] == [len(b) for b in plain]  # the marks take the gap: nothing moves

@@ -3,6 +3,7 @@
 import json
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 
@@ -16,7 +17,7 @@ from ascent.export import TraceError, grid_svg, page, result_from_dict, walkthro
 from ascent.export.markdown import md_escape
 from ascent.model.grid import Conflict, cell_name, lines_of, place_of
 from ascent.puzzle import Puzzle
-from ascent.model.trace import Pass, Result, Step
+from ascent.model.trace import Proof, Pass, Result, Step
 from ascent.show.view import build, chains_of, lane_of
 
 runner = CliRunner()
@@ -90,9 +91,8 @@ def test_lane_of_reads_the_step_s_lane_field():
 def test_rewording_a_sentence_moves_no_highlight(forcing):
     """The view reads fields, never sentences: the same steps with every sentence replaced draw the same frames."""
     def reworded(step):
-        return Step(step.technique, "(reworded)", step.lane, step.clue, step.cells, step.eliminations, step.placements,
-                    tuple(map(reworded, step.chain)), step.premises, step.supposition, step.contradiction,
-                    tuple(tuple(map(reworded, b)) for b in step.branches), step.crossed, step.reads)
+        return replace(step, sentence="(reworded)", proof=replace(
+            step.proof, chain=tuple(map(reworded, step.chain)), branches=tuple(tuple(map(reworded, b)) for b in step.branches)))
     plain = build(forcing)
     again = build(Result(forcing.puzzle, forcing.status, [Pass(p.number, p.kind, [reworded(s) for s in p.steps])
                                                          for p in forcing.passes], forcing.grade, forcing.counts,
@@ -147,8 +147,7 @@ def test_a_step_that_breaks_the_grid_is_drawn_and_the_replay_stops():
 def test_hand_made_chain_without_suppositions_is_one_chain():
     row1 = place_of(_lines(4), "row", 0, None)
     step = Step("forcing", "if R1C1 were 1, 1 easier steps would lead to a contradiction, so it is not 1",
-                None, None, (0,), eliminations=((0, 1),), chain=(Step("sudoku", "x", None, None, (0,), eliminations=((1, 2),)),),
-                contradiction=Conflict("no ordering fits", row1.cells, row1))
+                None, None, (0,), eliminations=((0, 1),), proof=Proof(chain=(Step("sudoku", "x", None, None, (0,), eliminations=((1, 2),)),), contradiction=Conflict("no ordering fits", row1.cells, row1)))
     (chain,) = chains_of(step, [15] * 16, [0] * 16, 4)
     assert chain.contradiction and chain.end == "contradiction: row 1: no ordering fits"
     assert chain.at_end.lane == (0, 1, 2, 3)

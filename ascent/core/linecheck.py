@@ -244,6 +244,10 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int, placed: Sequence[boo
             how = f"sees at most {hi}" if lo != hi else f"sees {hi} whatever the order"
         else:
             how = f"sees {joined(sorted(seen), 'or')}, never {lane.clue}"
+        names = [cell_name(c, n) for c in lane.cells]
+        why = _counted(ms_said[::-1] if reverse else ms_said, names, lane.clue)
+        if why is not None:
+            how = why
         if lead:
             return Conflict(f"{lead}reads {shown} from {_FROM[lane.side]} and {how}, but the clue is {lane.clue}",
                             lane.cells, lane)
@@ -266,6 +270,41 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int, placed: Sequence[boo
                         line.cells, line)
     return Conflict(f"reads {picture(ms)}: any order of it that shows {front.clue} from {frm[front.side]} shows {shows} "
                     f"from {frm[back.side]}, but that clue is {back.clue}", line.cells, line)
+
+
+def _counted(ms: Sequence[int], names: Sequence[str], clue: int) -> str | None:
+    """Why a lane (``ms`` read from its clue, ``names`` its cells) cannot see ``clue``, from the cells that show
+    whatever the order (each one's least height above every height before it) and those hidden whatever the order
+    (each one's greatest height below a height that must stand before it): "R4C1, R4C2, R4C3, R4C4, R4C5 and R4C9
+    show and R4C6, R4C7 and R4C8 hide (whatever the order: each shown cell above everything before it, each hidden
+    one below a height that stands before it), so it sees 6". None when those cells do not decide it, or every cell
+    is settled (the heights as they stand are read at a glance)."""
+    if all(m and not m & (m - 1) for m in ms):
+        return None
+    shows, hides, top, floor = [], [], 0, 0
+    for i, m in enumerate(ms):
+        if not m:
+            return None
+        if (m & -m).bit_length() > top:
+            shows.append(i)
+        elif m.bit_length() < floor:
+            hides.append(i)
+        top, floor = max(top, m.bit_length()), max(floor, (m & -m).bit_length())
+    who = [names[i] for i in shows]
+    tallest = len(ms)
+    if not any(ms[i] >> (tallest - 1) & 1 for i in shows):
+        who.append(f"the {tallest}")  # the tallest shows too, wherever it stands
+    least, most = len(who), len(ms) - len(hides)
+    say_shows = f"{joined(who)} {'shows' if len(who) == 1 else 'show'}"
+    say_hides = f"{joined([names[i] for i in hides])} {'hides' if len(hides) == 1 else 'hide'}"
+    if least == most and least != clue:
+        return (f"sees {least} whatever the order: {say_shows} (each above everything before it) and {say_hides} "
+                f"(each below a height that stands before it)")
+    if least > clue:
+        return f"sees at least {least}: {say_shows} whatever the order (each above everything before it)"
+    if most < clue and hides:
+        return f"sees at most {most}: {say_hides} whatever the order (each below a height that stands before it)"
+    return None
 
 
 def lines_of_cells(lines: tuple[Line, ...], cells, n: int) -> list[Line]:

@@ -102,15 +102,16 @@ def _cell_lines(m: int, h: int, n: int, layout: Layout, open_mark: str = OPEN) -
 
 def grid_lines(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), width: int = 80,
                compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = (),
-               open_mark: str = OPEN) -> list[Text]:
+               open_mark: str = OPEN, star: bool = False) -> list[Text]:
     """The grid as styled lines no wider than ``width`` (from 53 columns up for any size).
 
     ``changed`` cells are highlighted, ``broken`` ones marked red; placed heights are bold; ``open_mark``
-    stands for a lost candidate (and, compact, an open cell)."""
+    stands for a lost candidate (and, compact, an open cell); ``star``: each changed cell is also marked "*" in the
+    gap before its middle line, which text without colour keeps."""
     from rich.text import Text
 
     out = []
-    for runs in grid_runs(puzzle, masks, changed, width, compact, values, broken, open_mark):
+    for runs in grid_runs(puzzle, masks, changed, width, compact, values, broken, open_mark, star):
         line = Text()
         for text, style in runs:
             line.append(text, style=style or None)
@@ -124,7 +125,7 @@ Run = tuple[str, str]  # text and its style ("" for none)
 
 def grid_runs(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), width: int = 80,
               compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = (),
-              open_mark: str = OPEN) -> list[list[Run]]:
+              open_mark: str = OPEN, star: bool = False) -> list[list[Run]]:
     """``grid_lines`` as plain runs of (text, style), neighbours of one style joined and no trailing
     spaces: what a renderer draws straight to the terminal, with no per-character work."""
     n = puzzle.size
@@ -133,6 +134,7 @@ def grid_runs(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (),
     layout = fit(n, masks, width, compact, placed)
     cw, g, w = len(str(n)), layout.gap, layout.cell
     pad = " " * g
+    starred = pad[:-1] + "*" if star and g else pad  # the gap before a changed cell's middle line
     out: list[list[Run]] = []
 
     def edge(clues: Sequence[int]) -> list[Run]:
@@ -151,11 +153,12 @@ def grid_runs(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (),
         for k in range(layout.height):
             middle = k == layout.height // 2
             left, right = (puzzle.left[r], puzzle.right[r]) if middle else (0, 0)
-            line = [((str(left) if left else "").rjust(cw), CLUE), (pad, "")]
+            marks = [starred if middle and r * n + c in changed else pad for c in range(n)]
+            line = [((str(left) if left else "").rjust(cw), CLUE), (marks[0], "")]
             for c in range(n):
                 line.append((blocks[c][k], styles[c]))
                 if c < n - 1:
-                    line.append((pad, ""))
+                    line.append((marks[c + 1], ""))
             line += [(pad, ""), ((str(right) if right else "").ljust(cw), CLUE)]
             out.append(line)
         if layout.height > 1 and r < n - 1:

@@ -34,21 +34,22 @@ class GridView:
     ``values`` are the placed heights (0 = open); without them a cell with one candidate counts as placed."""
 
     def __init__(self, puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), compact: bool = False,
-                 values: Sequence[int] | None = None, broken: Iterable[int] = ()):
+                 values: Sequence[int] | None = None, broken: Iterable[int] = (), star: bool = False):
         self.puzzle, self.masks, self.changed, self.compact = puzzle, tuple(masks), frozenset(changed), compact
         self.values = tuple(values) if values is not None else None
         self.broken = frozenset(broken)
+        self.star = star  # the changed cells also marked "*", for text without colour
 
     def lines(self, width: int, plain: bool = False) -> list[Text]:
         """``plain``: ASCII only ('.' for a lost candidate), for output that is not a terminal."""
         return grid_lines(self.puzzle, self.masks, self.changed, width, self.compact, self.values, self.broken,
-                          PLAIN_OPEN if plain else OPEN)
+                          PLAIN_OPEN if plain else OPEN, self.star)
 
     def __rich_console__(self, console, options):
         """Straight to segments: a grid is drawn once per frame, with no wrapping or per-character work
         (a 12x12 solve of 150 passes is then drawn in less time than it takes to solve)."""
         runs = grid_runs(self.puzzle, self.masks, self.changed, options.max_width, self.compact, self.values,
-                         self.broken, OPEN if options.is_terminal else PLAIN_OPEN)
+                         self.broken, OPEN if options.is_terminal else PLAIN_OPEN, self.star)
         style = console.get_style  # parses each style name once (cached)
         newline = Segment.line()
         for line in runs:
@@ -65,9 +66,11 @@ class GridView:
 
 
 def grid_view(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), title: str | None = None,
-              compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = ()) -> Group:
-    """A title line over the grid; under a 10x10-12x12 grid, the key to the heights written as letters."""
-    view = GridView(puzzle, masks, changed, compact, values, broken)
+              compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = (),
+              star: bool = False) -> Group:
+    """A title line over the grid; under a 10x10-12x12 grid, the key to the heights written as letters. ``star``:
+    the ``changed`` cells are marked "*" as well as highlighted, so text without colour shows them too."""
+    view = GridView(puzzle, masks, changed, compact, values, broken, star)
     parts = ([Text(title, style="bold underline")] if title else []) + [view]
     if puzzle.size >= 10:
         parts.append(Text(letter_key(puzzle.size), style="dim"))
@@ -213,9 +216,9 @@ def _snapshot(puzzle: Puzzle, chain, k: int) -> tuple[Group, int]:
     highlighted: a picture (never wrapped), with no hanging indent."""
     after = chain.frames[k + 1]
     title = ("the grid under the supposition" if k == 0 else f"the grid after L{k}") + \
-        ", the cells the chain changed highlighted"
+        ", the cells the chain changed marked *"
     return grid_view(puzzle, after.masks, chain.changed_by(k), title=f"    {title}:", values=after.values,
-                     broken=after.broken if k == chain.links else ()), 0
+                     broken=after.broken if k == chain.links else (), star=True), 0
 
 
 SUMMARY_WIDTH = 60  # the summary breaks onto a second line past this, so it fits a narrow terminal even piped

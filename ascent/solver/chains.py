@@ -34,7 +34,7 @@ from ..techniques.memory import Memory
 from .passes import OverBudget, filled_lane_broken, run
 from ..techniques import FORCING, Technique, needs
 from ..techniques.forcing import conflict_needs, joined, slice_links
-from ..model.trace import Pass, Step
+from ..model.trace import SUPPOSED, Pass, Step
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ class Tracer:
         Raises OverBudget past ``limit`` steps."""
         trial, seen = memory.fork(grid)
         suppose = Step(FORCING.name, f"suppose {grid.name(cell)} is {d}", None, None, (cell,), placements=((cell, d),),
-                       premises=(), supposition=True)
+                       premises=(), proof=SUPPOSED)
         passes: list[Pass] = []
         broke = None
         techniques, context = self.easier, None
@@ -354,7 +354,7 @@ class Minimizer:
                         step = self._simplest(trial, row, step)
             elif said_links is not None:
                 step = Step(link.technique, f"suppose {trial.name(link.placements[0][0])} is {link.placements[0][1]}",
-                            None, None, link.cells, placements=link.placements, premises=(), supposition=True)
+                            None, None, link.cells, placements=link.placements, premises=(), proof=SUPPOSED)
             applied = self._crossed(trial, link if step is None else step, step is not None, said_links is not None)
             if said_links is not None:
                 said_links.append(applied)
@@ -529,7 +529,7 @@ class Minimizer:
                 return step
             if not said:
                 return _Changes(step.technique, elims, ())
-            return Step(step.technique, step._reason, step.lane, step.clue, step.cells, elims, premises=step.premises)
+            return Step(step.technique, step.sentence, step.lane, step.clue, step.cells, elims, premises=step.premises)
         masks, peers = trial.masks, shape(trial.n).peers
         placed = {c for c, _ in step.placements}
         cross = tuple((x, 1 << (d - 1)) for c, d in step.placements for x in peers[c]

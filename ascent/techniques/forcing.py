@@ -19,13 +19,14 @@ the step rests on the traced chain.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Iterator
 
 from ..model import cands
 from ..model.cands import ALL, PLACED
 from ..model.grid import Contradiction, Grid, cell_name, shape
 from .memory import Memory
-from ..model.trace import Step
+from ..model.trace import Proof, Step
 
 NAME = "forcing"
 Needs = Callable[[Step, int], "dict[int, int]"]  # what a chain link rests on (``techniques.needs``, from the table)
@@ -199,8 +200,9 @@ def forcing(grid: Grid, memory: Memory, context) -> Iterator[Step]:
                 lost = ", ".join(f"{grid.name(i)} loses {cands.show_set(m)}" for i, m in elims)
                 yield Step(NAME, f"{grid.name(cell)} is {' or '.join(str(d) for d, _, _ in outcomes)}, and every one "
                                  f"of them leads by easier steps to the same loss: {lost}",
-                           None, None, (cell,), eliminations=elims, branches=branches,
-                           premises=premises_of(cell, tuple(s for b in branches for s in b), ()))
+                           None, None, (cell,), eliminations=elims,
+                           premises=premises_of(cell, tuple(s for b in branches for s in b), ()),
+                           proof=Proof(branches=branches))
                 return
 
 
@@ -212,8 +214,9 @@ def supposed(grid: Grid, context, cell: int, d: int, chain, conflict) -> Step:
     chain, ending = numbered(chain, conflict, n, context.chains.link_needs)
     return Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {_links(len(chain) - 1)} would lead to a "
                               f"contradiction ({conflict.text(n)}), so it is not {d}",
-                None, None, (cell,), eliminations=((cell, 1 << (d - 1)),), chain=chain,
-                premises=premises_of(cell, chain, conflict_reads(conflict, n)), contradiction=conflict, reads=ending)
+                None, None, (cell,), eliminations=((cell, 1 << (d - 1)),),
+                premises=premises_of(cell, chain, conflict_reads(conflict, n)),
+                proof=Proof(chain, contradiction=conflict, reads=ending))
 
 
 def _links(k: int) -> str:
@@ -240,9 +243,7 @@ def numbered(chain, conflict, n: int, needs: Needs, lost=()) -> tuple[tuple[Step
     for j in range(1, len(chain)):
         link = chain[j]
         reads = read_by(needs(link, n), j)
-        out.append(Step(link.technique, link._reason, link.lane, link.clue, link.cells, link.eliminations,
-                        link.placements, link.chain, link.premises, link.supposition, link.contradiction,
-                        link.branches, link.crossed, reads))
+        out.append(replace(link, proof=replace(link.proof, reads=reads)))
     if conflict is not None:
         end = conflict_needs(conflict, n)
     else:
@@ -394,10 +395,8 @@ def joined(base: Step, elims, cross, n: int) -> Step:
             return f"{base.reason}; {said}"
         return base.reason
 
-    return Step(base.technique, reason, base.lane, base.clue, base.cells,
-                eliminations=_merged((elims, cross)), placements=base.placements, chain=base.chain,
-                premises=base.premises, supposition=base.supposition, contradiction=base.contradiction,
-                branches=base.branches, crossed=_merged((cross,)))
+    return Step(base.technique, reason, base.lane, base.clue, base.cells, _merged((elims, cross)), base.placements,
+                base.premises, replace(base.proof, crossed=_merged((cross,))))
 
 
 def premises_of(cell: int, links, shown: tuple[int, ...]) -> tuple[int, ...]:

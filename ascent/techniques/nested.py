@@ -24,7 +24,7 @@ from typing import Iterator
 from ..model import cands
 from ..model.grid import Grid
 from .memory import Memory
-from ..model.trace import Step
+from ..model.trace import Proof, Step
 from .forcing import breaks_on_last, conflict_reads, fold, numbered, premises_of
 
 NAME = "nested forcing"
@@ -57,7 +57,7 @@ def nested(grid: Grid, memory: Memory, context) -> Iterator[Step]:
             inner = sum(1 for link in chain if link.chain or link.branches)
             yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {len(chain) - 1} links ({inner} of them forcing) "
                                      f"would lead to a contradiction ({conflict.text(n)}), so it is not {d}",
-                       None, None, (cell,), eliminations=((cell, cands.bit(d)),), chain=chain,
-                       premises=premises_of(cell, chain, conflict_reads(conflict, n)), contradiction=conflict,
-                       reads=ending)
+                       None, None, (cell,), eliminations=((cell, cands.bit(d)),),
+                       premises=premises_of(cell, chain, conflict_reads(conflict, n)),
+                       proof=Proof(chain, contradiction=conflict, reads=ending))
             return

@@ -61,7 +61,7 @@ def peak_descent(grid: Grid, memory: Memory) -> Iterator[Step]:
                     looked = True
                     if _settled(grid, lane, lane_ms):
                         break
-                step = _split(grid, lane, ms, p)
+                step = _split(grid, lane, ms, p, lane_ms)
                 if step is not None:
                     break  # the lane will change: look at it afresh next pass
             before |= m
@@ -89,8 +89,9 @@ def _fillings(front: tuple[int, ...], kmin: int, kmax: int) -> tuple[int, ...] |
     return front_supports(front, kmin, kmax)
 
 
-def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
-    """What the sure peak at p says about the cells before it, as a step (None if nothing)."""
+def _split(grid: Grid, lane, ms: list[int], p: int, lane_ms: tuple[int, ...]) -> Step | None:
+    """What the sure peak at p says about the cells before it, as a step (None if nothing). ``ms`` are the lane's
+    candidates with every lone height crossed out of the other cells; ``lane_ms`` as the grid holds them."""
     masks, cells, c = grid.masks, lane.cells, lane.clue
     peak = cands.highest(ms[p])
     smin = smax = 0
@@ -114,6 +115,8 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
     elims = tuple((cells[i], masks[cells[i]] & ~allowed[i]) for i in range(p) if masks[cells[i]] & ~allowed[i])
     front = tuple(ms[:p])
 
+    lone = _unsaid_singles(grid, lane, lane_ms)  # now: the grid's placed heights change before the words are made
+
     def sentence() -> str:  # made when first read: the reasons cost more than finding the step
         shown = f"exactly {smin}" if smin == smax else f"{smin} to {smax}"
         need = f"exactly {kmin}" if kmin == kmax else f"{kmin} to {kmax}"
@@ -128,11 +131,29 @@ def _split(grid: Grid, lane, ms: list[int], p: int) -> Step | None:
         if elsewhere:
             which = (", or " if any(" or " in e for e in elsewhere) else " or ").join(elsewhere)
             why = "; ".join(w for w in (why, f"with {which}, that height would stand twice in the lane") if w)
-        return (f"{peak} at {grid.name(cells[p])} is a sure peak and from it on {shown} "
+        return (lone + f"{peak} at {grid.name(cells[p])} is a sure peak and from it on {shown} "
                 f"{'buildings show' if smax != 1 else 'building shows'}, so the {p} cells before it (all below {peak}) "
                 f"must show {need}: {why}")
 
     return Step(NAME, sentence, lane, c, cells[: p + 1], eliminations=elims, premises=cells)
+
+
+def _unsaid_singles(grid: Grid, lane, lane_ms: tuple[int, ...]) -> str:
+    """The step reads every lone height of the lane as placed, and crosses it out of the other cells: where a cell
+    left with one height is not placed on the grid and another cell of the lane still holds that height, the reader's
+    grid shows it there, so the sentence first says so ("R4C4 is left with 7, so no other cell of the column can hold
+    7; ..."). Empty when every lone height is placed, or already alone in the lane."""
+    cells = lane.cells
+    said = []
+    for i, x in enumerate(cells):
+        m = lane_ms[i]
+        if m and not m & (m - 1) and not grid.values[x] and any(lane_ms[j] & m for j in range(len(cells)) if j != i):
+            said.append((grid.name(x), m.bit_length()))
+    if not said:
+        return ""
+    heights = joined([str(h) for _, h in said])
+    return (f"{joined([f'{name} is left with {h}' for name, h in said])}, so no other cell of the {lane.kind} can "
+            f"hold {heights}; ")
 
 
 def _no_filling(name: str, peak: int, front: tuple[int, ...], c: int, smin: int, smax: int, kmin: int, kmax: int) -> str:

@@ -13,7 +13,7 @@ from ascent.techniques import ORDER
 from ascent.model.cands import ALL, PLACED
 from ascent.techniques import needs as link_needs
 from ascent.techniques.forcing import conflict_needs, fold, slice_links
-from ascent.model.trace import Step
+from ascent.model.trace import Proof, Step
 
 MEDVED = "3 3 2 1 2 2 3 4 3 2 4 1 4 2 2 4 1 4 5 3 2 3 1 4 2 5 2 3"  # 7x7, needs forcing
 
@@ -25,7 +25,7 @@ def b(d: int) -> int:
 def test_slice_keeps_what_the_contradiction_read_and_drops_the_rest():
     """4x4. suppose R1C1 is 1 -> sudoku: 1 leaves row 1 (R1C2 loses 1) -> an unrelated removal in
     R4C4 -> R1C2 runs out of candidates. Only the removal in R4C4 is not needed."""
-    suppose = Step("forcing", "suppose R1C1 is 1", None, None, (0,), placements=((0, 1),), premises=(), supposition=True)
+    suppose = Step("forcing", "suppose R1C1 is 1", None, None, (0,), placements=((0, 1),), premises=(), proof=Proof(supposition=True))
     sudoku = Step("sudoku", "R1C1 is 1, so 1 leaves ...", None, None, (0,), eliminations=((1, b(1)), (2, b(1))))
     unrelated = Step("ascent", "a cap", None, None, (15,), eliminations=((15, b(4)),), premises=())
     last = Step("sudoku", "R2C2 is 2 ...", None, None, (5,), eliminations=((1, b(2)),))
@@ -45,11 +45,10 @@ def test_a_link_needs_only_what_its_technique_read():
     assert link_needs(sudoku, n) == {1: PLACED}  # the cell placed: only its placement gives that
     # so what took the placed cell's other candidates away before it was placed (by pinpoint) is not kept
     before = Step("ascent", "cap", None, None, (1,), eliminations=((1, b(4)),), premises=())  # R1C2 loses 4
-    suppose0 = Step("forcing", "suppose R2C1 is 1", None, None, (4,), placements=((4, 1),), premises=(),
-                    supposition=True)
+    suppose0 = Step("forcing", "suppose R2C1 is 1", None, None, (4,), placements=((4, 1),), premises=(), proof=Proof(supposition=True))
     assert slice_links((suppose0, before, pin, sudoku), {0: ALL}, n, link_needs) == (0, 2, 3)
     # a removal the pinpoint did not need is not kept behind it
-    suppose = Step("forcing", "suppose R2C1 is 1", None, None, (4,), placements=((4, 1),), premises=(), supposition=True)
+    suppose = Step("forcing", "suppose R2C1 is 1", None, None, (4,), placements=((4, 1),), premises=(), proof=Proof(supposition=True))
     other = Step("ascent", "cap", None, None, (0,), eliminations=((0, b(4)),), premises=())  # R1C1 loses 4: not 3
     gone = Step("ascent", "cap", None, None, (0,), eliminations=((0, b(3)),), premises=())  # R1C1 loses 3: needed
     chain = (suppose, other, gone, pin)
@@ -61,7 +60,7 @@ def test_fold_joins_each_cross_out_to_the_link_that_placed_its_height():
     2 out: the cross-outs join their placements (as ``crossed``), the cap stays between them; a chain that
     broke on its last link keeps that link where it is."""
     n = 4
-    suppose = Step("forcing", "suppose R1C1 is 1", None, None, (0,), placements=((0, 1),), premises=(), supposition=True)
+    suppose = Step("forcing", "suppose R1C1 is 1", None, None, (0,), placements=((0, 1),), premises=(), proof=Proof(supposition=True))
     cross1 = Step("sudoku", "R1C1 is 1, so ...", None, None, (0,), eliminations=((1, b(1)), (4, b(1))))
     single = Step("naked single", "R2C2 has only 2 left", None, None, (5,), placements=((5, 2),))
     cap = Step("ascent", "a cap", None, None, (15,), eliminations=((15, b(4)),), premises=())

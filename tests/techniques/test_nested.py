@@ -7,7 +7,7 @@ from ascent.techniques.memory import Memory
 from ascent.puzzle import Puzzle
 from ascent.techniques import needs
 from ascent.techniques.nested import nested
-from ascent.model.trace import Step
+from ascent.model.trace import Proof, Step
 
 
 class Stand:
@@ -30,9 +30,8 @@ class Stand:
     def trace_nested(self, grid, memory, cell, d):
         if (cell, d) not in self.traced:
             return None
-        suppose = Step("forcing", "", None, None, (cell,), placements=((cell, d),), premises=(), supposition=True)
-        inner = tuple(Step("forcing", "", None, None, (5,), eliminations=((5, 1),), premises=(5,),
-                           chain=(suppose,)) for _ in range(self.inner))
+        suppose = Step("forcing", "", None, None, (cell,), placements=((cell, d),), premises=(), proof=Proof(supposition=True))
+        inner = tuple(Step("forcing", "", None, None, (5,), eliminations=((5, 1),), premises=(5,), proof=Proof(chain=(suppose,))) for _ in range(self.inner))
         return Traced((suppose,) + inner, self.conflict)
 
     def minimal(self, grid, chain, conflict):

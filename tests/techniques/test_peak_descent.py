@@ -93,3 +93,22 @@ def test_peak_descent_no_filling_says_counts_a_reader_can_check():
     assert many == ("7 at R1C3 is a sure peak and from it on 1 to 2 show, so the 2 cells before it would have to "
                     "show at least 4, more than 2 cells can")
     assert "-" not in few + many
+
+
+@pytest.mark.parametrize("lane, said", [
+    ("4 | _ _ [4] _ 6 5", "R1C3 is left with 4, so no other cell of the row can hold 4; 4 at R1C3 is a sure peak"),
+    ("4 | [123] [123] [4] _ [6] 5", "R1C3 is left with 4 and R1C5 is left with 6, so no other cell of the row can "
+                                    "hold 4 and 6; 4 at R1C3 is a sure peak"),
+])
+def test_peak_descent_says_a_lone_height_it_reads_as_placed(lane, said):
+    """The step crosses every lone height out of the lane's other cells; where such a cell is not placed and another
+    cell still holds its height, the reader's grid shows it there, so the sentence says it first (issue 39)."""
+    _, (step, *_) = run(peak_descent, lane)
+    assert step.reason.startswith(said)
+
+
+@pytest.mark.parametrize("lane", ["4 | _ _ 4 _ 6 5", "4 | [123] [123] [4] [1235] 6 5"])
+def test_peak_descent_says_no_lone_height_that_is_placed_or_alone(lane):
+    """A placed height, or a lone one no other cell of the lane holds, needs no word: the grid shows it."""
+    _, (step, *_) = run(peak_descent, lane)
+    assert step.reason.startswith("4 at R1C3 is a sure peak")

@@ -65,3 +65,33 @@ def test_sequence_looks_again_only_at_lines_that_changed():
     grid.apply(Step("test", "", None, None, (0,), eliminations=((0, 0b1),)))  # R1C1 loses 1: then 3 2 1 ...
     (step,) = sequence(grid, memory)
     assert step.lane.index == 0 and step.eliminations == ((2, 0b100), (3, 0b10))
+
+
+ROW8 = "4 [12567] [1356] [167] [1239] [123589] [125678] [578] [356]"  # dev record 5, L11 of its median chain
+CLUE_TWO = ("R1C1 is 4 and the left sees 2, so after the 4 only the 9 shows and every cell before the 9 is below 4; "
+            "the 9 cannot stand in R1C6 (R1C2, R1C3, R1C4 and R1C5 would be below 4 and hold only 1, 2 and 3 between "
+            "them), so it stands in R1C5, and R1C2, R1C3 and R1C4 are below 4; then ")
+
+
+def test_sequence_says_a_clue_two_with_its_first_cell_settled_for_the_whole_line():
+    """Clue 2 with the cell next to it settled at 4: the clue sees the 4 and then only the 9, so every cell between
+    them is below 4. Said first, and the other removals read on what it leaves: 25 removals in four short reasons
+    where the per-height reasons took twenty (issue 39's hand check)."""
+    got, (step,) = run(sequence, f"2 | {ROW8} | 3")
+    assert got == "2 | 4 [2] [3] [1] [9] [5] [7] [8] [6] | 3"
+    assert step.reason.startswith(f"row 1 reads {ROW8} with clue 2 from the left and clue 3 from the right: {CLUE_TWO}")
+    assert "would see 3 or 4" not in step.reason and "3 to 5" not in step.reason
+
+
+def test_sequence_says_a_clue_two_from_the_far_side_too():
+    mirrored = " ".join(reversed(ROW8.split()))
+    _, (step,) = run(sequence, f"3 | {mirrored} | 2")
+    assert ("R1C9 is 4 and the right sees 2, so after the 4 only the 9 shows and every cell before the 9 is below 4; "
+            "the 9 cannot stand in R1C4 (R1C8, R1C7, R1C6 and R1C5 would be below 4") in step.reason
+
+
+@pytest.mark.parametrize("lane", [f"2 | [34] {ROW8.split(' ', 1)[1]} | 3",  # the first cell open: no frame
+                                  "3 | [123] [123] [123] 4"])                   # not a clue 2
+def test_sequence_says_no_clue_two_frame_where_it_does_not_hold(lane):
+    _, (step,) = run(sequence, lane)
+    assert "sees 2, so after the" not in step.reason

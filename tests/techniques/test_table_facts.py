@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ascent.solver.grade import step_cost
 from ascent.techniques import BY_NAME, TABLE, idea
-from ascent.model.trace import Step
+from ascent.model.trace import Proof, Step
 
 PACKAGE = Path(__file__).resolve().parents[2] / "ascent"
 
@@ -20,7 +20,7 @@ def test_a_rows_name_is_its_modules_name():
 def test_the_chain_cost_is_the_forcing_rows():
     assert {row.name: row.per_link for row in TABLE if row.per_link} == {"forcing": 2, "nested forcing": 2}
     link = Step("naked single", "R1C1 is 1", None, None, (0,), placements=((0, 1),))
-    forcing = Step("forcing", "...", None, None, (0,), eliminations=((0, 2),), chain=(link, link, link))
+    forcing = Step("forcing", "...", None, None, (0,), eliminations=((0, 2),), proof=Proof(chain=(link, link, link)))
     assert step_cost(forcing) == BY_NAME["forcing"].cost + 3 * BY_NAME["forcing"].per_link
     assert step_cost(link) == BY_NAME["naked single"].cost
 
