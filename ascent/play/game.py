@@ -244,8 +244,8 @@ class Game:
     def _apply_step(self, step: Step) -> None:
         """A hint's step replayed by the one replay (``grid.onto``) on the marks and placed heights. A cell
         without marks stands for its candidates, never for heights its row or column holds: an open cell the
-        step crosses out in is given them first. Placed cells keep their marks (the step reads their height,
-        not their marks), and a cell the step places loses its marks."""
+        step crosses out in is given them first. A cell that already holds a height keeps its marks as they
+        are, and a cell the step places loses its marks."""
         self._remember()
         was_open = [not v for v in self.values]
         masks = list(self.marks)
