@@ -284,9 +284,24 @@ def test_lane_steps_explain_every_removal_and_never_count_or_list_orderings():
     for puzzle, step, masks in lane_steps("sequence") + lane_steps("peak descent"):
         n = puzzle.size
         assert not re.search(r"\d+ (?:orderings|fillings)|orderings? of|fillings? do", step.reason), step.reason
-        named = step.reason.split(": with ", 1)[1]
         said = {}  # cell -> the heights a reason names for it ("with R1C3 = 1 or 2, ...; with R2C1 = 4, ...")
-        for part in re.split(r"; (?=with )", "with " + named):  # a part may go on: "...; the clue there is 3"
+        frame = re.search(r": (R\d+C\d+) is (\d+) and the \w+ sees 2, so after the \d+ only the (\d+) shows(.*?)(?:; then |$)",
+                          step.reason)
+        if frame:  # a clue 2 said for the whole line: the cells it names before the removals said one by one
+            f, tallest, words = int(frame.group(2)), int(frame.group(3)), frame.group(4)
+            for cell in re.findall(r"cannot stand in (R\d+C\d+)", words):
+                said.setdefault(cell, set()).add(tallest)
+            for cell in re.findall(r"(?:so it stands in|the \d+ fits only) (R\d+C\d+)", words):
+                said.setdefault(cell, set()).update(set(range(1, n + 1)) - {tallest})
+            for cells in re.findall(r"((?:R\d+C\d+(?:, | and )?)+) (?:are|is) below \d+", words):
+                for cell in re.findall(r"R\d+C\d+", cells):
+                    said.setdefault(cell, set()).update(range(f, n + 1))
+        if ": with " not in step.reason and "; then with " not in step.reason:
+            assert frame, step.reason
+            named = None
+        else:
+            named = step.reason.split("; then with " if frame else ": with ", 1)[1]
+        for part in re.split(r"; (?=with )", "with " + named) if named else ():  # a part may go on: "...; the clue there is 3"
             assert part.startswith("with "), step.reason
             for cell, hs in re.findall(r"(R\d+C\d+) = (\d+(?:, \d+)*(?: or \d+)?)", part):
                 said.setdefault(cell, set()).update(int(h) for h in re.findall(r"\d+", hs))

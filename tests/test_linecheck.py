@@ -467,3 +467,11 @@ def test_a_broken_line_says_its_own_singles_before_what_it_sees():
     assert broken(ms, row(4, 0, 4), 4).why == ("R1C1 is left with 1, so it reads [34] [34] 2 1 from the right and "
                                                "sees at most 2: R1C2 and R1C1 hide whatever the order (each below a "
                                                "height that stands before it), but the clue is 4")
+
+
+def test_a_broken_lines_singles_are_said_in_turn():
+    """Each single holds once those before it do ("R1C2 is left with 2, then R1C1 is left with 1"): a reader who took
+    the second on the grid as it stands would find it false (a hand-check reader's note)."""
+    ms = [b(1, 2), b(2), b(1, 2, 3), b(4)]  # R1C2 holds 2: then R1C1 is left with 1, then 3 fits only R1C3
+    assert broken(ms, row(4, 3, 0), 4).why == ("R1C1 is left with 1, then 3 fits only R1C3, so it reads 1 2 3 4 from "
+                                               "the left and sees 4 whatever the order, but the clue is 3")

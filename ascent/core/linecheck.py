@@ -26,7 +26,7 @@ from ..model import cands
 from ..model.grid import Conflict, Line, cell_name, lines_through
 from .lanes import TABLE_MAX, visible
 from .propagate import fits
-from ..model.words import joined
+from ..model.words import in_turn, joined
 
 LIMIT = 20000  # fillings enumerated to describe a broken line
 _FROM = {"left": "the left", "right": "the right", "upper": "the top", "lower": "the bottom"}
@@ -226,7 +226,7 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int, placed: Sequence[boo
     # the line's own singles, said first: then what it sees is read from the cells as they stand
     settled, facts = singles(ms, [cell_name(c, n) for c in line.cells], placed=placed)
     if facts and all(settled):
-        lead = f"{joined(facts)}, so it "
+        lead = f"{in_turn(facts)}, so it "
         ms_said = settled
     else:
         lead, ms_said = "", ms
@@ -274,11 +274,11 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int, placed: Sequence[boo
 
 def _counted(ms: Sequence[int], names: Sequence[str], clue: int) -> str | None:
     """Why a lane (``ms`` read from its clue, ``names`` its cells) cannot see ``clue``, from the cells that show
-    whatever the order (each one's least height above every height before it) and those hidden whatever the order
-    (each one's greatest height below a height that must stand before it): "R4C1, R4C2, R4C3, R4C4, R4C5 and R4C9
-    show and R4C6, R4C7 and R4C8 hide (whatever the order: each shown cell above everything before it, each hidden
-    one below a height that stands before it), so it sees 6". None when those cells do not decide it, or every cell
-    is settled (the heights as they stand are read at a glance)."""
+    whatever the order (each one's least height above every height before it; the tallest wherever it stands) and
+    those hidden whatever the order (each one's greatest height below a height that must stand before it): "sees 6
+    whatever the order: R4C1, R4C2, R4C3, R4C4, R4C5 and R4C9 show (each above everything before it) and R4C6, R4C7
+    and R4C8 hide (each below a height that stands before it)". None when those cells do not decide it, or every
+    cell is settled (the heights as they stand are read at a glance)."""
     if all(m and not m & (m - 1) for m in ms):
         return None
     shows, hides, top, floor = [], [], 0, 0

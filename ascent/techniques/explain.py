@@ -7,7 +7,7 @@ never in the search itself. Masks are read in lane order, outward from the front
 from __future__ import annotations
 
 from ..model import cands
-from ..model.words import joined
+from ..model.words import in_turn, joined
 from ..core.linecheck import singles
 
 SHOWN_LIMIT = 6  # the most fillings ``fillings`` gives by default
@@ -87,7 +87,7 @@ def counted(counts: set[int]) -> str:
     return ", ".join(map(str, ks[:-1])) + f" or {ks[-1]}"
 
 
-def _too_few(masks: tuple[int, ...]) -> tuple[int, ...] | None:
+def too_few(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     """The smallest set of positions holding fewer heights than positions (no filling with distinct heights)."""
     items = list(enumerate(masks))
     for k in range(1, len(masks) + 1):
@@ -111,7 +111,7 @@ def _settled(fixed: tuple[int, ...], names: list[str], front: str, need_front: t
     if len(set(heights)) != len(heights):
         return None
     read = " ".join(map(str, heights))
-    lead = f"{joined(facts)}, so it would read {read}" if facts else f"it would read {read}"
+    lead = f"{in_turn(facts)}, so it would read {read}" if facts else f"it would read {read}"
     if need_front:
         k, (lo, hi) = _shown(heights), need_front
         if not lo <= k <= hi:
@@ -173,7 +173,7 @@ def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: st
     settled = _settled(fixed, names, front, need_front, back, need_back, must, whole)
     if settled is not None:
         return settled
-    short = _too_few(fixed)
+    short = too_few(fixed)
     if short is not None:
         union = 0
         for i in short:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..model import cands
-from .explain import _too_few, witnesses
+from .explain import too_few, witnesses
 from ..model.words import joined
 from ..core.linecheck import picture
 from ..model.grid import Conflict, Contradiction, Grid
@@ -95,7 +95,7 @@ def _clue_two(ms: tuple[int, ...], names: list[str], side: str) -> tuple[str, tu
     fits, cannot = [], []
     for p in where:
         held = tuple(ms[i] & below for i in range(1, p))
-        few = _too_few(held)  # the fewest cells before it with fewer heights below f than cells
+        few = too_few(held)  # the fewest cells before it with fewer heights below f than cells
         if few is not None:
             union = 0
             for i in few:
@@ -129,6 +129,9 @@ def _clue_two(ms: tuple[int, ...], names: list[str], side: str) -> tuple[str, tu
         where_said = f", so it stands in {names[fits[0]]}" if len(fits) == 1 else ""
         also = f", and {joined([names[i] for i in early])} {are} below {f}" if lower else ""
         said.append("; ".join(cannot) + where_said + also)
+    elif len(fits) == 1 and ms[fits[0]] != top:  # its only place, though nothing before it rules one out
+        said.append(f"the {n} fits only {names[fits[0]]}" + (
+            f", and {joined([names[i] for i in early])} {are} below {f}" if lower else ""))
     elif lower:
         said.append(f"{joined([names[i] for i in early])} {'stands' if len(early) == 1 else 'stand'} before the {n} "
                     f"wherever it stands, so {'it is' if len(early) == 1 else 'they are'} below {f}")

@@ -95,3 +95,11 @@ def test_sequence_says_a_clue_two_from_the_far_side_too():
 def test_sequence_says_no_clue_two_frame_where_it_does_not_hold(lane):
     _, (step,) = run(sequence, lane)
     assert "sees 2, so after the" not in step.reason
+
+
+def test_sequence_clue_two_says_the_tallests_only_place():
+    """Nothing before the 5 rules a place out, but the 5 has one place: said, for the cell loses its other heights."""
+    got, (step,) = run(sequence, "2 | 3 [12] [124] [1245] [124]")
+    assert got == "2 | 3 [12] [12] [5] [4]"
+    assert ("R1C1 is 3 and the left sees 2, so after the 3 only the 5 shows and every cell before the 5 is below 3; "
+            "the 5 fits only R1C4, and R1C2 and R1C3 are below 3; then with R1C5 = 1, ") in step.reason
