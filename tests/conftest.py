@@ -12,6 +12,21 @@ import pytest
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+# The files that take longest, started first. pyproject's addopts run the tests on every core (pytest-xdist,
+# -n auto) with --dist loadfile: each file runs whole on one worker (its module and session fixtures -- a
+# browser, a built site, a solved dev set -- made once), handed out in collection order
+# (--no-loadscope-reorder). Were these last, one worker would still be on them while the other waits.
+# Order only: every test runs, and runs the same. Longest first, from a run with --durations on 2 cores.
+SLOW_FIRST = ("test_corpus.py", "test_web.py", "test_reader_grid.py", "test_share_browser.py", "test_files_trust.py",
+              "test_pages_a11y.py", "test_cli_help.py", "test_cli_robust.py", "test_loopover_block.py",
+              "test_loopover.py", "test_propagate.py", "test_puzzlink.py", "test_readme.py", "test_play_keys.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    rank = {name: k for k, name in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: each file keeps its own order
+
+
 SHARED = Path(os.environ.get("ASCENT_SHARED") or Path(__file__).resolve().parents[1].parent / "shared")  # ../shared
 
 

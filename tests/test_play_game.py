@@ -10,7 +10,9 @@ from typer.testing import CliRunner
 from ascent import Puzzle
 from ascent.cli import app
 from ascent.cli.playing import Sitting
-from ascent.tools.hint import STEP
+from ascent.model import cands
+from ascent.model.trace import Step
+from ascent.tools.hint import STEP, Hint
 from ascent.play.game import Game, Illegal, SaveError
 
 KATA = "2 2 1 3 2 2 3 1 1 2 2 3 3 2 1 3"  # solution 1342 / 4213 / 3421 / 2134
@@ -125,6 +127,30 @@ def test_whole_game_by_level_3_hints_applied():
         g.apply(g.hint(3))
     assert g.won() and g.rows() == ((1, 3, 4, 2), (4, 2, 1, 3), (3, 4, 2, 1), (2, 1, 3, 4))
     assert g.hints_used == g.hints_applied > 10
+
+
+def test_an_applied_step_crosses_out_in_marks_and_candidates_and_a_placement_clears_marks():
+    """A hint's step replayed on the game: a marked cell loses the heights crossed out; an unmarked cell
+    stands for its candidates (never a height its row holds) and keeps what is left; a placed cell's marks
+    go; cells the step does not touch keep theirs; and the whole step is one undo."""
+    g = kata_game()  # solution 1342 / 4213 / 3421 / 2134
+    g.place(1, 1, 1)
+    g.toggle_marks(1, 2, [2, 3, 4])  # R1C2, a marked cell
+    g.toggle_marks(2, 4, [3, 4])  # R2C4, to be placed
+    g.toggle_marks(2, 2, [1, 2])  # R2C2, not in the step
+    before = (list(g.values), list(g.marks))
+    two = cands.bit(2)
+    step = Step("hand-made", "R1C2 and R1C3 are not 2; R2C4 is 3",
+                eliminations=((1, two), (2, two)), placements=((7, 3),))
+    g.apply(Hint(STEP, 3, ("", "", ""), step=step))
+    assert cands.digits(g.marks[1]) == [3, 4]  # marked: {2,3,4} less 2
+    assert cands.digits(g.marks[2]) == [3, 4]  # unmarked: its candidates {2,3,4} (row 1 holds 1) less 2
+    assert g.values[2] == 0
+    assert (g.values[7], g.marks[7]) == (3, 0)  # placed: its marks cleared
+    assert cands.digits(g.marks[5]) == [1, 2] and g.values[0] == 1 and g.marks[0] == 0
+    assert g.hints_applied == 1
+    g.undo()
+    assert (g.values, g.marks) == before
 
 
 def test_save_and_resume_keep_everything(tmp_path):

@@ -3,8 +3,10 @@ Debian's Chromium through Playwright (the system browser: no browser download). 
 Pyodide in the page's worker; these tests check its answers against the same engine here.
 
 Skipped, with the reason, only where Chromium, playwright or Pyodide's files (``npm ci``) are absent.
-One build and one browser per session; pages share one browser context, so after the first page the
-engine's files come from the service worker's cache (as a returning visitor's would).
+One build and one browser for this file (module fixtures: Playwright's sync API keeps an event loop running in
+the thread while it is open, so it is closed before the worker's next file, which may call asyncio.run); pages
+share one browser context, so after the first page the engine's files come from the service worker's cache (as
+a returning visitor's would).
 """
 
 from __future__ import annotations
@@ -111,7 +113,7 @@ def test_warming_the_walk_through_a_turn_at_a_time_gives_the_same_page():
 
 
 # ---------------------------------------------------------------------------- the site in the browser
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def site(tmp_path_factory):
     missing = missing_pyodide()
     if missing:
@@ -175,14 +177,14 @@ class Server:
         self.httpd.server_close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def server(site):
     s = Server(site)
     yield s
     s.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
     if CHROMIUM is None:
         pytest.skip("no Chromium (apt-get install chromium)")
@@ -193,7 +195,7 @@ def browser():
         b.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def context(browser, server):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     outside: list[str] = []

@@ -20,7 +20,7 @@ from typing import Callable
 from ..model import cands
 from ..store import files
 from ..puzzle.formats import json_kind
-from ..model.grid import Grid, cell_name
+from ..model.grid import Grid, cell_name, onto
 from ..tools.hint import DONE, STEP, WRONG, WRONG_MARKS, Hint, hint
 from ..puzzle import Puzzle, PuzzleError
 from ..model.rules import broken_rule
@@ -242,13 +242,21 @@ class Game:
         return changed
 
     def _apply_step(self, step: Step) -> None:
+        """A hint's step replayed by the one replay (``grid.onto``) on the marks and placed heights. A cell
+        without marks stands for its candidates, never for heights its row or column holds: an open cell the
+        step crosses out in is given them first. A cell that already holds a height keeps its marks as they
+        are, and a cell the step places loses its marks."""
         self._remember()
-        for i, m in step.eliminations:
-            if not self.values[i]:
-                # a cell without marks stands for its candidates, never for heights its row or column holds
-                self.marks[i] = (self.marks[i] or self.candidates(i)) & ~m
-        for i, h in step.placements:
-            self.values[i] = h
+        was_open = [not v for v in self.values]
+        masks = list(self.marks)
+        for i, _ in step.eliminations:
+            if 0 <= i < len(masks) and was_open[i] and not masks[i]:
+                masks[i] = self.candidates(i)
+        onto(masks, step, self.values)
+        for i, m in enumerate(masks):
+            if was_open[i]:
+                self.marks[i] = m
+        for i, _ in step.placements:
             self.marks[i] = 0
 
     # ------------------------------------------------------------------ save and resume
