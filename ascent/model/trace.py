@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import cands
@@ -111,11 +112,6 @@ class Step:
         if self.premises is None:
             self.premises = self.cells
 
-    def __getattr__(self, name: str) -> Any:  # only for names that are not the step's own: the proof's
-        if name in PROOF_FIELDS:
-            return getattr(self.proof, name)
-        raise AttributeError(f"'Step' object has no attribute {name!r}")
-
     @property
     def reason(self) -> str:
         r = self.sentence
@@ -192,6 +188,8 @@ class Step:
 
 
 STEP_FIELDS = tuple(f.name for f in fields(Step))
+for _name in PROOF_FIELDS:  # step.chain, step.reads, ...: the proof's fields, read through the step
+    setattr(Step, _name, property(attrgetter(f"proof.{_name}"), doc=f"``proof.{_name}``"))
 
 
 class TraceError(ValueError):
