@@ -309,15 +309,7 @@ def test_forcing_hint_draws_its_chain_link_by_link(context, server):
     values, marks = _forcing_state(puzzle)
     want = bridge.hint(bridge._record(puzzle), values, marks, 3)
     assert want["technique"] == "forcing" and want["chains"]
-    code = bridge.code_of(puzzle)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(server.url + "icon.svg")  # the site's origin, without the app (which would save over the entry on leaving)
-    page.evaluate("([k, s]) => localStorage.setItem(k, s)",
-                  [f"ascent-web/{code}", json.dumps({"v": values, "m": marks, "t": 0, "done": False, "hints": 0})])
-    page.goto(server.url + "index.html?" + code)
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
+    page = _open_with_state(context, server, puzzle, values, marks)
     page.click('[data-action="hint"]')
     hint_text(page)
     page.click('[data-action="more"]')
