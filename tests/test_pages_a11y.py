@@ -148,12 +148,16 @@ def test_play_page_on_a_desktop_opens_the_hint_in_view(browser, pages):
     assert b.in_window("#hintbox") and b.in_window("#board")
 
 
+def play6_on_a_phone(b: Browser, pages) -> tuple:
+    """The 6x6 play page, fresh, at 390x844: its puzzle and its solution as flat heights."""
+    window(b, 390, 844)
+    fresh_play(b, pages["paths"]["play6"])
+    return pages["puzzles"]["play6"], [h for row in pages["solved"]["play6"].solution for h in row]
+
+
 def test_a_checks_verdict_goes_when_the_wrong_height_is_undone(browser, pages):
     b = browser
-    window(b, 390, 844)
-    puzzle = pages["puzzles"]["play6"]
-    truth = [h for row in pages["solved"]["play6"].solution for h in row]
-    fresh_play(b, pages["paths"]["play6"])
+    puzzle, truth = play6_on_a_phone(b, pages)
     i = next(k for k in range(36) if not puzzle.givens[k // 6][k % 6])
     name = cell_name(i, 6)
     b.tap(f'[data-cell="{name}"]')
@@ -168,10 +172,7 @@ def test_a_checks_verdict_goes_when_the_wrong_height_is_undone(browser, pages):
 
 def test_a_hint_asked_after_solving_is_not_counted(browser, pages):
     b = browser
-    window(b, 390, 844)
-    puzzle = pages["puzzles"]["play6"]
-    truth = [h for row in pages["solved"]["play6"].solution for h in row]
-    fresh_play(b, pages["paths"]["play6"])
+    puzzle, truth = play6_on_a_phone(b, pages)
     last = next(k for k in range(36) if not puzzle.givens[k // 6][k % 6])
     v = [0 if k == last else h for k, h in enumerate(truth)]
     state = json.dumps({"v": v, "m": [0] * 36, "t": 1000, "done": False, "hints": 2, "auto": False})

@@ -31,6 +31,13 @@ def game(tmp_path, *args, width=80):
     return child
 
 
+def ask(child, line: str) -> list[str]:
+    """Type a command and wait for the next prompt; the lines it printed (``said``)."""
+    child.sendline(line)
+    child.expect("> ")
+    return said(child)
+
+
 def said(child) -> list[str]:
     """The lines printed since the last prompt, colours taken out."""
     return [ANSI.sub("", line) for line in child.before.replace("\r", "").split("\n")]
@@ -43,8 +50,7 @@ def saved(path) -> dict:
 @pytest.mark.parametrize("width", [80, 60])
 def test_help_fits_the_terminal(tmp_path, width):
     child = game(tmp_path, "--clues", KATA, width=width)
-    child.sendline("help")
-    child.expect("> ")
+    ask(child, "help")
     lines = [line for line in said(child) if line.strip()]
     assert any("fill" in line for line in lines) and any("arrow keys" in line for line in lines)
     assert len(lines) >= 15 and all(len(line) <= width for line in lines), [ln for ln in lines if len(ln) > width]
@@ -55,17 +61,14 @@ def test_help_fits_the_terminal(tmp_path, width):
 def test_fill_pencils_every_candidate(tmp_path):
     save = tmp_path / "g.json"
     child = game(tmp_path, "--clues", KATA, "--save", str(save))
-    child.sendline("1 1 1")
-    child.expect("> ")
-    child.sendline("fill")
-    child.expect("> ")
+    ask(child, "1 1 1")
+    ask(child, "fill")
     assert any("pencilled the candidates of 15 cells" in line for line in said(child))
     data = saved(save)
     assert data["values"][0] == 1
     assert data["marks"][1] == [2, 3, 4] and data["marks"][4] == [2, 3, 4]  # 1 is in row 1 / column 1
     assert data["marks"][5] == [1, 2, 3, 4]
-    child.sendline("undo")
-    child.expect("> ")
+    ask(child, "undo")
     assert saved(save)["marks"] == [[]] * 16
     child.sendline("quit")
     child.expect(pexpect.EOF)
@@ -77,22 +80,18 @@ def test_arrow_keys_move_a_cursor_the_next_command_uses(tmp_path):
     child.send("\x1b[B\x1b[B\x1b[C\r")  # down, down, right (from R1C1): R3C2
     child.expect("> ")
     assert any("cursor at R3C2" in line for line in said(child))
-    child.sendline("4")
-    child.expect("> ")
+    ask(child, "4")
     assert saved(save)["values"][2 * 4 + 1] == 4
     child.send("\x1bOA\r")  # up, in application cursor mode: R2C2
     child.expect("> ")
-    child.sendline("mark 13")
-    child.expect("> ")
+    ask(child, "mark 13")
     child.send("\x1b[D\x1b[D\x1b[D\r")  # left three times: stops at R2C1
     child.expect("> ")
     assert any("cursor at R2C1" in line for line in said(child))
-    child.sendline("2 4 3")  # a cell named in full still goes where it says
-    child.expect("> ")
+    ask(child, "2 4 3")  # a cell named in full still goes where it says
     data = saved(save)
     assert data["marks"][4 + 1] == [1, 3] and data["values"][4 + 3] == 3
-    child.sendline("erase")  # the cursor's cell, R2C1: empty already
-    child.expect("> ")
+    ask(child, "erase")  # the cursor's cell, R2C1: empty already
     assert any("R2C1 is already empty" in line for line in said(child))
     child.sendline("quit")
     child.expect(pexpect.EOF)
@@ -141,16 +140,14 @@ def test_an_applied_hint_never_marks_a_height_its_row_or_column_holds(tmp_path):
     save = tmp_path / "g.json"
     child = game(tmp_path, "--size", "6", "--level", "hard", "--save", str(save))
     for c in (2, 4, 6):
-        child.sendline(f"1 {c} {solution[0][c - 1]}")
-        child.expect("> ")
+        ask(child, f"1 {c} {solution[0][c - 1]}")
     for _ in range(8):
         child.sendline("hint 3")
         k = child.expect([r"apply it\? \[y/N\] ", "> "])
         if k == 1:
             break
         before = saved(save)["marks"]
-        child.sendline("y")
-        child.expect("> ")
+        ask(child, "y")
         data = saved(save)
         for i, (old, new) in enumerate(zip(before, data["marks"])):
             if new != old and new:

@@ -115,9 +115,10 @@ def _split(grid: Grid, lane, ms: list[int], p: int, lane_ms: tuple[int, ...]) ->
     elims = tuple((cells[i], masks[cells[i]] & ~allowed[i]) for i in range(p) if masks[cells[i]] & ~allowed[i])
     front = tuple(ms[:p])
 
-    lone = _unsaid_singles(grid, lane, lane_ms)  # now: the grid's placed heights change before the words are made
+    placed = tuple(grid.values[x] for x in lane.cells)  # now: the grid's placed heights change before the words are made
 
     def sentence() -> str:  # made when first read: the reasons cost more than finding the step
+        lone = _unsaid_singles(grid, lane, lane_ms, placed)
         shown = f"exactly {smin}" if smin == smax else f"{smin} to {smax}"
         need = f"exactly {kmin}" if kmin == kmax else f"{kmin} to {kmax}"
         # a reason for each height still open before the peak that goes; those placed elsewhere in the lane are
@@ -138,16 +139,17 @@ def _split(grid: Grid, lane, ms: list[int], p: int, lane_ms: tuple[int, ...]) ->
     return Step(NAME, sentence, lane, c, cells[: p + 1], eliminations=elims, premises=cells)
 
 
-def _unsaid_singles(grid: Grid, lane, lane_ms: tuple[int, ...]) -> str:
+def _unsaid_singles(grid: Grid, lane, lane_ms: tuple[int, ...], placed: tuple[int, ...]) -> str:
     """The step reads every lone height of the lane as placed, and crosses it out of the other cells: where a cell
     left with one height is not placed on the grid and another cell of the lane still holds that height, the reader's
     grid shows it there, so the sentence first says so ("R4C4 is left with 7, so no other cell of the column can hold
-    7; ..."). Empty when every lone height is placed, or already alone in the lane."""
+    7; ..."). Empty when every lone height is placed (``placed``: the lane's heights when the step was found), or
+    already alone in the lane."""
     cells = lane.cells
     said = []
     for i, x in enumerate(cells):
         m = lane_ms[i]
-        if m and not m & (m - 1) and not grid.values[x] and any(lane_ms[j] & m for j in range(len(cells)) if j != i):
+        if m and not m & (m - 1) and not placed[i] and any(lane_ms[j] & m for j in range(len(cells)) if j != i):
             said.append((grid.name(x), m.bit_length()))
     if not said:
         return ""
