@@ -7,11 +7,9 @@ never in the search itself. Masks are read in lane order, outward from the front
 from __future__ import annotations
 
 from ..model import cands
-from ..model.words import in_turn, joined
-from ..core.linecheck import singles
+from ..model.words import joined
 
 SHOWN_LIMIT = 6  # the most fillings ``fillings`` gives by default
-EASY_ORDERS = 2  # a supposed height leaving at most this many orders of its lane is read without its singles said
 _BUDGET = 200_000  # nodes; past it the orderings are not listed (the count still is)
 
 
@@ -97,32 +95,6 @@ def too_few(masks: tuple[int, ...]) -> tuple[int, ...] | None:
     return None
 
 
-def _settled(fixed: tuple[int, ...], names: list[str], front: str, need_front: tuple[int, int] | None, back: str,
-             need_back: int, must: str, whole: bool) -> str | None:
-    """When the lane's own singles settle every cell once the height is supposed there: those singles, the lane as it
-    would then read, and the count that breaks the clue ("R8C9 is left with 5 and 7 fits only R8C4, so it would read
-    4 6 1 7 2 9 3 8 5, and the left would see 3, where the clue is 2"). None when they do not settle it, or it fits."""
-    if fillings(fixed, 1, len(fixed), 0, limit=EASY_ORDERS) is not None:
-        return None  # so few orders that the count is read off at once: said as a count, with the others
-    got, facts = singles(fixed, names, whole)
-    if not all(got) or any(m & (m - 1) for m in got):
-        return None
-    heights = [m.bit_length() for m in got]
-    if len(set(heights)) != len(heights):
-        return None
-    read = " ".join(map(str, heights))
-    lead = f"{in_turn(facts)}, so it would read {read}" if facts else f"it would read {read}"
-    if need_front:
-        k, (lo, hi) = _shown(heights), need_front
-        if not lo <= k <= hi:
-            return f"{lead}, and {front} {k}, {must} {lo if lo == hi else f'{lo} to {hi}'}"
-    if need_back:
-        k = _shown(reversed(heights))
-        if k != need_back:
-            return f"{lead}, and {back} {k}, where the clue is {need_back}"
-    return None
-
-
 def _bounded(fixed: tuple[int, ...], names: list[str], phrase: str, lo: int, hi: int, must: str, whole: bool) -> str | None:
     """A count bound a reader sees at a glance, when it breaks ``lo``..``hi``: the cells that must show (each one's
     least height above every height before it), with, in a whole line, its tallest height wherever it stands ("R8C1,
@@ -170,9 +142,6 @@ def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: st
     cells would be left with too few heights. ``names`` are the lane's cells in order; ``front``/``back``
     are phrases such as "the left would see" that take a count after them."""
     fixed = tuple(cands.bit(h) if i == at else m & ~cands.bit(h) for i, m in enumerate(masks))
-    settled = _settled(fixed, names, front, need_front, back, need_back, must, whole)
-    if settled is not None:
-        return settled
     short = too_few(fixed)
     if short is not None:
         union = 0
