@@ -553,7 +553,7 @@ function walkRestore(fr, st) {
   if (st.grid) { v.show("grid"); }
   d.getElementById("key").open = st.key;
   if (f === st.f) { d.getElementById("steps").scrollTop = st.scroll[0]; d.getElementById("chain-steps").scrollTop = st.scroll[1]; d.documentElement.scrollTop = st.scroll[2]; }
-  var el = st.focus && d.querySelector(st.focus);
+  var el = st.focus && d.querySelector(f === st.f ? st.focus : st.focus.replace(/data-f="\d+"/, 'data-f="' + f + '"'));
   if (el) { fr.focus(); el.focus({ preventScroll: true }); }
 }
 /* The reader who jumps to the end (End, or the next step from the newest) while steps still come is taken to the
@@ -817,4 +817,5 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
 } else { boot(); }
 window.ascentApp.state = function () { return { puzzle: P, state: S, hint: H, engineReady: engineReady }; };
 window.ascentApp.ask = function (op, args) { return ask(op, args); };
+window.ascentApp.showWalk = showWalk;  /* a page of the walk-through, swapped in as a part (final: false) or the whole */
 })();
