@@ -545,16 +545,16 @@ function walkState(fr) {  /* where the reader is in the walk-through shown */
     return st;
   } catch (e) { return null; }
 }
+/* The new page at the reader's place (drawn while still hidden); what had the focus, to focus once it shows. */
 function walkRestore(fr, st) {
-  var d = fr.contentDocument, v = fr.contentWindow.ascentView; if (!v || !st) { return; }
+  var d = fr.contentDocument, v = fr.contentWindow.ascentView; if (!v || !st) { return null; }
   var last = d.querySelectorAll("#steps button.step").length - 1, f = walk.follow && st.f === st.last ? last : st.f;
   if (v.current() !== f) { v.go(f); }
   if (st.b !== undefined && f === st.f) { v.branch(st.b); v.link(st.l); }
   if (st.grid) { v.show("grid"); }
   d.getElementById("key").open = st.key;
   if (f === st.f) { d.getElementById("steps").scrollTop = st.scroll[0]; d.getElementById("chain-steps").scrollTop = st.scroll[1]; d.documentElement.scrollTop = st.scroll[2]; }
-  var el = st.focus && d.querySelector(f === st.f ? st.focus : st.focus.replace(/data-f="\d+"/, 'data-f="' + f + '"'));
-  if (el) { fr.focus(); el.focus({ preventScroll: true }); }
+  return st.focus && d.querySelector(f === st.f ? st.focus : st.focus.replace(/data-f="\d+"/, 'data-f="' + f + '"'));
 }
 /* The reader who jumps to the end (End, or the next step from the newest) while steps still come is taken to the
    newest step each time more arrive; any other move stops that. */
@@ -565,14 +565,17 @@ function walkKeys(fr) {
     var atLast = v.current() === d.querySelectorAll("#steps button.step").length - 1;
     if (ev.key === "End" || ((ev.key === "ArrowRight" || ev.key === "ArrowDown") && atLast)) { walk.follow = true; }
     else if (["ArrowLeft", "ArrowUp", "Home", "ArrowRight", "ArrowDown"].indexOf(ev.key) >= 0) { walk.follow = false; }
+    setTimeout(walkSay, 0);  /* after the viewer has moved */
   }, true);
-  d.addEventListener("click", function (ev) { if (walk && ev.target.closest("button.step, #prev, #next")) { walk.follow = false; } }, true);
+  d.addEventListener("click", function (ev) {
+    if (walk && ev.target.closest("button.step, #prev, #next")) { walk.follow = false; setTimeout(walkSay, 0); }
+  }, true);
 }
 function showWalk(code, html, steps, final) {
   if (!walk || walk.code !== code) {
     if (walk && walk.busy) { walk.busy.remove(); }
     walk = { code: code, steps: 0, final: false, busy: null, queued: null, follow: false };
-    walkFrame().hidden = true;
+    walkFrame().hidden = true; root.removeAttribute("data-explain");
   }
   if (walk.busy) { walk.queued = { html: html, steps: steps, final: final }; return; }  /* one page loads at a time: the newest waits */
   var old = walkFrame(), fr = document.createElement("iframe"), w = walk;
@@ -583,15 +586,17 @@ function showWalk(code, html, steps, final) {
   w.busy = fr;
   fr.onload = function () {
     if (walk !== w) { fr.remove(); URL.revokeObjectURL(url); return; }
-    walkRestore(fr, st && walkState(old) || st);  /* where the reader is now: they may have moved while this loaded */
+    if (w.busy !== fr || fr.contentDocument.URL.indexOf("blob:") !== 0) { return; }  /* the empty document a new frame opens with */
+    var focus = walkRestore(fr, st && walkState(old) || st);  /* where the reader is now: they may have moved while this loaded */
     walkKeys(fr);
     if (old.src.indexOf("blob:") === 0) { URL.revokeObjectURL(old.src.split("#")[0]); }
     old.remove(); fr.id = "explain-frame"; fr.className = ""; w.busy = null; w.steps = steps; w.final = final;
+    if (focus) { fr.focus(); focus.focus({ preventScroll: true }); }
     var t = window.ascentApp.timings, now = performance.now();
     if (!t.walkFirstAt) { t.walkFirstAt = now; t.walkFirstSteps = steps; }
     t.walkParts = (t.walkParts || 0) + 1;
     if (final) { t.explainDrawn = now - (t.explainAsked || now); t.explainDrawnAt = now; root.setAttribute("data-explain", "ready"); }
-    else if (root.getAttribute("data-explain") !== "ready") { root.setAttribute("data-explain", "partial"); }
+    else { root.setAttribute("data-explain", "partial"); }
     walkSay();
     if (w.queued) { var q = w.queued; w.queued = null; showWalk(code, q.html, q.steps, q.final); }
   };
@@ -603,7 +608,8 @@ function walkSay() {
   var box = $("explain-msg"), fr = walkFrame(), v = null;
   try { v = !fr.hidden && fr.contentWindow.ascentView; } catch (e) { v = null; }
   if (!walk || walk.final || !walk.steps || !v) { return false; }
-  var at = v.current(), text = "Steps 1 to " + walk.steps + " are shown as the engine found them; " + walkNote +
+  var at = v.current(), text = "Steps 1 to " + walk.steps + " are shown as the engine found them; " +
+    (walkNote || "the engine is still working out the rest.") +
     (at === walk.steps ? " You are at the newest step: the next shows here as soon as it is found." : "");
   if (box.textContent !== text) { box.textContent = text; }
   return true;
