@@ -525,7 +525,8 @@ var explained = null;
    has found so far (a "part": each new one has every step of the one before, unchanged), then the whole. A new page
    loads in a second frame under the one shown and takes its place once drawn, at the step, chain link, view, scroll
    and focus the reader had, so nothing they read moves. */
-var walk = null;  /* {code, steps: shown, final, busy: a page loading, queued: the next to show, follow: End pressed} */
+var walk = null;  /* {code, steps: shown, final, busy: a page loading, queued: the next to load, waiting: a part kept until the
+                     reader comes near the newest step, follow: End pressed} */
 function walkFrame() { return $("explain-frame"); }
 function walkState(fr) {  /* where the reader is in the walk-through shown */
   try {
@@ -565,25 +566,28 @@ function walkKeys(fr) {
     var atLast = v.current() === d.querySelectorAll("#steps button.step").length - 1;
     if (ev.key === "End" || ((ev.key === "ArrowRight" || ev.key === "ArrowDown") && atLast)) { walk.follow = true; }
     else if (["ArrowLeft", "ArrowUp", "Home", "ArrowRight", "ArrowDown"].indexOf(ev.key) >= 0) { walk.follow = false; }
-    setTimeout(walkSay, 0);  /* after the viewer has moved */
+    setTimeout(walkNear, 0);  /* after the viewer has moved */
   }, true);
   d.addEventListener("click", function (ev) {
-    if (walk && ev.target.closest("button.step, #prev, #next")) { walk.follow = false; setTimeout(walkSay, 0); }
+    if (walk && ev.target.closest("button.step, #prev, #next")) { walk.follow = false; setTimeout(walkNear, 0); }
   }, true);
 }
 function showWalk(code, html, steps, final) {
   if (!walk || walk.code !== code) {
     if (walk && walk.busy) { walk.busy.remove(); }
-    walk = { code: code, steps: 0, final: false, busy: null, queued: null, follow: false };
+    walk = { code: code, steps: 0, final: false, busy: null, queued: null, waiting: null, follow: false };
     walkFrame().hidden = true; root.removeAttribute("data-explain");
   }
   if (walk.busy) { walk.queued = { html: html, steps: steps, final: final }; return; }  /* one page loads at a time: the newest waits */
+  var at = walkAt();
+  if (!final && at !== null && at < walk.steps - NEAR && !walk.follow) { walk.waiting = { html: html, steps: steps }; walkSay(); return; }
+  walk.waiting = null;
   var old = walkFrame(), fr = document.createElement("iframe"), w = walk;
   fr.title = old.title; fr.className = "incoming";
   /* a blob: address, not srcdoc: the viewer keeps its step in the address (#N), which about:srcdoc cannot */
   var st = old.hidden ? null : walkState(old), url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
   fr.src = url + (st ? "#" + st.f : "");
-  w.busy = fr;
+  w.busy = fr; w.asked = performance.now();
   fr.onload = function () {
     if (walk !== w) { fr.remove(); URL.revokeObjectURL(url); return; }
     if (w.busy !== fr || fr.contentDocument.URL.indexOf("blob:") !== 0) { return; }  /* the empty document a new frame opens with */
@@ -595,12 +599,24 @@ function showWalk(code, html, steps, final) {
     var t = window.ascentApp.timings, now = performance.now();
     if (!t.walkFirstAt) { t.walkFirstAt = now; t.walkFirstSteps = steps; }
     t.walkParts = (t.walkParts || 0) + 1;
+    (t.walkSwaps = t.walkSwaps || []).push([Math.round(w.asked), Math.round(now), steps]);  /* asked, shown, steps */
     if (final) { t.explainDrawn = now - (t.explainAsked || now); t.explainDrawnAt = now; root.setAttribute("data-explain", "ready"); }
     else { root.setAttribute("data-explain", "partial"); }
     walkSay();
     if (w.queued) { var q = w.queued; w.queued = null; showWalk(code, q.html, q.steps, q.final); }
   };
   $("explain-box").appendChild(fr);
+}
+/* A new part is swapped in (a few hundred ms of the page's time on a 12x12) only when the reader comes within NEAR
+   steps of the newest shown, or follows the end; until then it waits, and the line above says how many are found. */
+var NEAR = 10;
+function walkAt() { try { var fr = walkFrame(); return fr.hidden ? null : fr.contentWindow.ascentView.current(); } catch (e) { return null; } }
+function walkNear() {
+  var at = walkAt();
+  if (walk && walk.waiting && !walk.busy && at !== null && (walk.follow || at >= walk.steps - NEAR)) {
+    var q = walk.waiting; walk.waiting = null; showWalk(walk.code, q.html, q.steps, false);
+  }
+  walkSay();
 }
 /* The line over the walk-through while it is worked out: how far the engine has got, and where the reader is. */
 var walkNote = "";
@@ -609,6 +625,7 @@ function walkSay() {
   try { v = !fr.hidden && fr.contentWindow.ascentView; } catch (e) { v = null; }
   if (!walk || walk.final || !walk.steps || !v) { return false; }
   var at = v.current(), text = "Steps 1 to " + walk.steps + " are shown as the engine found them; " +
+    (walk.waiting ? "it has found " + walk.waiting.steps + " so far, shown as you come near step " + walk.steps + "; " : "") +
     (walkNote || "the engine is still working out the rest.") +
     (at === walk.steps ? " You are at the newest step: the next shows here as soon as it is found." : "");
   if (box.textContent !== text) { box.textContent = text; }
