@@ -599,7 +599,9 @@ function showWalk(code, html, steps, final) {
     var t = window.ascentApp.timings, now = performance.now();
     if (!t.walkFirstAt) { t.walkFirstAt = now; t.walkFirstSteps = steps; }
     t.walkParts = (t.walkParts || 0) + 1;
-    (t.walkSwaps = t.walkSwaps || []).push([Math.round(w.asked), Math.round(now), steps]);  /* asked, shown, steps */
+    var nav = fr.contentWindow.performance.getEntriesByType("navigation")[0] || {};
+    (t.walkSwaps = t.walkSwaps || []).push([Math.round(w.asked), Math.round(now), steps, Math.round(nav.responseEnd || 0),
+      Math.round(nav.domInteractive || 0), Math.round(nav.loadEventStart || 0)]);  /* asked, shown, steps; the frame's own: response, parsed, loaded */
     if (final) { t.explainDrawn = now - (t.explainAsked || now); t.explainDrawnAt = now; root.setAttribute("data-explain", "ready"); }
     else { root.setAttribute("data-explain", "partial"); }
     walkSay();
