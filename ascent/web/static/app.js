@@ -572,13 +572,13 @@ function walkKeys(fr) {
     if (walk && ev.target.closest("button.step, #prev, #next")) { walk.follow = false; setTimeout(walkNear, 0); }
   }, true);
 }
-function showWalk(code, html, steps, final) {
+function showWalk(code, html, steps, final, shown) {  /* shown: called once this page shows */
   if (!walk || walk.code !== code) {
     if (walk && walk.busy) { walk.busy.remove(); }
     walk = { code: code, steps: 0, final: false, busy: null, queued: null, waiting: null, follow: false };
     walkFrame().hidden = true; root.removeAttribute("data-explain");
   }
-  if (walk.busy) { walk.queued = { html: html, steps: steps, final: final }; return; }  /* one page loads at a time: the newest waits */
+  if (walk.busy) { walk.queued = { html: html, steps: steps, final: final, shown: shown }; return; }  /* one page loads at a time: the newest waits */
   var at = walkAt();
   if (!final && at !== null && at < walk.steps - NEAR && !walk.follow) { walk.waiting = { html: html, steps: steps }; walkSay(); return; }
   walk.waiting = null;
@@ -605,7 +605,8 @@ function showWalk(code, html, steps, final) {
     if (final) { t.explainDrawn = now - (t.explainAsked || now); t.explainDrawnAt = now; root.setAttribute("data-explain", "ready"); }
     else { root.setAttribute("data-explain", "partial"); }
     walkSay();
-    if (w.queued) { var q = w.queued; w.queued = null; showWalk(code, q.html, q.steps, q.final); }
+    if (shown) { shown(); }
+    if (w.queued) { var q = w.queued; w.queued = null; showWalk(code, q.html, q.steps, q.final, q.shown); }
   };
   $("explain-box").appendChild(fr);
 }
@@ -668,8 +669,10 @@ function showExplain() {
     window.ascentApp.timings.explain = performance.now() - t;
     window.ascentApp.timings.explainParts = res.parts;
     if (!P || P.code !== code) { return; }
-    box.textContent = res.steps + " steps, worked out here in " + ((performance.now() - t) / 1000).toFixed(1) + " s.";
-    showWalk(code, res.html, res.steps, true);
+    var took = ((performance.now() - t) / 1000).toFixed(1);
+    walkNote = "the engine has worked out all " + res.steps + " steps, and they show in a moment.";
+    if (!walkSay()) { box.textContent = "All " + res.steps + " steps are worked out: drawing them\u2026"; }
+    showWalk(code, res.html, res.steps, true, function () { box.textContent = res.steps + " steps, worked out here in " + took + " s."; });
   }, function (e) { clearInterval(timer); bar.hidden = true; explained = null; box.textContent = "No walk-through: " + e.message; });
 }
 /* a part of the walk-through while the engine reads the puzzle (asked when Explain was open as the reading began) */
