@@ -410,7 +410,7 @@ def test_the_walk_through_grows_under_the_reader(context, server):
 def test_a_walk_through_opened_from_explain_is_the_engines(context, server):
     """A puzzle opened at #explain: the worker solves it, sends the steps found so far while it does (how many parts
     depends on the machine's speed, so only what they hold is checked), then the whole walk-through."""
-    puzzle = _sample("7x7", "codewars", 0)
+    puzzle = _sample("6x6", "hard", 0)
     view = build_view(solve(puzzle))
     page = open_page(context, server, bridge.code_of(puzzle) + "#explain")
     page.wait_for_function("document.documentElement.dataset.explain === 'ready'", timeout=60000)
@@ -420,6 +420,14 @@ def test_a_walk_through_opened_from_explain_is_the_engines(context, server):
     for k, _ in page.evaluate("window.ascentApp.timings.partsMs || []"):
         assert 0 < k < view.step_count
     assert page.evaluate("window.ascentApp.timings.walkParts") >= 1
+    if AXE.is_file():  # the app with the walk-through in its frame: axe's landmark and frame rules across both
+        page.add_script_tag(content=AXE.read_text())
+        next(f for f in page.frames if f.url.startswith("blob:")).add_script_tag(content=AXE.read_text())
+        found = page.evaluate("axe.run(document, {runOnly: {type: 'rule', values: ['landmark-unique', "
+                              "'landmark-no-duplicate-banner', 'landmark-no-duplicate-main', 'landmark-one-main', "
+                              "'region', 'frame-title', 'frame-focusable-content']}}).then(r => r.violations.map("
+                              "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ')))")
+        assert found == []
     assert not page.errors
     page.close()
 

@@ -2,7 +2,8 @@
    for the first paint) and asks the engine -- ascent itself, in Pyodide, in worker.js -- for everything
    else: the puzzle's verdict, hints on the player's own grid, the walk-through, new puzzles, the guide.
    Hooks for tests and scripts: <html data-engine="loading|ready|failed">, data-cell="RrCc" on each cell,
-   data-action="hint" (and the other tools), data-hint (the hint text), data-status (the game's state). */
+   data-action="hint" (and the other tools), data-hint (the hint text), data-status (the game's state),
+   <html data-explain="partial|ready"> (the walk-through shows the steps found so far, or the whole). */
 (function () {
 "use strict";
 var root = document.documentElement, $ = function (id) { return document.getElementById(id); };
