@@ -16,7 +16,7 @@ from html import escape
 from ..model import cands
 from ..model.grid import cell_name
 from ..show.gridtext import symbol
-from ..model.trace import SOLVED, STUCK, Pass, Result
+from ..model.trace import SOLVED, Pass, Result
 from ..puzzle import Puzzle, PuzzleError, formats, puzzlink
 from ..solver.engine import solve
 from ..solver.grade import level_of, score_of
@@ -77,6 +77,9 @@ def _solved(puzzle: Puzzle, on_tier=None, on_part=None):
             stream = _Stream(puzzle, on_part, on_tier)
             _SOLVES[puzzle] = solve(puzzle, on_tier=stream.tier, on_step=stream.hear)
     return _SOLVES[puzzle]
+
+
+SOLVING = "being solved"  # a part's status, in its title and header: the solve goes on
 
 
 class _Stream:
@@ -142,11 +145,11 @@ def partial_page(puzzle: Puzzle, passes: list[Pass], seconds: float) -> dict:
         for st in p.steps:
             counts[st.technique] = counts.get(st.technique, 0) + 1
     k = sum(counts.values())
-    result = Result(puzzle=puzzle, status=STUCK, passes=shown, grade=None, counts=counts, backtracked=False, masks=(),
-                    seconds=seconds)
+    result = Result(puzzle=puzzle, status=SOLVING, passes=shown, grade=None, counts=counts, backtracked=False,
+                    masks=(), seconds=seconds)
     html = page(build(result))
     head, tail = html.split("<header>\n", 1)[0], html.split("</header>\n", 1)[1]
-    header = (f'<header>\n<h1>Skyscrapers {escape(puzzle.describe())}: <span class="status">being solved</span></h1>\n'
+    header = (f'<header>\n<h1>Skyscrapers {escape(puzzle.describe())}: <span class="status">{SOLVING}</span></h1>\n'
               f'<p class="summary">The first {k} step{"" if k == 1 else "s"}, as the engine found them in '
               f'{seconds:.1f} s; it is still solving, and the steps it finds next follow. '
               '<button type="button" id="print-button">Print</button></p>\n</header>\n')  # the viewer's script binds it

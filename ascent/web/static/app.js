@@ -321,7 +321,9 @@ function openText(text) {
   if (!engineReady) { msg($("input-msg"), "The engine is still loading: the puzzle opens as soon as it is ready."); pendingText = text; return; }
   reading = { t: performance.now(), tier: "", part: null };
   var r = reading;  /* the walk-through is shown as the solve finds it when Explain is open as the reading starts */
-  ask("read", [text], readProgress, currentView() === "explain" ? function (m) { r.part = m; if (reading === r) { readPart(m); } } : null).then(function (v) { reading = null; openVerdict(v); if (currentView() === "explain") { showExplain(); } },
+  ask("read", [text], readProgress, currentView() === "explain" ? function (m) {
+    r.part = m; (window.ascentApp.timings.partsMs = window.ascentApp.timings.partsMs || []).push([m.steps, m.ms]);
+    if (reading === r) { readPart(m); } } : null).then(function (v) { reading = null; openVerdict(v); if (currentView() === "explain") { showExplain(); } },
     function (e) { reading = null; msg($("input-msg"), "The engine could not read it: " + e.message, true); });
 }
 var pendingText = null;
@@ -644,6 +646,7 @@ function showExplain() {
   if (!engineReady || !P.record) {  /* the engine loads, or reads the puzzle: the walk-through follows, or comes as it is found */
     var solving = reading ? ((performance.now() - reading.t) / 1000).toFixed(1) + " s" + (reading.tier ? " (now: " + reading.tier + ")" : "") : "";
     walkNote = "the engine is still solving, " + solving + ", and the steps it finds next follow.";
+    if (reading && reading.part && !mine) { readPart(reading.part); }  /* back in Explain: the newest part kept */
     if (!walkSay()) {
       box.textContent = !engineReady ? "The engine is still loading; the walk-through follows." : !reading ? "The engine is reading the puzzle; the walk-through follows." :
         "The engine is solving the puzzle\u2026 " + solving + "; the walk-through follows" + (reading.part === null ? "." : " as it is found.");
@@ -678,7 +681,6 @@ function showExplain() {
 }
 /* a part of the walk-through while the engine reads the puzzle (asked when Explain was open as the reading began) */
 function readPart(m) {
-  (window.ascentApp.timings.partsMs = window.ascentApp.timings.partsMs || []).push([m.steps, m.ms]);
   if (currentView() === "explain" && P && P.code) { showWalk(P.code, m.html, m.steps, false); }
 }
 /* While the player plays, the worker works out the walk-through a little at a time (about 0.1 s a turn, and only
