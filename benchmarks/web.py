@@ -17,7 +17,9 @@ handler (counting each request and its bytes), and measures, against the issue's
 - the same answers as CPython's engine here (status, solution, step count, grade) on the 30 9x9
   unreasonable of ../shared/tatham and 10 puzzles of ../shared/big;
 - the bytes of a first visit (as served, and gzip -6 of each file: what a host that compresses sends)
-  and of a repeat visit.
+  and of a repeat visit;
+- with ``--only cache``: Chrome's trace of a first visit and a repeat at once, which says whether the repeat
+  reused the WebAssembly compiled on the first (``wasm.Deserialize``).
 """
 
 from __future__ import annotations
@@ -138,13 +140,42 @@ def ready_runs(url: str, chromium: str, code: str, runs: int, log: list, args_la
         ", ".join(f"{k} {v}" for k, v in m.items()) for m in marks))
 
 
+def cache_trace(url: str, chromium: str, code: str) -> None:
+    """Whether a repeat visit at once reuses the compiled WebAssembly: Chrome's trace of the first visit (kept one
+    second after the service worker took it over, as ``ready_runs`` keeps it) and of the repeat visit straight after.
+    A visit that found Chromium's kept code deserializes it (``wasm.Deserialize``) and compiles few functions lazily."""
+    from collections import Counter
+
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=ARGS)
+        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+        for visit in ("first visit", "repeat at once"):
+            page = ctx.new_page()
+            browser.start_tracing(categories=["v8.wasm", "disabled-by-default-v8.wasm.detailed"])
+            page.goto(url + "index.html?" + code)
+            wait_ready(page)
+            ready = page.evaluate("window.ascentApp.timings.engineReadyAt")
+            if visit == "first visit":
+                page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30000)
+                page.wait_for_timeout(1000)
+            data = json.loads(browser.stop_tracing())
+            names = Counter(e["name"] for e in (data["traceEvents"] if isinstance(data, dict) else data))
+            print(f"{visit}: engine ready {ready / 1000:.2f} s; Chrome's trace: wasm.Deserialize {names['wasm.Deserialize']}, "
+                  f"functions compiled lazily {names['wasm.CompileLazy']}")
+            page.close()
+        browser.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     ap.add_argument("--ready-runs", type=int, default=3, help="fresh profiles for the engine-ready median (default 3)")
     ap.add_argument("--later", type=int, default=20, help="seconds before the third visit of each ready run (default 20)")
-    ap.add_argument("--only", choices=("ready", "walk"), help="only the engine-ready runs, or only the walk-throughs")
+    ap.add_argument("--only", choices=("ready", "walk", "cache"),
+                    help="only the engine-ready runs, only the walk-throughs, or only the trace of the compiled code kept")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -162,6 +193,11 @@ def main() -> None:
     print(f"site built in {time.perf_counter() - t:.1f} s: {info['files']} files, {info['bytes'] / 1e6:.2f} MB, Pyodide {info['pyodide']}")
     httpd, url, log = serve(site)
     out: dict = {}
+    if args.only == "cache":
+        cache_trace(url, args.chromium, bridge.code_of(nines[0]))
+        httpd.shutdown()
+        shutil.rmtree(tmp, ignore_errors=True)
+        return
     if args.only != "walk":
         ready_runs(url, args.chromium, bridge.code_of(nines[0]), args.ready_runs, log, args.later)
         log.clear()

@@ -29,10 +29,12 @@ self.addEventListener("fetch", function (ev) {
       return fetch(req).then(function (res) {
         var key = new Request(url.origin + url.pathname);
         if (res.ok && res.type === "basic" && /\.wasm$/.test(url.pathname)) {
-          /* Pyodide's WebAssembly is compiled from the cache's own copy, even on a first visit: Chromium keeps the
-             compiled code beside a cached response only, so the next visit, however soon, skips compiling it
-             (passed straight through, the first visit's compile was never kept, and a repeat at once compiled
-             it all again: 2.9-4.8 s against 1.9-2.4 s, three runs each, at load 4-5) */
+          /* Pyodide's WebAssembly is compiled from the cache's own copy, even on a first visit, so that the code
+             Chromium compiles from it can be kept beside that copy for the next visit. Measured (benchmarks/web.py
+             --only cache, Chrome's trace): with this, a repeat visit straight after a short first visit
+             deserialized the kept code every time (5 of 5); passed straight through, it compiled ~2,500 functions
+             again at load 4-5 (engine ready 2.9-4.8 s against 1.9-2.4 s, 3 runs each), but under load 6-9 it
+             found kept code too (3 of 3): how soon Chromium keeps it also depends on how long the first visit ran. */
           return c.put(key, res.clone()).then(function () { return c.match(key); })
             .then(function (kept) { return kept || res; }, function () { return res; });  /* not kept (quota): as fetched */
         }
