@@ -6,6 +6,7 @@ never in the search itself. Masks are read in lane order, outward from the front
 
 from __future__ import annotations
 
+from ..core import hiding
 from ..model import cands
 from ..model.words import in_turn, joined
 
@@ -114,29 +115,10 @@ def _bounded(fixed: tuple[int, ...], names: list[str], phrase: str, lo: int, hi:
     hide behind R1C1"), or, in a whole line, a height all of whose places lie before it ("R1C4 behind the 5 (in
     R1C1 or R1C3)"). Cells read from the clue's side."""
     sure, top = [], 0  # the cells that show whatever they hold; the tallest height any cell before could hold
-    hidden, floor = [], 0  # the cells hidden whatever they hold; the least height that must stand before
-    hider: dict[int, int | tuple[int, tuple[int, ...]]] = {}  # a hidden cell -> a cell before it that hides it, or
-    # (in a whole line) a height every place of which lies before it, with those places
-    places = {}  # a whole line's heights -> their places, for those with more than one
-    if whole:
-        for d in range(1, len(fixed) + 1):
-            where = tuple(i for i, m in enumerate(fixed) if m >> (d - 1) & 1)
-            if len(where) > 1:
-                places[d] = where
     for i, m in enumerate(fixed):
-        least, most = m & -m, m.bit_length()
-        if least.bit_length() > top:
+        if (m & -m).bit_length() > top:
             sure.append(i)
-        if most < floor:
-            hidden.append(i)
-            hider[i] = next(j for j in range(i) if (fixed[j] & -fixed[j]).bit_length() > most)
-        else:
-            before = [(len(w), -d, d, w) for d, w in places.items() if d > most and w[-1] < i]
-            if before:  # a height that must stand before it, in one of two or more places
-                hidden.append(i)
-                _, _, d, w = min(before)
-                hider[i] = (d, w)
-        top, floor = max(top, most), max(floor, least.bit_length())
+        top = max(top, m.bit_length())
     who = [names[i] for i in sure]
     tallest = len(fixed)
     if whole and not any(fixed[i] >> (tallest - 1) & 1 for i in sure):
@@ -144,24 +126,18 @@ def _bounded(fixed: tuple[int, ...], names: list[str], phrase: str, lo: int, hi:
     want = f"{lo}" if lo == hi else f"{lo} to {hi}"
     if len(who) > hi:
         show = "would both show" if len(who) == 2 else "would all show"
-        return (f"{joined(who)} {show} (each above everything before it), so {phrase} at least {len(who)}, "
+        return (f"{joined(who)} {show} (each above all before it), so {phrase} at least {len(who)}, "
                 f"not {want}")
-    most = len(fixed) - len(hidden)
-    if hidden and most < lo:
-        by: dict = {}
-        for i in hidden:
-            by.setdefault(hider[i], []).append(i)
-
-        def behind(h) -> str:
-            return names[h] if isinstance(h, int) else f"the {h[0]} (in {joined([names[k] for k in h[1]], 'or')})"
-
-        first = hider[hidden[0]]
-        if len(by) == 1 and isinstance(first, int) and hidden == list(range(first + 1, len(fixed))):
+    hiders = hiding.hidden(fixed, whole)
+    heights = hiding.hidden_heights(fixed, hiders) if whole else {}
+    most = len(fixed) - len(hiders) - len(heights)
+    if (hiders or heights) and most < lo:
+        first = next(iter(hiders.values()), None)
+        if (not heights and set(hiders.values()) == {first} and isinstance(first, int)
+                and list(hiders) == list(range(first + 1, len(fixed)))):
             which = f"every cell farther from the clue than {names[first]} would hide behind it"
         else:
-            parts = [f"{joined([names[i] for i in cells])} {'would hide ' if not k else ''}behind {behind(h)}"
-                     for k, (h, cells) in enumerate(by.items())]
-            which = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", and " + parts[-1]
+            which = hiding.behind(hiders, names, "would hide", heights)
         return f"{which}, so {phrase} at most {most}, not {want}"
     return None
 
@@ -262,6 +238,9 @@ def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: st
         if need_back not in seen:
             return f"{back} {_beyond(seen, need_back, need_back)}, not {need_back}"
     if need_front and need_back:
+        said = _tallest_cases(fixed, names, front, need_front, back, need_back)
+        if said is not None:
+            return said
         lo, hi = need_front
         orders = fillings(fixed, lo, hi, 0, limit=2000)
         if orders:
@@ -270,6 +249,42 @@ def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: st
             return (f"{front} {want} only if {back} {_beyond(seen, need_back, need_back)}; the clue there is "
                     f"{need_back}")
     return "it fits each clue alone, but no filling satisfies both at once"
+
+
+def _tallest_cases(fixed: tuple[int, ...], names: list[str], front: str, need_front: tuple[int, int], back: str,
+                   need_back: int) -> str | None:
+    """Where each clue alone can hold but not both: a split on the places of the line's tallest height not yet
+    settled, which parts what each end sees, each place with its one-line reason ("the 9 would stand in R4C8 or
+    R7C8: in R4C8, R1C8 and R3C8 would ..., so the top would see at most 2, not 3; in R7C8, ..."). None when that
+    height has more than three places, or some place has no short reason (a bound, or a lane's singles then a
+    bound)."""
+    n = len(fixed)
+    for d in range(n, 0, -1):
+        top = cands.bit(d)
+        where = [i for i, m in enumerate(fixed) if m & top]
+        if len(where) > 1:
+            break
+    if not 1 < len(where) <= 3:
+        return None
+    cases = []
+    for p in where:
+        case = tuple(top if i == p else m & ~top for i, m in enumerate(fixed))
+        short = too_few(case)
+        if short is not None:
+            union = 0
+            for i in short:
+                union |= case[i]
+            cells = [names[i] for i in short]
+            why = (f"{cells[0]} would have nothing left" if not union
+                   else f"{joined(cells)} would hold only {cands.show_set(union)} between them")
+        else:
+            why = (_bounded(case, names, front, need_front[0], need_front[1], True)
+                   or _bounded(tuple(reversed(case)), names[::-1], back, need_back, need_back, True)
+                   or _singles_then_bound(case, names, front, need_front, back, need_back, True))
+        if why is None:
+            return None
+        cases.append(f"in {names[p]}, {why}")
+    return f"the {d} would stand in {joined([names[p] for p in where], 'or')}: {'; '.join(cases)}"
 
 
 def witnesses(masks: tuple[int, ...], removed: list[tuple[int, int]], names: list[str], front: str,

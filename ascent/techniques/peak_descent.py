@@ -119,8 +119,8 @@ def _split(grid: Grid, lane, ms: list[int], p: int, lane_ms: tuple[int, ...]) ->
 
     def sentence() -> str:  # made when first read: the reasons cost more than finding the step
         lone = _unsaid_singles(grid, lane, lane_ms, placed)
-        shown = f"exactly {smin}" if smin == smax else f"{smin} to {smax}"
-        need = f"exactly {kmin}" if kmin == kmax else f"{kmin} to {kmax}"
+        shown = f"{smin}" if smin == smax else f"{smin} to {smax}"
+        need = f"{kmin}" if kmin == kmax else f"{kmin} to {kmax}"
         # a reason for each height still open before the peak that goes; those placed elsewhere in the lane are
         # named as such (never a count of fillings or a list of them)
         removed = [(i, h) for i in range(p) for h in cands.digits(ms[i] & ~allowed[i])]

@@ -27,12 +27,12 @@ def why(picture: str, at: int, h: int, clue: int) -> str:
 @pytest.mark.parametrize("picture, at, h, clue, reason", [
     # R1C3 = 3 leaves R1C2 with 5: then R1C1 and R1C2 both show
     ("[15] [35] [23] [14] [24]", 2, 3, 1,
-     "R1C2 is left with 5, so R1C1 and R1C2 would both show (each above everything before it), so the left would "
+     "R1C2 is left with 5, so R1C1 and R1C2 would both show (each above all before it), so the left would "
      "see at least 2, not 1"),
     # R1C5 = 2: two singles, in turn, each needed
     ("[15] [35] [23] [14] [24]", 4, 2, 1,
-     "R1C3 is left with 3, then R1C2 is left with 5, so R1C1 and R1C2 would both show (each above everything "
-     "before it), so the left would see at least 2, not 1"),
+     "R1C3 is left with 3, then R1C2 is left with 5, so R1C1 and R1C2 would both show (each above all before "
+     "it), so the left would see at least 2, not 1"),
     # a height with one place left: R1C4's lone 1 is not needed, so it is not said
     ("[13] [234] [125] [14] [145]", 1, 4, 4,
      "2 fits only R1C3, so R1C3 and R1C4 would hide behind R1C2, so the left would see at most 3, not 4"),
@@ -128,3 +128,24 @@ def test_a_height_with_another_place_is_no_reason():
     ms = masks("[12] [123] [34] [24] [1234]")
     assert explain.failing(ms, 1, 1, NAMES[:5], LEFT, (2, 2), whole=True) == (
         "R1C1, R1C3, R1C4 and R1C5 would hold only 2, 3 and 4 between them")
+
+
+def test_two_clues_split_on_the_places_of_the_tallest_height_not_yet_settled():
+    # column 8 of a hand-checked chain, clues 3 and 3: each clue alone can hold with R2C8 = 2, not both; the 9 has
+    # two places, and each has its one-line reason
+    col = [f"R{i}C8" for i in range(1, 10)]
+    ms = masks("[245] [12567] 3 [89] [1245] [568] [124569] [24] [1267]")
+    top, bottom = "the top would see", "the bottom would see"
+    assert explain.failing(ms, 1, 2, col, top, (3, 3), bottom, 3, whole=True) == (
+        "the 9 would stand in R4C8 or R7C8: in R4C8, R2C8 and R3C8 would hide behind R1C8, and R5C8, R6C8, R7C8, "
+        "R8C8 and R9C8 behind R4C8, so the top would see at most 2, not 3; in R7C8, 7 fits only R9C8, so R8C8, R5C8, "
+        "R3C8, R2C8 and R1C8 would hide behind R9C8, and R6C8 and R4C8 behind R7C8, so the bottom would see at most "
+        "2, not 3")
+    # with R4C8 = 8 the 9 and the 8 are settled: the split is on the 7
+    assert explain.failing(ms, 3, 8, col, top, (3, 3), bottom, 3, whole=True).startswith(
+        "the 7 would stand in R2C8 or R9C8: in R2C8, R1C8, R2C8, R4C8 and the 9 would all show")
+
+
+def test_two_clues_are_not_split_over_four_places():
+    full = tuple([63] * 6)  # every height in every cell: the 6 has six places
+    assert explain._tallest_cases(full, NAMES[:6], LEFT, (2, 2), "the right would see", 2) is None

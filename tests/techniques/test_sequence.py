@@ -13,8 +13,7 @@ from tests.lanepic import grid_of, run
 @pytest.mark.parametrize("before, after, elims, clue, reason", [
     ("2 | [123] [123] 4 [123] | 2", "2 | [23] [12] 4 [123] | 2", ((0, 1), (1, 4)), 2,
      "row 1 reads [123] [123] 4 [123] with clue 2 from the left and clue 2 from the right: with R1C1 = 1 or R1C2 = "
-     "3, R1C1, R1C2 and R1C3 would all show (each above everything before it), so the left would see at least 3, "
-     "not 2"),
+     "3, R1C1, R1C2 and R1C3 would all show (each above all before it), so the left would see at least 3, not 2"),
     ("3 | [123] [123] [123] 4", "3 | [12] [13] [123] 4", ((0, 4), (1, 2)), 3,
      "row 1 reads [123] [123] [123] 4 with clue 3 from the left: with R1C1 = 3, R1C2 and R1C3 would hide behind "
      "R1C1, so the left would see at most 2, not 3; with R1C2 = 2, the left would see 2 or 4, not 3"),
@@ -33,8 +32,9 @@ from tests.lanepic import grid_of, run
      "and clue 3 from the right: with R1C1 = 7, every cell farther from the clue than R1C1 would hide behind it, "
      "so the left would see at most 1, not 2; with R1C2 = 6, the left would see 1 or 3, not 2; with R1C6 = 7, "
      "every cell farther from the clue than R1C6 would hide behind it, so the right would see at most 2, not 3; "
-     "with R1C7 = 6, the right would see at most 2, not 3; with R1C7 = 7, every cell farther from the clue than "
-     "R1C7 would hide behind it, so the right would see at most 1, not 3"),
+     "with R1C7 = 6, the 1, 2, 3, 4 and 5 would hide behind R1C7 (every place they have is after it), so the right "
+     "would see at most 2, not 3; with R1C7 = 7, every cell farther from the clue than R1C7 would hide behind it, "
+     "so the right would see at most 1, not 3"),
 ])
 def test_sequence_step(before, after, elims, clue, reason):
     got, steps = run(sequence, before)
