@@ -150,6 +150,8 @@ class Minimizer:
         self.lines = lines_of(puzzle)
         self.techniques = techniques
         self.by_name = {t.name: t for t in techniques}
+        # a lane or line object of the puzzle's lines -> its line (``line_of`` finds the same, by a walk)
+        self._lines_by_id = {id(x): line for line in self.lines for x in (line, line.front, line.back)}
         self.check_time = check_time
         self.found: dict = {}  # what ``_finds`` said of a link on a grid, while one chain is cut (``minimal``)
         self.placing_simpler = True  # while a chain is said: a removal from one cell may be said as an easier placement
@@ -460,9 +462,11 @@ class Minimizer:
     def _look(self, trial: Grid, row: Technique, link: Step, fresh: bool = False):
         """``_finds``, remembered while one chain is cut: by the link and its line's cells for a technique that
         reads only its line (``line_only``), else by the link and the whole grid. ``fresh``: looked at afresh."""
-        if fresh:  # a technique's words are made from what it read when it found the step (never the live grid)
+        if fresh or row.refind is not None:
+            # a technique's words are made from what it read when it found the step (never the live grid); a technique
+            # asked directly reads a cell or two, cheaper than a key of the whole grid
             return self._finds(trial, row, link)
-        line = line_of(trial.lines, link.lane) if row.line_only and link.lane is not None else None
+        line = self._line_of(trial, link.lane) if row.line_only and link.lane is not None else None
         if line is not None:
             masks, values = trial.masks, trial.values
             key = (id(link), tuple(masks[c] for c in line.cells), tuple(values[c] for c in line.cells))
@@ -472,6 +476,12 @@ class Minimizer:
         if seen is None:
             seen = self.found[key] = self._finds(trial, row, link)
         return seen
+
+    def _line_of(self, trial: Grid, lane: Lane | Line) -> Line | None:
+        """``line_of(trial.lines, lane)`` (an equal line: its cells are what is read), by the object's identity when
+        it is one of the puzzle's lanes or lines, as the links' are."""
+        line = self._lines_by_id.get(id(lane))
+        return line if line is not None else line_of(trial.lines, lane)
 
     def _placing(self, trial: Grid, row: Technique, link: Step) -> Step:
         """The step of a technique asked directly (``refind``: it only places) that places what ``link`` does,
