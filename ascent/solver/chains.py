@@ -430,12 +430,24 @@ class Minimizer:
         return first
 
     def _reached(self, trial: Grid, conflict: Conflict) -> bool:
-        """Does ``trial`` show ``conflict``?"""
+        """Does ``trial`` show ``conflict``? Remembered while one chain is cut (``found``), by the contradiction and
+        what its line holds, where it lies in one of the puzzle's lines: every question below reads that line alone
+        (the line-only techniques looked for there alone, ``Memory.narrowed``, as ``_look`` trusts too)."""
         if not conflict.cells:
             return False  # a filled grid breaking a rule: never cut (it reads the whole grid)
         if conflict.lane is None:
             return False  # a cell emptied by applying a link (``Grid.apply``): no technique says that (each names a lane)
-        line = line_of(self.lines, conflict.lane)
+        line = self._line_of(trial, conflict.lane)
+        if line is None:
+            return self._shows(trial, conflict, None)
+        key = ("reached", conflict, line.read(trial.masks), line.read(trial.values))
+        got = self.found.get(key)
+        if got is None:
+            got = self.found[key] = self._shows(trial, conflict, line)
+        return got
+
+    def _shows(self, trial: Grid, conflict: Conflict, line: Line | None) -> bool:
+        """``_reached``, looked at afresh (``line``: the puzzle's line ``conflict`` lies in, or None)."""
         if line is not None:
             if is_broken(trial.masks, line, self.n):
                 return True  # the same row or column broken (linecheck): ``minimal`` says it afresh at the end
@@ -468,8 +480,7 @@ class Minimizer:
             return self._finds(trial, row, link)
         line = self._line_of(trial, link.lane) if row.line_only and link.lane is not None else None
         if line is not None:
-            masks, values = trial.masks, trial.values
-            key = (id(link), tuple(masks[c] for c in line.cells), tuple(values[c] for c in line.cells))
+            key = (id(link), line.read(trial.masks), line.read(trial.values))  # the line's cells, as ``read`` gives them
         else:
             key = (id(link), tuple(trial.masks), tuple(trial.values))  # sudoku reads which cells are placed
         seen = self.found.get(key)
