@@ -552,9 +552,14 @@ class Minimizer:
                 return _Changes(step.technique, elims, ())
             return Step(step.technique, step.sentence, step.lane, step.clue, step.cells, elims, premises=step.premises)
         masks, peers = trial.masks, shape(trial.n).peers
-        placed = {c for c, _ in step.placements}
-        cross = tuple((x, 1 << (d - 1)) for c, d in step.placements for x in peers[c]
-                      if x not in placed and masks[x] & (1 << (d - 1)))
+        if len(step.placements) == 1:  # most links: one height, crossed out of its peers (never the cell itself)
+            c, d = step.placements[0]
+            bit = 1 << (d - 1)
+            cross = tuple([(x, bit) for x in peers[c] if masks[x] & bit])
+        else:
+            placed = {c for c, _ in step.placements}
+            cross = tuple((x, 1 << (d - 1)) for c, d in step.placements for x in peers[c]
+                          if x not in placed and masks[x] & (1 << (d - 1)))
         if not said:  # only applied, never shown: the changes alone
             return _Changes(step.technique, tuple(elims) + cross, step.placements)
         return joined(step, elims, cross, trial.n)
