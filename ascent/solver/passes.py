@@ -98,8 +98,10 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
             current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
         grid.apply(step)
         if watch is not None:
-            touched.update(c for c, _ in step.eliminations)
-            touched.update(c for c, _ in step.placements)
+            for c, _ in step.eliminations:
+                touched.add(c)
+            for c, _ in step.placements:
+                touched.add(c)
         return current
 
     while True:
