@@ -11,7 +11,9 @@ handler (counting each request and its bytes), and measures, against the issue's
 - the longest main-thread task (PerformanceObserver 'longtask') while the worker solves, hints and
   works out walk-throughs;
 - hint latency (page -> worker -> page) over 50 random part-filled states of a 9x9 unreasonable;
-- walk-through ready (worker + the viewer drawn) for a 9x9 unreasonable and a 12x12;
+- the walk-through of two 9x9 unreasonable and three 12x12, opened at #explain on a fresh load: the first steps
+  shown (the worker sends the steps found so far while it solves) and the whole walk-through drawn, both from the
+  engine ready;
 - the same answers as CPython's engine here (status, solution, step count, grade) on the 30 9x9
   unreasonable of ../shared/tatham and 10 puzzles of ../shared/big;
 - the bytes of a first visit (as served, and gzip -6 of each file: what a host that compresses sends)
@@ -218,18 +220,20 @@ def main() -> None:
             page.goto("about:blank")  # a fresh load each time: nothing read or worked out ahead
             page.goto(url + "index.html?" + bridge.code_of(pz) + "#explain")
             wait_ready(page)
-            t0 = time.perf_counter()
             page.wait_for_function("document.documentElement.dataset.explain === 'ready'", timeout=600000)
             page.frame_locator("#explain-frame").locator("#steps button.step").first.wait_for()
-            page.wait_for_function("window.ascentApp.timings.explainDrawn > 0")
-            total = time.perf_counter() - t0
+            t = page.evaluate("window.ascentApp.timings")
             read = page.evaluate("window.ascentApp.state().puzzle.seconds")
-            parts = page.evaluate("window.ascentApp.timings.explainParts")
-            print(f"walk-through of {label}: ready in {total:.2f} s after the engine: the engine's solve {read:.2f} s "
-                  f"(when the page read it), then the walk-through's worker {page.evaluate('window.ascentApp.timings.explain') / 1000:.2f} s "
-                  f"(solve {parts['solve'] / 1000:.2f}, view {parts['view'] / 1000:.2f}, sentences {parts['sentences'] / 1000:.2f}, "
-                  f"page {parts['page'] / 1000:.2f}), the viewer drawn {page.evaluate('window.ascentApp.timings.explainDrawn') / 1000:.2f} s "
-                  f"after the walk-through was asked; CPython here: solve {native(pz)}")
+            parts, ready = t["explainParts"], t["engineReadyAt"]
+            first = (t["walkFirstAt"] - ready) / 1000
+            whole = (t["explainDrawnAt"] - ready) / 1000
+            sent = t.get("partsMs") or []
+            print(f"walk-through of {label}: first steps shown {first:.2f} s after the engine was ready "
+                  f"({t['walkFirstSteps']} steps{'' if sent else ': the whole walk-through, no part came first'}), "
+                  f"the whole walk-through {whole:.2f} s; {len(sent)} parts while the engine solved "
+                  f"(building them {sum(m['page'] for _, m in sent) / 1000:.2f} s of the worker's time), the engine's solve "
+                  f"{read:.2f} s, then sentences {parts['sentences'] / 1000:.2f} s and page {parts['page'] / 1000:.2f} s; "
+                  f"longest main-thread task {page.evaluate('Math.max(0, ...window.__long)'):.0f} ms; CPython here: solve {native(pz)}")
         # ---- a walk-through asked after some play: the worker has worked it out between requests
         for label, pz in [(f"12x12 big {k + 1}", pz) for k, pz in enumerate(twelves)][:1 if args.quick else 3]:
             page.goto(url + "index.html?" + bridge.code_of(pz))

@@ -1,4 +1,4 @@
-"""The three screenshots at 390x844 (docs/web-*.png), from a freshly built site in Debian's Chromium:
+"""The four screenshots at 390x844 (docs/web-*.png), from a freshly built site in Debian's Chromium:
 
     python benchmarks/web_shots.py docs
 """
@@ -53,4 +53,13 @@ with sync_playwright() as p:
     pg.locator("#explain-frame").scroll_into_view_if_needed()
     pg.evaluate("document.getElementById('explain-frame').scrollIntoView({block: 'start'})")
     pg.screenshot(path=str(out / "web-walkthrough-contradiction.png")); print(pg.text_content("#explain-msg"))
+    # 4. a walk-through opened while the engine still solves: the steps found so far, the reader on step 2
+    pz = _sample("9x9", "unreasonable", 0)
+    pg = ctx.new_page(); pg.goto(url + "index.html?" + bridge.code_of(pz) + "#explain"); W.wait_ready(pg)
+    pg.wait_for_function("document.documentElement.dataset.explain === 'partial'", timeout=120000)
+    pg.frame_locator("#explain-frame").locator('#steps button.step[data-f="2"]').click()
+    pg.wait_for_timeout(400)  # the line above says where the reader is
+    state = pg.get_attribute("html", "data-explain")
+    pg.evaluate("window.scrollTo(0, 0)")
+    pg.screenshot(path=str(out / "web-walkthrough-partial.png")); print(state, pg.text_content("#explain-msg"))
     b.close()

@@ -344,6 +344,94 @@ def test_forcing_hint_draws_its_chain_link_by_link(context, server):
 
 
 
+def _first_steps(result, k: int) -> list:
+    """The passes of a solve cut after its first ``k`` steps: what the pass loop has recorded by then."""
+    from ascent.model.trace import Pass
+
+    out, left = [], k
+    for p in result.passes:
+        if left <= 0:
+            break
+        out.append(Pass(p.number, p.kind, list(p.steps[:left])))
+        left -= len(out[-1].steps)
+    return out
+
+
+def test_the_walk_through_grows_under_the_reader(context, server):
+    """Parts of the walk-through (the steps found so far, as the worker sends them while it solves) swap in under
+    the reader once they come near the newest step shown: the step, the chain link and the focus stay where they
+    were; End, while steps still come, follows the newest step, up to the whole walk-through's last."""
+    puzzle = _sample("7x7", "codewars", 0)
+    result = solve(puzzle)
+    view = build_view(result)
+    f = next(fr.number for fr in view.frames if fr.technique == "forcing")
+    assert f > 20
+    parts = [bridge.partial_page(puzzle, _first_steps(result, k), 0.5) for k in (f, f + 2, f + 3)]
+    whole = bridge.explain(bridge._record(puzzle))
+    page = open_page(context, server, "#explain", wait_engine=False)
+    swap = "([p, final]) => window.ascentApp.showWalk('t', p.html, p.steps, final)"
+    parts_seen = "(window.ascentApp.timings.walkParts || 0)"
+    steps = lambda: frame.locator("#steps button.step").count()  # noqa: E731
+    page.evaluate(swap, [parts[0], False])
+    page.wait_for_function("document.documentElement.dataset.explain === 'partial'")
+    frame = page.frame_locator("#explain-frame")
+    assert steps() == f + 1
+    assert "being solved" in frame.locator("h1").text_content()
+    assert page.text_content("#explain-msg").startswith(f"Steps 1 to {f} are shown")
+    frame.locator('#steps button.step[data-f="3"]').click()
+    page.evaluate(swap, [parts[1], False])  # the reader is far from the newest step: the part waits
+    assert page.evaluate(parts_seen) == 1 and steps() == f + 1
+    assert f"it has found {f + 2} so far" in page.text_content("#explain-msg")
+    frame.locator(f'#steps button.step[data-f="{f}"]').click()  # near the newest (the forcing step: its chain opens)
+    page.wait_for_function(f"{parts_seen} === 2")
+    assert steps() == f + 3 and frame.locator("body").get_attribute("data-frame") == str(f)
+    frame.locator("#chain-next").click()
+    assert frame.locator("#chain-grid svg").get_attribute("data-link") == "2"
+    page.evaluate(swap, [parts[2], False])
+    page.wait_for_function(f"{parts_seen} === 3")
+    assert steps() == f + 4
+    assert frame.locator("body").get_attribute("data-frame") == str(f)
+    assert frame.locator("#chain-grid svg").get_attribute("data-link") == "2"
+    assert frame.locator("#chain-next").evaluate("b => document.activeElement === b")
+    frame.locator(f'#steps button.step[data-f="{f}"]').focus()
+    page.keyboard.press("End")
+    assert frame.locator("body").get_attribute("data-frame") == str(f + 3)
+    assert page.text_content("#explain-msg").endswith("the next shows here as soon as it is found.")
+    page.evaluate(swap, [{"html": whole["html"], "steps": whole["steps"]}, True])
+    page.wait_for_function("document.documentElement.dataset.explain === 'ready'")
+    assert steps() == view.step_count + 1
+    assert frame.locator("body").get_attribute("data-frame") == str(view.step_count)  # End followed the steps
+    assert frame.locator(f'#steps button.step[data-f="{view.step_count}"]').evaluate("b => document.activeElement === b")
+    assert page.locator("#explain-box iframe").count() == 1
+    assert not page.errors
+    page.close()
+
+
+def test_a_walk_through_opened_from_explain_is_the_engines(context, server):
+    """A puzzle opened at #explain: the worker solves it, sends the steps found so far while it does (how many parts
+    depends on the machine's speed, so only what they hold is checked), then the whole walk-through."""
+    puzzle = _sample("6x6", "hard", 0)
+    view = build_view(solve(puzzle))
+    page = open_page(context, server, bridge.code_of(puzzle) + "#explain")
+    page.wait_for_function("document.documentElement.dataset.explain === 'ready'", timeout=60000)
+    frame = page.frame_locator("#explain-frame")
+    assert frame.locator("#steps button.step").count() == view.step_count + 1
+    assert "being solved" not in frame.locator("h1").text_content()
+    for k, _ in page.evaluate("window.ascentApp.timings.partsMs || []"):
+        assert 0 < k < view.step_count
+    assert page.evaluate("window.ascentApp.timings.walkParts") >= 1
+    if AXE.is_file():  # the app with the walk-through in its frame: axe's landmark and frame rules across both
+        page.add_script_tag(content=AXE.read_text())
+        next(f for f in page.frames if f.url.startswith("blob:")).add_script_tag(content=AXE.read_text())
+        found = page.evaluate("axe.run(document, {runOnly: {type: 'rule', values: ['landmark-unique', "
+                              "'landmark-no-duplicate-banner', 'landmark-no-duplicate-main', 'landmark-one-main', "
+                              "'region', 'frame-title', 'frame-focusable-content']}}).then(r => r.violations.map("
+                              "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ')))")
+        assert found == []
+    assert not page.errors
+    page.close()
+
+
 def _open_with_state(context, server, puzzle: Puzzle, values: list, marks: list):
     """The app on ``puzzle`` with the player's grid as given (kept progress, written before the app opens)."""
     code = bridge.code_of(puzzle)

@@ -22,7 +22,7 @@ from .passes import TimedOut, techniques_of, run
 from ..model.kept import KEPT
 from ..puzzle import Puzzle
 from ..techniques import EASY, FINISHER, ORDER, TIER, UnknownTechnique, select
-from ..model.trace import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, Pass, Result
+from ..model.trace import AMBIGUOUS, CONTRADICTION, SOLVED, STUCK, Pass, Result, Step
 
 BACKTRACK = FINISHER.name
 
@@ -57,12 +57,14 @@ def grade_of(passes: list[Pass], backtracked: bool) -> str | None:
 
 
 def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str] | None = None,
-          timeout: float | None = None, on_tier: Callable[[str], None] | None = None) -> Result:
+          timeout: float | None = None, on_tier: Callable[[str], None] | None = None,
+          on_step: Callable[[Step, Pass], None] | None = None) -> Result:
     """Solve by logic, recording every step; then, unless ``logic_only``, finish from the solution.
 
     The status is solved, stuck (logic stopped, or ``timeout`` seconds ran out), contradiction (no
     solution) or ambiguous (more than one solution: never returned as "the" answer; ``solutions``
-    holds two). ``on_tier`` hears the name of each harder technique as the engine turns to it.
+    holds two). ``on_tier`` hears the name of each harder technique as the engine turns to it; ``on_step(step,
+    pass_)`` hears each step as the pass loop records it, in order, with the pass it belongs to.
     """
     start = time.perf_counter()
     techniques = techniques_of(select(techniques)) + (() if logic_only else (FINISHER,))
@@ -91,7 +93,8 @@ def solve(puzzle: Puzzle, *, logic_only: bool = False, techniques: Iterable[str]
         context.truth = a
 
     try:
-        run(grid, techniques, passes, context=context, before_hard=learn, announce=True, memory=memory)
+        run(grid, techniques, passes, context=context, before_hard=learn, announce=True, memory=memory,
+            on_step=on_step)
         if grid.solved():
             status = SOLVED  # the pass loop checked the filled grid against every rule
         else:

@@ -61,7 +61,7 @@ def filled_grid_conflict(grid: Grid) -> Conflict | None:
 def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None = None, limit: int | None = None,
         context: Any = None, before_hard: Callable[[], None] | None = None, announce: bool = False,
         check_time: Callable[[], None] | None = None, watch: Callable[[Grid, set], None] | None = None,
-        memory: Memory | None = None) -> None:
+        memory: Memory | None = None, on_step: Callable[[Step, Pass], None] | None = None) -> None:
     """Passes of the given techniques until none finds anything. Raises Contradiction.
 
     ``memory`` is the solve's (``ascent.techniques.memory``), handed to every technique; a fresh one when None.
@@ -74,6 +74,8 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
     ``check_time`` (the context's, by default) raises TimedOut past the deadline; ``watch`` is told,
     after each pass, the cells the pass changed, and may raise Contradiction (forcing's tracer ends a
     chain there: a row or column broken; each row and column is checked once a pass, not once a step).
+    ``on_step(step, pass_)`` hears each step as it is recorded, with the pass it was appended to, before it is
+    applied (a step, once recorded, never changes: a listener may show it at once).
     """
     if memory is None:
         memory = Memory(grid)
@@ -96,6 +98,8 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
                 current = Pass(len(passes) + 1, name)
                 passes.append(current)
             current.steps.append(step)  # recorded first: a step that breaks the grid stays in the record
+            if on_step is not None:
+                on_step(step, current)
         grid.apply(step)
         if watch is not None:
             for c, _ in step.eliminations:

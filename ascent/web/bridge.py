@@ -11,11 +11,12 @@ a small cache of solves, so a restarted worker (after a cancelled "make") answer
 from __future__ import annotations
 
 import time
+from html import escape
 
 from ..model import cands
 from ..model.grid import cell_name
 from ..show.gridtext import symbol
-from ..model.trace import SOLVED
+from ..model.trace import SOLVED, Pass, Result
 from ..puzzle import Puzzle, PuzzleError, formats, puzzlink
 from ..solver.engine import solve
 from ..solver.grade import level_of, score_of
@@ -63,20 +64,102 @@ def parse(text: str) -> Puzzle:
 _SOLVES: dict = {}  # the last few solves, by puzzle: the walk-through and hints reuse the reading's solve
 
 
-def _solved(puzzle: Puzzle, on_tier=None):
+def _solved(puzzle: Puzzle, on_tier=None, on_part=None):
     """The engine's solve of ``puzzle``; ``on_tier(name)`` hears each harder technique it turns to
-    (the page's progress on a long solve)."""
+    (the page's progress on a long solve); ``on_part(part)`` hears the walk-through of the steps found so far, now
+    and then while the solve runs (``_Stream``), so the reader starts on step 1 while the rest is worked out."""
     if puzzle not in _SOLVES:
         if len(_SOLVES) >= 16:
             _SOLVES.pop(next(iter(_SOLVES)))
-        _SOLVES[puzzle] = solve(puzzle, on_tier=on_tier)
+        if on_part is None:
+            _SOLVES[puzzle] = solve(puzzle, on_tier=on_tier)
+        else:
+            stream = _Stream(puzzle, on_part, on_tier)
+            _SOLVES[puzzle] = solve(puzzle, on_tier=stream.tier, on_step=stream.hear)
     return _SOLVES[puzzle]
 
 
-def _verdict(puzzle: Puzzle, on_tier=None) -> dict:
+SOLVING = "being solved"  # a part's status, in its title and header: the solve goes on
+
+
+class _Stream:
+    """The walk-through as the solve finds it: the engine's pass loop hands over each step as it records it (a step,
+    once recorded, never changes), and now and then the page of the steps so far goes to the page (``on_part``).
+
+    A part goes out when a step is heard or the solve turns to a harder technique, once the solve has run ``FIRST``
+    seconds (a solve done by then sends none: its whole walk-through follows at once), and at once when the solve
+    turns to counting solutions (all the easy logic is done, and the count may take a while). Then the next at most
+    every ``EVERY`` seconds, and no more often than keeps the page's building (not the steps' sentences, which the
+    walk-through needs anyway) to ``SHARE`` of the time: each part's cost is measured."""
+
+    FIRST, EVERY, SHARE = 0.1, 1.0, 0.1
+
+    def __init__(self, puzzle: Puzzle, on_part, on_tier=None):
+        self.puzzle, self.on_part, self.on_tier = puzzle, on_part, on_tier
+        self.passes: list[Pass] = []
+        self.start = time.perf_counter()
+        self.due = self.start + self.FIRST
+        self.heard = 0  # steps heard
+        self.sent = 0  # the steps in the last part sent
+
+    def hear(self, step, in_pass: Pass) -> None:
+        if not self.passes or self.passes[-1] is not in_pass:
+            self.passes.append(in_pass)
+        self.heard += 1
+        if time.perf_counter() >= self.due:
+            self.send()
+
+    def tier(self, name: str) -> None:
+        if self.on_tier is not None:
+            self.on_tier(name)
+        if self.heard > self.sent and (time.perf_counter() >= self.due or name == "counting solutions"):
+            self.send()
+
+    def send(self) -> None:
+        now = time.perf_counter()
+        for p in self.passes:  # the sentences first: the walk-through needs them anyway, so they are not the part's cost
+            for step in p.steps:
+                step.reason
+                for link in step.links:
+                    link.reason
+        said = time.perf_counter()
+        part = partial_page(self.puzzle, self.passes, now - self.start)
+        done = time.perf_counter()
+        part["ms"] = {"sentences": round((said - now) * 1000, 1), "page": round((done - said) * 1000, 1),
+                      "at": round((now - self.start) * 1000, 1)}
+        self.sent = part["steps"]
+        self.on_part(part)
+        self.due = done + max(self.EVERY, (done - said) / self.SHARE)
+
+
+def partial_page(puzzle: Puzzle, passes: list[Pass], seconds: float) -> dict:
+    """The walk-through page of the steps a running solve has found so far (each pass as far as it has got): the
+    exported page of a solve that stopped there, with a header that says the solve goes on. ``{"html", "steps",
+    "final": False}``."""
+    from ..export.html import page
+    from ..show.view import build
+
+    shown = [Pass(p.number, p.kind, list(p.steps)) for p in passes]
+    counts: dict[str, int] = {}
+    for p in shown:
+        for st in p.steps:
+            counts[st.technique] = counts.get(st.technique, 0) + 1
+    k = sum(counts.values())
+    result = Result(puzzle=puzzle, status=SOLVING, passes=shown, grade=None, counts=counts, backtracked=False,
+                    masks=(), seconds=seconds)
+    html = page(build(result))
+    head, tail = html.split("<header>\n", 1)[0], html.split("</header>\n", 1)[1]
+    header = (f'<header>\n<h1>Skyscrapers {escape(puzzle.describe())}: <span class="status">{SOLVING}</span></h1>\n'
+              f'<p class="summary">The first {k} step{"" if k == 1 else "s"}, as the engine found them in '
+              f'{seconds:.1f} s; it is still solving, and the steps it finds next follow. '
+              '<button type="button" id="print-button">Print</button></p>\n</header>\n')  # the viewer's script binds it
+    return {"html": head + header + tail, "steps": k, "final": False}
+
+
+def _verdict(puzzle: Puzzle, on_tier=None, on_part=None) -> dict:
     """The puzzle as the page needs it, with the engine's verdict: solved (one solution), ambiguous
     (two solutions shown), contradiction (the reason), or stuck."""
-    result = _solved(puzzle, on_tier)
+    result = _solved(puzzle, on_tier, on_part)
     n = puzzle.size
     out = {
         "record": _record(puzzle),
@@ -101,15 +184,16 @@ def _verdict(puzzle: Puzzle, on_tier=None) -> dict:
     return out
 
 
-def read(text: str, on_tier=None) -> dict:
-    """Read typed input; ``{"error": one line}`` when it cannot be read."""
+def read(text: str, on_tier=None, on_part=None) -> dict:
+    """Read typed input; ``{"error": one line}`` when it cannot be read. With ``on_part``, the walk-through of the
+    steps found so far is handed over while the solve runs (``_Stream``)."""
     try:
-        return _verdict(parse(text), on_tier)
+        return _verdict(parse(text), on_tier, on_part)
     except (PuzzleError, InputError) as e:
         return {"error": str(e)}
 
 
-def from_record(record: dict, on_tier=None) -> dict:
+def from_record(record: dict, on_tier=None, on_part=None) -> dict:
     """A puzzle the page built (tapped clues and givens) or kept, as a record."""
     try:
         puzzle = Puzzle.from_record(record)
@@ -117,7 +201,7 @@ def from_record(record: dict, on_tier=None) -> dict:
         return {"error": str(e)}
     if not MIN_SIZE <= puzzle.size <= MAX_SIZE:
         return {"error": f"a {puzzle.size}x{puzzle.size} puzzle: the app plays sizes {MIN_SIZE} to {MAX_SIZE}"}
-    return _verdict(puzzle, on_tier)
+    return _verdict(puzzle, on_tier, on_part)
 
 
 # ---------------------------------------------------------------------------- hints
@@ -233,17 +317,18 @@ def warm(record: dict, budget_ms: float = 100.0) -> dict:
     return {"done": done, "solved": True, "said": said[0]}
 
 
-def explain(record: dict, on_tier=None, on_step=None) -> dict:
+def explain(record: dict, on_tier=None, on_step=None, on_part=None) -> dict:
     """The exported page of the whole explained solve (``ascent.export.html.page``), built here.
     ``on_tier(name)`` hears each harder technique the solve turns to; ``on_step(k, total)`` hears each step whose
     sentence is worked out (the engine says a step's reason when it is first read, which on a big puzzle is much of
-    the time; ``warm`` may have done some already). The answer carries the time of each part: the solve, the
+    the time; ``warm`` may have done some already); ``on_part`` hears the steps found so far while a solve not made
+    yet runs (``_Stream``). The answer carries the time of each part: the solve, the
     view, the sentences, the page."""
     from ..export.html import page
 
     puzzle = Puzzle.from_record(record)
     start = time.perf_counter()
-    _solved(puzzle, on_tier)
+    _solved(puzzle, on_tier, on_part)
     solved = time.perf_counter()
     view, said = _view(puzzle)
     built = time.perf_counter()

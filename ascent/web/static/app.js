@@ -2,7 +2,8 @@
    for the first paint) and asks the engine -- ascent itself, in Pyodide, in worker.js -- for everything
    else: the puzzle's verdict, hints on the player's own grid, the walk-through, new puzzles, the guide.
    Hooks for tests and scripts: <html data-engine="loading|ready|failed">, data-cell="RrCc" on each cell,
-   data-action="hint" (and the other tools), data-hint (the hint text), data-status (the game's state). */
+   data-action="hint" (and the other tools), data-hint (the hint text), data-status (the game's state),
+   <html data-explain="partial|ready"> (the walk-through shows the steps found so far, or the whole). */
 (function () {
 "use strict";
 var root = document.documentElement, $ = function (id) { return document.getElementById(id); };
@@ -37,6 +38,8 @@ function startWorker() {
       pending = {};
     } else if (m.type === "progress") {
       var p = pending[m.id]; if (p && p.progress) { p.progress(m); }
+    } else if (m.type === "part") {
+      var pp = pending[m.id]; if (pp && pp.part) { pp.part(m); }
     } else if (m.type === "answer") {
       var q = pending[m.id]; delete pending[m.id];
       if (q) { if (m.ok) { q.resolve(m.result); } else { q.reject(new Error(m.error)); } }
@@ -46,11 +49,12 @@ function startWorker() {
     root.setAttribute("data-engine", "failed"); engineEl.textContent = "The engine could not load: " + (e.message || "worker error");
   };
 }
-function ask(op, args, progress) {
+/* part: hears the walk-through of the steps found so far while the worker's solve runs (asked only when given) */
+function ask(op, args, progress, part) {
   return new Promise(function (resolve, reject) {
     var id = nextId++;
-    pending[id] = { resolve: resolve, reject: reject, progress: progress };
-    worker.postMessage({ id: id, op: op, args: args });
+    pending[id] = { resolve: resolve, reject: reject, progress: progress, part: part };
+    worker.postMessage({ id: id, op: op, args: args, stream: !!part });
   });
 }
 function restartWorker(why) {
@@ -315,8 +319,11 @@ function readProgress(m) {
 }
 function openText(text) {
   if (!engineReady) { msg($("input-msg"), "The engine is still loading: the puzzle opens as soon as it is ready."); pendingText = text; return; }
-  reading = { t: performance.now(), tier: "" };
-  ask("read", [text], readProgress).then(function (v) { reading = null; openVerdict(v); if (currentView() === "explain") { showExplain(); } },
+  reading = { t: performance.now(), tier: "", part: null };
+  var r = reading;  /* the walk-through is shown as the solve finds it when Explain is open as the reading starts */
+  ask("read", [text], readProgress, currentView() === "explain" ? function (m) {
+    r.part = m; (window.ascentApp.timings.partsMs = window.ascentApp.timings.partsMs || []).push([m.steps, m.ms]);
+    if (reading === r) { readPart(m); } } : null).then(function (v) { reading = null; openVerdict(v); if (currentView() === "explain") { showExplain(); } },
     function (e) { reading = null; msg($("input-msg"), "The engine could not read it: " + e.message, true); });
 }
 var pendingText = null;
@@ -517,39 +524,164 @@ function route() {
   if (v === "guide") { showGuide(); }
 }
 var explained = null;
+/* The walk-through is shown as it is worked out: while the engine reads (solves) the puzzle, the page of the steps it
+   has found so far (a "part": each new one has every step of the one before, unchanged), then the whole. A new page
+   loads in a second frame under the one shown and takes its place once drawn, at the step, chain link, view, scroll
+   and focus the reader had, so nothing they read moves. */
+var walk = null;  /* {code, steps: shown, final, busy: a page loading, queued: the next to load, waiting: a part kept until the
+                     reader comes near the newest step, follow: End pressed} */
+function walkFrame() { return $("explain-frame"); }
+function walkState(fr) {  /* where the reader is in the walk-through shown */
+  try {
+    var d = fr.contentDocument, v = fr.contentWindow.ascentView; if (!v) { return null; }
+    var app = d.getElementById("app"), a = d.activeElement, st = { f: v.current(), grid: app.classList.contains("show-grid") };
+    st.last = d.querySelectorAll("#steps button.step").length - 1;
+    if (app.classList.contains("forcing")) {
+      var on = d.querySelector("#branches button.on"); st.b = on ? +on.getAttribute("data-b") : 0;
+      st.l = +(d.querySelector("#chain-grid svg").getAttribute("data-link") || 1);
+    }
+    st.scroll = [d.getElementById("steps").scrollTop, d.getElementById("chain-steps").scrollTop, d.documentElement.scrollTop];
+    st.key = d.getElementById("key").open;
+    if (document.activeElement === fr && a && a !== d.body) {
+      st.focus = a.id ? "#" + a.id : a.matches("button.step") ? '#steps button.step[data-f="' + a.getAttribute("data-f") + '"]' :
+        a.matches("button.link") ? '#chain-steps button.link[data-l="' + a.getAttribute("data-l") + '"]' : null;
+    }
+    return st;
+  } catch (e) { return null; }
+}
+/* The new page at the reader's place (drawn while still hidden); what had the focus, to focus once it shows. */
+function walkRestore(fr, st) {
+  var d = fr.contentDocument, v = fr.contentWindow.ascentView; if (!v || !st) { return null; }
+  var last = d.querySelectorAll("#steps button.step").length - 1, f = walk.follow && st.f === st.last ? last : st.f;
+  if (v.current() !== f) { v.go(f); }
+  if (st.b !== undefined && f === st.f) { v.branch(st.b); v.link(st.l); }
+  if (st.grid) { v.show("grid"); }
+  d.getElementById("key").open = st.key;
+  if (f === st.f) { d.getElementById("steps").scrollTop = st.scroll[0]; d.getElementById("chain-steps").scrollTop = st.scroll[1]; d.documentElement.scrollTop = st.scroll[2]; }
+  return st.focus && d.querySelector(f === st.f ? st.focus : st.focus.replace(/data-f="\d+"/, 'data-f="' + f + '"'));
+}
+/* The reader who jumps to the end (End, or the next step from the newest) while steps still come is taken to the
+   newest step each time more arrive; any other move stops that. */
+function walkKeys(fr) {
+  var d = fr.contentDocument, v = fr.contentWindow.ascentView;
+  d.addEventListener("keydown", function (ev) {
+    if (!walk || walk.final) { return; }
+    var atLast = v.current() === d.querySelectorAll("#steps button.step").length - 1;
+    if (ev.key === "End" || ((ev.key === "ArrowRight" || ev.key === "ArrowDown") && atLast)) { walk.follow = true; }
+    else if (["ArrowLeft", "ArrowUp", "Home", "ArrowRight", "ArrowDown"].indexOf(ev.key) >= 0) { walk.follow = false; }
+    setTimeout(walkNear, 0);  /* after the viewer has moved */
+  }, true);
+  d.addEventListener("click", function (ev) {
+    if (walk && ev.target.closest("button.step, #prev, #next")) { walk.follow = false; setTimeout(walkNear, 0); }
+  }, true);
+}
+function showWalk(code, html, steps, final, shown) {  /* shown: called once this page shows */
+  if (!walk || walk.code !== code) {
+    if (walk && walk.busy) { walk.busy.remove(); }
+    walk = { code: code, steps: 0, final: false, busy: null, queued: null, waiting: null, follow: false };
+    walkFrame().hidden = true; root.removeAttribute("data-explain");
+  }
+  if (walk.busy) { walk.queued = { html: html, steps: steps, final: final, shown: shown }; return; }  /* one page loads at a time: the newest waits */
+  var at = walkAt();
+  if (!final && at !== null && at < walk.steps - NEAR && !walk.follow) { walk.waiting = { html: html, steps: steps }; walkSay(); return; }
+  walk.waiting = null;
+  var old = walkFrame(), fr = document.createElement("iframe"), w = walk;
+  fr.title = old.title; fr.className = "incoming";
+  /* a blob: address, not srcdoc: the viewer keeps its step in the address (#N), which about:srcdoc cannot */
+  var st = old.hidden ? null : walkState(old), url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+  fr.src = url + (st ? "#" + st.f : "");
+  w.busy = fr; w.asked = performance.now();
+  fr.onload = function () {
+    if (walk !== w) { fr.remove(); URL.revokeObjectURL(url); return; }
+    if (w.busy !== fr || fr.contentDocument.URL.indexOf("blob:") !== 0) { return; }  /* the empty document a new frame opens with */
+    var focus = walkRestore(fr, st && walkState(old) || st);  /* where the reader is now: they may have moved while this loaded */
+    walkKeys(fr);
+    if (old.src.indexOf("blob:") === 0) { URL.revokeObjectURL(old.src.split("#")[0]); }
+    old.remove(); fr.id = "explain-frame"; fr.className = ""; w.busy = null; w.steps = steps; w.final = final;
+    if (focus) { fr.focus(); focus.focus({ preventScroll: true }); }
+    var t = window.ascentApp.timings, now = performance.now();
+    if (!t.walkFirstAt) { t.walkFirstAt = now; t.walkFirstSteps = steps; }
+    t.walkParts = (t.walkParts || 0) + 1;
+    var nav = fr.contentWindow.performance.getEntriesByType("navigation")[0] || {};
+    (t.walkSwaps = t.walkSwaps || []).push([Math.round(w.asked), Math.round(now), steps, Math.round(nav.responseEnd || 0),
+      Math.round(nav.domInteractive || 0), Math.round(nav.loadEventStart || 0)]);  /* asked, shown, steps; the frame's own: response, parsed, loaded */
+    if (final) { t.explainDrawn = now - (t.explainAsked || now); t.explainDrawnAt = now; root.setAttribute("data-explain", "ready"); }
+    else { root.setAttribute("data-explain", "partial"); }
+    walkSay();
+    if (shown) { shown(); }
+    if (w.queued) { var q = w.queued; w.queued = null; showWalk(code, q.html, q.steps, q.final, q.shown); }
+  };
+  $("explain-box").appendChild(fr);
+}
+/* A new part is swapped in (a few hundred ms of the page's time on a 12x12) only when the reader comes within NEAR
+   steps of the newest shown, or follows the end; until then it waits, and the line above says how many are found. */
+var NEAR = 10;
+function walkAt() { try { var fr = walkFrame(); return fr.hidden ? null : fr.contentWindow.ascentView.current(); } catch (e) { return null; } }
+function walkNear() {
+  var at = walkAt();
+  if (walk && walk.waiting && !walk.busy && at !== null && (walk.follow || at >= walk.steps - NEAR)) {
+    var q = walk.waiting; walk.waiting = null; showWalk(walk.code, q.html, q.steps, false);
+  }
+  walkSay();
+}
+/* The line over the walk-through while it is worked out: how far the engine has got, and where the reader is. */
+var walkNote = "";
+function walkSay() {
+  var box = $("explain-msg"), fr = walkFrame(), v = null;
+  try { v = !fr.hidden && fr.contentWindow.ascentView; } catch (e) { v = null; }
+  if (!walk || walk.final || !walk.steps || !v) { return false; }
+  var at = v.current(), text = "Steps 1 to " + walk.steps + " are shown as the engine found them; " +
+    (walk.waiting ? "it has found " + walk.waiting.steps + " so far, shown as you come near step " + walk.steps + "; " : "") +
+    (walkNote || "the engine is still working out the rest.") +
+    (at === walk.steps ? " You are at the newest step: the next shows here as soon as it is found." : "");
+  if (box.textContent !== text) { box.textContent = text; }
+  return true;
+}
 function showExplain() {
-  var box = $("explain-msg"), frame = $("explain-frame");
-  if (!P || !P.code) { box.textContent = "Open a puzzle first (Play), then its walk-through shows here."; frame.hidden = true; $("explain-progress").hidden = true; return; }
+  var box = $("explain-msg"), frame = walkFrame(), bar = $("explain-progress");
+  if (!P || !P.code) { box.textContent = "Open a puzzle first (Play), then its walk-through shows here."; frame.hidden = true; bar.hidden = true; return; }
   if (explained === P.code) { return; }
-  if (!engineReady || !P.record) {  /* the engine loads, or reads the puzzle: the walk-through follows */
-    box.textContent = !engineReady ? "The engine is still loading; the walk-through follows." : !reading ? "The engine is reading the puzzle; the walk-through follows." :
-      "The engine is solving the puzzle\u2026 " + ((performance.now() - reading.t) / 1000).toFixed(1) + " s" + (reading.tier ? " (now: " + reading.tier + ")" : "") + "; the walk-through follows.";
-    $("explain-progress").hidden = !engineReady; $("explain-progress").removeAttribute("value");
+  var mine = walk && walk.code === P.code;
+  if (!mine) { frame.hidden = true; }
+  if (!engineReady || !P.record) {  /* the engine loads, or reads the puzzle: the walk-through follows, or comes as it is found */
+    var solving = reading ? ((performance.now() - reading.t) / 1000).toFixed(1) + " s" + (reading.tier ? " (now: " + reading.tier + ")" : "") : "";
+    walkNote = "the engine is still solving, " + solving + ", and the steps it finds next follow.";
+    if (reading && reading.part && !mine) { readPart(reading.part); }  /* back in Explain: the newest part kept */
+    if (!walkSay()) {
+      box.textContent = !engineReady ? "The engine is still loading; the walk-through follows." : !reading ? "The engine is reading the puzzle; the walk-through follows." :
+        "The engine is solving the puzzle\u2026 " + solving + "; the walk-through follows" + (reading.part === null ? "." : " as it is found.");
+    }
+    bar.hidden = !engineReady; bar.removeAttribute("value");
     setTimeout(function () { if (currentView() === "explain") { showExplain(); } }, 300); return;
   }
-  if (P.status !== "solved" && P.status !== "ambiguous") { box.textContent = verdictText(P); frame.hidden = true; $("explain-progress").hidden = true; return; }
+  if (P.status !== "solved" && P.status !== "ambiguous") { box.textContent = verdictText(P); frame.hidden = true; bar.hidden = true; return; }
   /* progress: the technique the solve has reached, then the steps whose sentences are written, k of N */
-  var code = P.code, t = performance.now(), tier = "", step = null, bar = $("explain-progress"), timer = setInterval(function () {
-    box.textContent = (step ? "Writing out step " + step.step + " of " + step.of : "Working out every step of the solve") + "\u2026 " +
-      ((performance.now() - t) / 1000).toFixed(1) + " s" + (!step && tier ? " (now: " + tier + ")" : ""); }, 200);
-  box.textContent = "Working out every step of the solve\u2026"; frame.hidden = true;
+  var code = P.code, t = performance.now(), tier = "", step = null, timer = setInterval(function () {
+    var doing = (step ? "writing out step " + step.step + " of " + step.of : "working out every step of the solve") + "\u2026 " +
+      ((performance.now() - t) / 1000).toFixed(1) + " s" + (!step && tier ? " (now: " + tier + ")" : "");
+    walkNote = "the engine has found every step and is " + doing + ".";
+    if (!walkSay()) { box.textContent = doing.charAt(0).toUpperCase() + doing.slice(1); } }, 200);
+  if (!walkSay()) { box.textContent = "Working out every step of the solve\u2026"; }
   bar.hidden = false; bar.removeAttribute("value");
   explained = code;
+  window.ascentApp.timings.explainAsked = t;
   ask("explain", [P.record], function (m) {
     if (m.tier) { tier = m.tier; }
     if (m.step) { step = m; bar.max = m.of; bar.value = m.step; window.ascentApp.timings.explainStep = [m.step, m.of]; }
-  }).then(function (res) {
+  }, function (m) { if (P && P.code === code) { showWalk(code, m.html, m.steps, false); } }).then(function (res) {
     clearInterval(timer); bar.hidden = true;
     window.ascentApp.timings.explain = performance.now() - t;
     window.ascentApp.timings.explainParts = res.parts;
     if (!P || P.code !== code) { return; }
-    box.textContent = res.steps + " steps, worked out here in " + ((performance.now() - t) / 1000).toFixed(1) + " s.";
-    /* a blob: address, not srcdoc: the viewer keeps its step in the address (#N), which about:srcdoc cannot */
-    if (frame.src && frame.src.indexOf("blob:") === 0) { URL.revokeObjectURL(frame.src); }
-    frame.onload = function () { window.ascentApp.timings.explainDrawn = performance.now() - t; };
-    frame.src = URL.createObjectURL(new Blob([res.html], { type: "text/html" })); frame.hidden = false;
-    root.setAttribute("data-explain", "ready");
+    var took = ((performance.now() - t) / 1000).toFixed(1);
+    walkNote = "the engine has worked out all " + res.steps + " steps, and they show in a moment.";
+    if (!walkSay()) { box.textContent = "All " + res.steps + " steps are worked out: drawing them\u2026"; }
+    showWalk(code, res.html, res.steps, true, function () { box.textContent = res.steps + " steps, worked out here in " + took + " s."; });
   }, function (e) { clearInterval(timer); bar.hidden = true; explained = null; box.textContent = "No walk-through: " + e.message; });
+}
+/* a part of the walk-through while the engine reads the puzzle (asked when Explain was open as the reading began) */
+function readPart(m) {
+  if (currentView() === "explain" && P && P.code) { showWalk(P.code, m.html, m.steps, false); }
 }
 /* While the player plays, the worker works out the walk-through a little at a time (about 0.1 s a turn, and only
    while nothing else is asked), so Explain opens at once later. */
@@ -716,4 +848,5 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
 } else { boot(); }
 window.ascentApp.state = function () { return { puzzle: P, state: S, hint: H, engineReady: engineReady }; };
 window.ascentApp.ask = function (op, args) { return ask(op, args); };
+window.ascentApp.showWalk = showWalk;  /* a page of the walk-through, swapped in as a part (final: false) or the whole */
 })();

@@ -1,5 +1,6 @@
 /* The engine's worker: Pyodide (copied into pyodide/ by `ascent web build`) runs ascent from ascent.zip.
-   Messages in: {id, op, args}; out: {type:"ready"|"failed"|"progress"|"answer", ...}. Nothing is fetched
+   Messages in: {id, op, args, stream}; out: {type:"ready"|"failed"|"progress"|"part"|"answer", ...} ("part": the
+   walk-through of the steps a running solve has found so far, sent only when the message asked to stream). Nothing is fetched
    from another origin: every URL here is relative to this worker's own. */
 "use strict";
 var T0 = performance.now();
@@ -51,14 +52,15 @@ var ready = (async function () {
   mark("imported");
   call = py.runPython(
     "import json\nfrom ascent.web import bridge\n" +
-    "def _call(op, args, progress=None, steps=None):\n" +
+    "def _call(op, args, progress=None, steps=None, part=None):\n" +
     "    args = json.loads(args)\n" +
+    "    on_part = None if part is None else (lambda p: part(json.dumps(p)))\n" +
     "    if op == 'generate':\n" +
     "        return json.dumps(bridge.generate(*args, on_attempt=progress))\n" +
     "    if op == 'explain':\n" +
-    "        return json.dumps(bridge.explain(*args, on_tier=progress, on_step=steps))\n" +
+    "        return json.dumps(bridge.explain(*args, on_tier=progress, on_step=steps, on_part=on_part))\n" +
     "    if op in ('read', 'from_record'):\n" +
-    "        return json.dumps(getattr(bridge, op)(*args, on_tier=progress))\n" +
+    "        return json.dumps(getattr(bridge, op)(*args, on_tier=progress, on_part=on_part))\n" +
     "    return json.dumps(getattr(bridge, op)(*args))\n" +
     "_call");
   mark("ready");
@@ -77,7 +79,9 @@ onmessage = async function (ev) {
     var progress = msg.op === "generate" ? function (k) { postMessage({ type: "progress", id: id, attempts: k }); }
       : function (tier) { postMessage({ type: "progress", id: id, tier: String(tier) }); };  /* the technique a long solve turns to */
     var steps = function (k, of) { postMessage({ type: "progress", id: id, step: k, of: of }); };  /* the walk-through's sentences */
-    var out = call(msg.op, JSON.stringify(msg.args || []), progress, steps);
+    /* the walk-through of the steps found so far, while a solve runs (asked with stream: the page shows it) */
+    var part = msg.stream ? function (text) { var p = JSON.parse(text); p.type = "part"; p.id = id; postMessage(p); } : undefined;
+    var out = call(msg.op, JSON.stringify(msg.args || []), progress, steps, part);
     postMessage({ type: "answer", id: id, ok: true, result: JSON.parse(out), ms: performance.now() - t0 });
   } catch (e) {
     var text = String(e && e.message || e), lines = text.trim().split("\n");
