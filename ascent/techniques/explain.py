@@ -135,7 +135,10 @@ def _bounded(fixed: tuple[int, ...], names: list[str], phrase: str, lo: int, hi:
         first = next(iter(hiders.values()), None)
         if (not heights and set(hiders.values()) == {first} and isinstance(first, int)
                 and list(hiders) == list(range(first + 1, len(fixed)))):
-            which = f"every cell farther from the clue than {names[first]} would hide behind it"
+            rest = names[first + 1:]  # in part of a line (the cells before a peak) "every cell" would read as the line's
+            which = (f"every cell farther from the clue than {names[first]} would hide behind it" if whole else
+                     f"{rest[0] if len(rest) == 1 else joined(rest) if len(rest) == 2 else f'{rest[0]} to {rest[-1]}'} "
+                     f"would hide behind {names[first]}")
         else:
             which = hiding.behind(hiders, names, "would hide", heights)
         return f"{which}, so {phrase} at most {most}, not {want}"
