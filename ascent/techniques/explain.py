@@ -135,14 +135,31 @@ def _bounded(fixed: tuple[int, ...], names: list[str], phrase: str, lo: int, hi:
         first = next(iter(hiders.values()), None)
         if (not heights and set(hiders.values()) == {first} and isinstance(first, int)
                 and list(hiders) == list(range(first + 1, len(fixed)))):
-            rest = names[first + 1:]  # in part of a line (the cells before a peak) "every cell" would read as the line's
-            which = (f"every cell farther from the clue than {names[first]} would hide behind it" if whole else
-                     f"{rest[0] if len(rest) == 1 else joined(rest) if len(rest) == 2 else f'{rest[0]} to {rest[-1]}'} "
-                     f"would hide behind {names[first]}")
+            # in part of a line (the cells before a peak) "every cell" would read as the whole line's: name them
+            which = (f"every cell farther from the clue than {names[first]} would hide behind it" if whole
+                     else f"{_run(names[first + 1:])} would hide behind {names[first]}")
         else:
             which = hiding.behind(hiders, names, "would hide", heights)
         return f"{which}, so {phrase} at most {most}, not {want}"
     return None
+
+
+def _run(names: list[str]) -> str:
+    """Neighbouring cells by name: 'R1C2', 'R1C2 and R1C3', 'R1C2 to R1C5'."""
+    return joined(names) if len(names) < 3 else f"{names[0]} to {names[-1]}"
+
+
+def _too_few_words(fixed: tuple[int, ...], names: list[str]) -> str | None:
+    """The cells that would hold fewer heights than cells, in words, or None."""
+    short = too_few(fixed)
+    if short is None:
+        return None
+    union = 0
+    for i in short:
+        union |= fixed[i]
+    cells = [names[i] for i in short]
+    return (f"{cells[0]} would have nothing left" if not union
+            else f"{joined(cells)} would hold only {cands.show_set(union)} between them")
 
 
 def _lane_singles(ms: tuple[int, ...], names: list[str], whole: bool):
@@ -210,15 +227,9 @@ def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: st
         if not any(m >> (d - 1) & 1 for j, m in enumerate(line) if j != at):
             return f"{d} would have no place left in the lane"
     fixed = tuple(cands.bit(h) if i == at else m & ~cands.bit(h) for i, m in enumerate(masks))
-    short = too_few(fixed)
-    if short is not None:
-        union = 0
-        for i in short:
-            union |= fixed[i]
-        cells = [names[i] for i in short]
-        if not union:
-            return f"{cells[0]} would have nothing left"
-        return f"{joined(cells)} would hold only {cands.show_set(union)} between them"
+    said = _too_few_words(fixed, names)
+    if said is not None:
+        return said
     if need_front:
         said = _bounded(fixed, names, front, need_front[0], need_front[1], whole)
         if said is not None:
@@ -272,18 +283,10 @@ def _tallest_cases(fixed: tuple[int, ...], names: list[str], front: str, need_fr
     cases = []
     for p in where:
         case = tuple(top if i == p else m & ~top for i, m in enumerate(fixed))
-        short = too_few(case)
-        if short is not None:
-            union = 0
-            for i in short:
-                union |= case[i]
-            cells = [names[i] for i in short]
-            why = (f"{cells[0]} would have nothing left" if not union
-                   else f"{joined(cells)} would hold only {cands.show_set(union)} between them")
-        else:
-            why = (_bounded(case, names, front, need_front[0], need_front[1], True)
-                   or _bounded(tuple(reversed(case)), names[::-1], back, need_back, need_back, True)
-                   or _singles_then_bound(case, names, front, need_front, back, need_back, True))
+        why = (_too_few_words(case, names)
+               or _bounded(case, names, front, need_front[0], need_front[1], True)
+               or _bounded(tuple(reversed(case)), names[::-1], back, need_back, need_back, True)
+               or _singles_then_bound(case, names, front, need_front, back, need_back, True))
         if why is None:
             return None
         cases.append(f"in {names[p]}, {why}")
