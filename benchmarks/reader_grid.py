@@ -51,10 +51,11 @@ if not recs:
     sys.exit(f"no puzzles labelled {args.label!r} in {path}")
 
 
-# a removal's reason that is a count and nothing else ("with R1C2 = 5, the left would see 3 or 4, where the clue is
-# 2"): no cells that must show or hide, no singles, no cases; read from the words, in this script only (the
+# a removal's reason that is a count and nothing else ("with R1C2 = 5, the left would see 3 or 4, not 2", or "at
+# least 3, not 2"): no cells that must show or hide, no singles, no cases; read from the words, in this script only (the
 # engine never reads its sentences back)
-BARE = re.compile(r"(?<!so )(?<!and )(?<!then )(?<!way )\b(?:the (?:left|right|top|bottom) would see|they would show) \d")
+BARE = re.compile(r"(?<!so )(?<!and )(?<!then )(?<!way )\b(?:the (?:left|right|top|bottom) would see|they would show) "
+                  r"(?:at (?:least|most) )?\d")
 
 
 # a contradiction whose count is said with no cells that show or hide ("... and sees at most 4, but the clue is 5")

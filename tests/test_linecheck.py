@@ -121,19 +121,24 @@ def test_a_bigger_hall_set_when_neither_side_is_small():
 def test_one_clue_sees_too_many_too_few_or_never_its_count():
     cases = [  # (candidates, left clue, right clue, the words, which lane)
         ([b(1, 2, 3)] + [full(4)] * 3, 1, 0, "reads [123] [1234] [1234] [1234] and sees at least 2: R1C1 and the 4 "
-         "show whatever the order (each above everything before it), but the clue is 1", "front"),
-        ([b(2)] + [full(4)] * 3, 4, 0, "reads 2 [1234] [1234] [1234] and sees at most 3, but the clue is 4", "front"),
-        ([b(4)] + [full(4)] * 3, 2, 0, "reads 4 [1234] [1234] [1234] and sees 1 whatever the order, but the clue is 2",
-         "front"),
+         "show whatever the order (each above all before it), but the clue is 1", "front"),
+        ([b(2)] + [full(4)] * 3, 4, 0, "reads 2 [1234] [1234] [1234] and sees at most 3 whatever the order: the 1 "
+         "(in R1C2, R1C3 or R1C4) hides behind R1C1, but the clue is 4", "front"),
+        ([b(4)] + [full(4)] * 3, 2, 0, "reads 4 [1234] [1234] [1234] and sees 1 whatever the order: R1C1 shows (above "
+         "all before it); the 1, 2 and 3 hide behind R1C1 (every place they have is after it), but the clue is "
+         "2", "front"),
         ([b(1), b(2), b(3), b(4)], 3, 0, "reads 1 2 3 4 and sees 4 whatever the order, but the clue is 3", "front"),
         ([b(1), b(2), b(3), b(4)], 0, 2, "reads 4 3 2 1 and sees 1 whatever the order, but the clue is 2", "back"),
         ([b(3), b(4), b(1), b(2)], 0, 3, "reads 2 1 4 3 and sees 2 whatever the order, but the clue is 3", "back"),
-        ([b(2, 3), b(1), b(2, 3)], 0, 3, "reads [23] 1 [23] and sees at most 2: R1C2 hides whatever the order (each "
-         "below a height that stands before it), but the clue is 3", "back"),
+        ([b(2, 3), b(1), b(2, 3)], 0, 3, "reads [23] 1 [23] and sees at most 2 whatever the order: R1C2 hides behind "
+         "R1C3, but the clue is 3", "back"),
         ([b(1, 2), b(3), b(1, 2), b(4)], 4, 0, "reads [12] 3 [12] 4 and sees 3 whatever the order: R1C1, R1C2 and "
-         "R1C4 show (each above everything before it) and R1C3 hides (each below a height that stands before it), "
-         "but the clue is 4", "front"),
+         "R1C4 show (each above all before it); R1C3 hides behind R1C2, but the clue is 4", "front"),
         ([b(1, 3), b(2), b(1, 3)], 1, 2, "reads [13] 2 [13] and sees 1 or 3, never 2, but the clue is 2", "back"),
+        # a height of the whole line hides what stands after both its places
+        ([b(1, 5), b(2, 5), b(3, 4), b(3, 4), b(1, 2)], 3, 0, "reads [15] [25] [34] [34] [12] and sees at most 2 "
+         "whatever the order: R1C3 and R1C4 hide behind the 5 (in R1C1 or R1C2), and R1C5 behind R1C3, but the clue "
+         "is 3", "front"),
     ]
     for ms, a, z, words, side in cases:
         n = len(ms)
@@ -205,7 +210,7 @@ def test_a_column_is_read_from_the_top_and_the_bottom():
     masks[0], masks[4] = b(1, 2, 3), full(n)
     col = lines_of(puzzle(n, upper=1))[n]
     assert broken(masks, col, n) == Conflict("reads [123] [1234] [1234] [1234] and sees at least 2: R1C1 and the 4 "
-                                             "show whatever the order (each above everything before it), but the "
+                                             "show whatever the order (each above all before it), but the "
                                              "clue is 1", col.front.cells, col.front)
     assert col.front.name == "column 1 from the top"
 
@@ -228,7 +233,7 @@ def test_too_open_to_describe():
     ms = [b(1, 2, 3), b(4), b(5), b(6)] + [full(9)] * 5  # 3 x 5! fillings: described
     assert broken(ms, line, 9).why == "reads [123] 4 5 6 [123456789] [123456789] [123456789] [123456789] [123456789] " \
                                       "and sees at least 5: R1C1, R1C2, R1C3, R1C4 and the 9 show whatever the order " \
-                                      "(each above everything before it), but the clue is 1"
+                                      "(each above all before it), but the clue is 1"
 
 
 def test_fillings_and_its_limit():
@@ -465,8 +470,8 @@ def test_a_broken_line_says_its_own_singles_before_what_it_sees():
     assert broken(ms, row(n, 1, 3), n).why.startswith("R1C4 is left with 2, so it reads [145] 3 [145] 2 [145]: ")
     ms = [b(1, 2), b(2), b(3, 4), b(3, 4)]  # one clue: the line read from its side, after the single
     assert broken(ms, row(4, 0, 4), 4).why == ("R1C1 is left with 1, so it reads [34] [34] 2 1 from the right and "
-                                               "sees at most 2: R1C2 and R1C1 hide whatever the order (each below a "
-                                               "height that stands before it), but the clue is 4")
+                                               "sees at most 2 whatever the order: R1C2 and R1C1 hide "
+                                               "behind R1C4, but the clue is 4")
 
 
 def test_a_broken_lines_singles_are_said_in_turn():

@@ -172,7 +172,7 @@ def test_chain_lines_come_from_the_views_chain_frames(monkeypatch, medved):
         for k, link in enumerate(f.chains[0].frames[2:], 1):
             assert link.step.reads and all(j < k for j in link.step.reads)  # each link reads earlier links only
         k = lines.index(render.step_line(f.step, n).plain)  # printed under the forcing step, in that order
-        # the printed chain holds the reader's grid too (under the supposition, every 10 links, at the end): the
+        # the printed chain holds the reader's grid too (under the supposition, every 6 links, at the end): the
         # text lines are the chain's, in order, with the pictures between them
         said = [line.rstrip() for line in lines[k + 1:] if line.startswith(render.HYPOTHETICAL) or "(hypothetical" in line]
         assert said[:len(chain)] == chain
@@ -182,18 +182,19 @@ def test_chain_lines_come_from_the_views_chain_frames(monkeypatch, medved):
                                        + ", the cells the chain changed marked *:" for p in points]
 
 
-def test_a_chain_shows_the_readers_grid_at_its_start_every_ten_links_and_at_its_end():
+def test_a_chain_shows_the_readers_grid_at_its_start_every_six_links_and_at_its_end():
     from ascent.show.view import Chain
 
     def chain(links):
         return Chain("suppose", tuple(object() for _ in range(links + 2)), "end", True)
     assert chain(2).snapshots() == (0,)
     assert chain(3).snapshots() == (0, 3)
-    assert chain(10).snapshots() == (0, 10)
-    assert chain(13).snapshots() == (0, 13)  # not 10 and 13: two pictures three links apart
-    assert chain(16).snapshots() == (0, 10, 16)
-    assert chain(37).snapshots() == (0, 10, 20, 30, 37)
-    assert chain(33).snapshots() == (0, 10, 20, 33)
+    assert chain(6).snapshots() == (0, 6)
+    assert chain(10).snapshots() == (0, 6, 10)
+    assert chain(13).snapshots() == (0, 6, 13)  # not 12 and 13: two pictures a link apart
+    assert chain(16).snapshots() == (0, 6, 12, 16)
+    assert chain(37).snapshots() == (0, 6, 12, 18, 24, 30, 37)
+    assert chain(33).snapshots() == (0, 6, 12, 18, 24, 30, 33)
 
 
 def test_a_new_branch_is_a_forcing_step_placing_a_height_and_eliminating_nothing(medved, shared):

@@ -676,8 +676,8 @@ SPLIT = 1 << 14  # a clue pair with more fillings than this is kept in parts, on
 def _table(n: int, a: int, b: int) -> tuple[tuple[int | None, int, tuple[tuple[int, ...], ...], bytes, int], ...]:
     """A clue pair's table, in parts: (where the tallest stands, or None for a part that holds every
     place; the part's fillings, and per position the fillings with each height there, as bits (filling
-    i is bit count - 1 - i); the part's fillings one after another, n bytes each (up to 8 cells each
-    byte is its height's bit, at 9 the height itself: ``_fillings_left``); the part's serial number,
+    i is bit count - 1 - i); the part's fillings one after another, each its cells' height bits (a byte a cell
+    up to 8 cells, two little-endian bytes at 9: ``_fillings_left``); the part's serial number,
     shifted, which names it in ``_ORS``). Empty when no filling shows a and b."""
     groups = [(q, cols) for (f, r, q), cols in _by_view(n).items() if (not a or f == a) and (not b or r == b)]
     total = sum(len(cols[0]) for _, cols in groups)
@@ -692,35 +692,37 @@ def _table(n: int, a: int, b: int) -> tuple[tuple[int | None, int, tuple[tuple[i
         flat = bytearray(len(cols[0]) * n)
         for p, col in enumerate(cols):
             flat[p::n] = col
-        flat = bytes(flat.translate(_BIT) if n <= 8 else flat)
+        if n <= 8:
+            flat = flat.translate(_BIT)
+        else:  # two bytes a cell, its height's bit, little-endian
+            wide = bytearray(2 * len(flat))
+            wide[0::2] = flat.translate(_BIT)
+            wide[1::2] = flat.translate(_BIT_HIGH)
+            flat = wide
+        flat = bytes(flat)
         out.append((place, (1 << len(cols[0])) - 1, rows, flat, next(_SERIAL) << 16))
     return tuple(out)
 
 
 _BIT = bytes.maketrans(bytes(range(256)), bytes(1 << (h - 1) if 1 <= h <= 8 else 0 for h in range(256)))  # h -> its bit
+_BIT_HIGH = bytes.maketrans(bytes(range(256)), bytes(1 << (h - 9) if 9 <= h <= 16 else 0 for h in range(256)))  # its bit >> 8
 
 
 def _fillings_left(fit: int, flat: bytes, n: int) -> list[int]:
     """The heights each cell takes in the fillings ``fit`` (bits; filling i is bit count - 1 - i) of a
-    table part's ``flat`` fillings: up to 8 cells, each filling's n bytes are its cells' height bits,
-    so one integer ORs them all at once."""
-    last = len(flat) // n - 1
-    if n <= 8:
-        acc = 0
-        while fit:
-            top = fit.bit_length() - 1
-            fit ^= 1 << top
-            i = (last - top) * n
-            acc |= int.from_bytes(flat[i:i + n], "little")
-        return list(acc.to_bytes(n, "little"))
-    out = [0] * n
+    table part's ``flat`` fillings: each filling is its cells' height bits, a byte a cell up to 8 cells, two
+    bytes (little-endian) at 9, so one integer ORs them all at once."""
+    width = n if n <= 8 else 2 * n
+    last = len(flat) // width - 1
+    acc = 0
     while fit:
         top = fit.bit_length() - 1
         fit ^= 1 << top
-        i = (last - top) * n
-        for p, h in enumerate(flat[i:i + n]):
-            out[p] |= 1 << (h - 1)
-    return out
+        i = (last - top) * width
+        acc |= int.from_bytes(flat[i:i + width], "little")
+    if n <= 8:
+        return list(acc.to_bytes(n, "little"))
+    return [acc >> (16 * p) & 0xFFFF for p in range(n)]
 
 
 ORS_KEPT = 1 << 13  # unions of a position's rows for one set of candidates, remembered: at most this many,

@@ -24,6 +24,7 @@ from typing import Sequence
 
 from ..model import cands
 from ..model.grid import Conflict, Line, cell_name, lines_through
+from . import hiding
 from .lanes import TABLE_MAX, visible
 from .propagate import fits
 from ..model.words import in_turn, joined
@@ -275,35 +276,36 @@ def _clue_conflict(ms: tuple[int, ...], line: Line, n: int, placed: Sequence[boo
 def _counted(ms: Sequence[int], names: Sequence[str], clue: int) -> str | None:
     """Why a lane (``ms`` read from its clue, ``names`` its cells) cannot see ``clue``, from the cells that show
     whatever the order (each one's least height above every height before it; the tallest wherever it stands) and
-    those hidden whatever the order (each one's greatest height below a height that must stand before it): "sees 6
-    whatever the order: R4C1, R4C2, R4C3, R4C4, R4C5 and R4C9 show (each above everything before it) and R4C6, R4C7
-    and R4C8 hide (each below a height that stands before it)". None when those cells do not decide it, or every
-    cell is settled (the heights as they stand are read at a glance)."""
+    those hidden whatever the order, each named with what hides it (``hiding``): "sees 6 whatever the order: R4C1,
+    R4C2, R4C3, R4C4, R4C5 and R4C9 show (each above all before it); R4C6, R4C7 and R4C8 hide behind R4C5".
+    None when those cells do not decide it, or every cell is settled (the heights as they stand are read at a
+    glance)."""
     if all(m and not m & (m - 1) for m in ms):
         return None
-    shows, hides, top, floor = [], [], 0, 0
+    shows, top = [], 0
     for i, m in enumerate(ms):
         if not m:
             return None
         if (m & -m).bit_length() > top:
             shows.append(i)
-        elif m.bit_length() < floor:
-            hides.append(i)
-        top, floor = max(top, m.bit_length()), max(floor, (m & -m).bit_length())
+        top = max(top, m.bit_length())
+    hides = hiding.hidden(ms, whole=True)
+    heights = hiding.hidden_heights(ms, hides)
     who = [names[i] for i in shows]
     tallest = len(ms)
     if not any(ms[i] >> (tallest - 1) & 1 for i in shows):
         who.append(f"the {tallest}")  # the tallest shows too, wherever it stands
-    least, most = len(who), len(ms) - len(hides)
+    least, most = len(who), len(ms) - len(hides) - len(heights)
     say_shows = f"{joined(who)} {'shows' if len(who) == 1 else 'show'}"
-    say_hides = f"{joined([names[i] for i in hides])} {'hides' if len(hides) == 1 else 'hide'}"
+    say_hides = hiding.behind(hides, names, "hide", heights) if hides or heights else ""
     if least == most and least != clue:
-        return (f"sees {least} whatever the order: {say_shows} (each above everything before it) and {say_hides} "
-                f"(each below a height that stands before it)")
+        above = "each above all before it" if len(who) > 1 else "above all before it"
+        return (f"sees {least} whatever the order: {say_shows} ({above})"
+                + (f"; {say_hides}" if say_hides else ""))
     if least > clue:
-        return f"sees at least {least}: {say_shows} whatever the order (each above everything before it)"
-    if most < clue and hides:
-        return f"sees at most {most}: {say_hides} whatever the order (each below a height that stands before it)"
+        return f"sees at least {least}: {say_shows} whatever the order (each above all before it)"
+    if most < clue and say_hides:
+        return f"sees at most {most} whatever the order: {say_hides}"
     return None
 
 

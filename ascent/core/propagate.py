@@ -251,8 +251,9 @@ def propagate(masks: list[int], n: int, lines, dirty=None, deadline=None) -> int
             todo.add(k)
         # the line with the fewest candidates first: the cheapest to enumerate, and the likeliest to break
         if len(todo) > 1:
-            if size is None:
-                size = [sum([pop[m] for m in line.read(masks)]) for line in lines]
+            if size is None:  # rows then columns, as ``lines`` are
+                cnt = [pop[m] for m in masks]
+                size = [sum(cnt[r * n:r * n + n]) for r in range(n)] + [sum(cnt[c::n]) for c in range(n)]
             k = min(todo, key=size.__getitem__)
             todo.discard(k)
         else:

@@ -255,6 +255,7 @@ function keepInView(box,item){
   if(box!==board&&!board.contains(box)&&bb.left<b.right&&bb.right>b.left&&bb.bottom>top&&bb.top<=0){top=Math.max(top,bb.bottom);}
   if(bottom-top<r.height*2){top=b.top;bottom=b.bottom;}
   var room=bottom-top, pad=Math.min(room/3,Math.max(0,(room-r.height)/2));
+  if(r.height>room){box.scrollTop+=r.top-top;return;}  /* taller than the room: its start shows, read on by scrolling */
   if(r.top<top+pad){box.scrollTop-=top+pad-r.top;}
   else if(r.bottom>bottom-pad){box.scrollTop+=r.bottom-(bottom-pad);}
 }

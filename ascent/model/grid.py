@@ -242,7 +242,9 @@ class Grid:
     def copy(self, since: int | None = None) -> "Grid":
         """A grid to change apart from this one (a supposition), with the change log from the point ``since``
         on (none of it when None: a reader of the copy's log then reads it from the copy's making)."""
-        g = Grid(self.puzzle, self.masks[:], self.values[:], self.lines)
+        g = Grid.__new__(Grid)  # not through __init__: the lanes are this grid's, made once from the same lines
+        g.puzzle, g.n, g.lines, g.lanes = self.puzzle, self.n, self.lines, self.lanes
+        g.masks, g.values = self.masks[:], self.values[:]
         g.stamp, g.changed_at = self.stamp, self.changed_at[:]
         end = self.log_base + len(self.log)
         start = end if since is None else since

@@ -68,7 +68,8 @@ class Frame:
         return tuple(sorted({c for c, _ in self.eliminated} | {c for c, _ in self.placed}))
 
 
-SNAPSHOT_EVERY = 10  # a forcing chain shows the reader's grid this often (and at its start and end)
+SNAPSHOT_EVERY = 6  # a forcing chain shows the reader's grid this often (and at its start and end): readers asked for more
+# than every 10 links, keeping the grid by hand over 25-37 links
 
 
 @dataclass(frozen=True)

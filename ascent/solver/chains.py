@@ -150,6 +150,8 @@ class Minimizer:
         self.lines = lines_of(puzzle)
         self.techniques = techniques
         self.by_name = {t.name: t for t in techniques}
+        # a lane or line object of the puzzle's lines -> its line (``line_of`` finds the same, by a walk)
+        self._lines_by_id = {id(x): line for line in self.lines for x in (line, line.front, line.back)}
         self.check_time = check_time
         self.found: dict = {}  # what ``_finds`` said of a link on a grid, while one chain is cut (``minimal``)
         self.placing_simpler = True  # while a chain is said: a removal from one cell may be said as an easier placement
@@ -428,12 +430,24 @@ class Minimizer:
         return first
 
     def _reached(self, trial: Grid, conflict: Conflict) -> bool:
-        """Does ``trial`` show ``conflict``?"""
+        """Does ``trial`` show ``conflict``? Remembered while one chain is cut (``found``), by the contradiction and
+        what its line holds, where it lies in one of the puzzle's lines: every question below reads that line alone
+        (the line-only techniques looked for there alone, ``Memory.narrowed``, as ``_look`` trusts too)."""
         if not conflict.cells:
             return False  # a filled grid breaking a rule: never cut (it reads the whole grid)
         if conflict.lane is None:
             return False  # a cell emptied by applying a link (``Grid.apply``): no technique says that (each names a lane)
-        line = line_of(self.lines, conflict.lane)
+        line = self._line_of(trial, conflict.lane)
+        if line is None:
+            return self._shows(trial, conflict, None)
+        key = ("reached", conflict, line.read(trial.masks), line.read(trial.values))
+        got = self.found.get(key)
+        if got is None:
+            got = self.found[key] = self._shows(trial, conflict, line)
+        return got
+
+    def _shows(self, trial: Grid, conflict: Conflict, line: Line | None) -> bool:
+        """``_reached``, looked at afresh (``line``: the puzzle's line ``conflict`` lies in, or None)."""
         if line is not None:
             if is_broken(trial.masks, line, self.n):
                 return True  # the same row or column broken (linecheck): ``minimal`` says it afresh at the end
@@ -460,18 +474,25 @@ class Minimizer:
     def _look(self, trial: Grid, row: Technique, link: Step, fresh: bool = False):
         """``_finds``, remembered while one chain is cut: by the link and its line's cells for a technique that
         reads only its line (``line_only``), else by the link and the whole grid. ``fresh``: looked at afresh."""
-        if fresh:  # a technique's words are made from what it read when it found the step (never the live grid)
+        if fresh or row.refind is not None:
+            # a technique's words are made from what it read when it found the step (never the live grid); a technique
+            # asked directly reads a cell or two, cheaper than a key of the whole grid
             return self._finds(trial, row, link)
-        line = line_of(trial.lines, link.lane) if row.line_only and link.lane is not None else None
+        line = self._line_of(trial, link.lane) if row.line_only and link.lane is not None else None
         if line is not None:
-            masks, values = trial.masks, trial.values
-            key = (id(link), tuple(masks[c] for c in line.cells), tuple(values[c] for c in line.cells))
+            key = (id(link), line.read(trial.masks), line.read(trial.values))  # the line's cells, as ``read`` gives them
         else:
             key = (id(link), tuple(trial.masks), tuple(trial.values))  # sudoku reads which cells are placed
         seen = self.found.get(key)
         if seen is None:
             seen = self.found[key] = self._finds(trial, row, link)
         return seen
+
+    def _line_of(self, trial: Grid, lane: Lane | Line) -> Line | None:
+        """``line_of(trial.lines, lane)`` (an equal line: its cells are what is read), by the object's identity when
+        it is one of the puzzle's lanes or lines, as the links' are."""
+        line = self._lines_by_id.get(id(lane))
+        return line if line is not None else line_of(trial.lines, lane)
 
     def _placing(self, trial: Grid, row: Technique, link: Step) -> Step:
         """The step of a technique asked directly (``refind``: it only places) that places what ``link`` does,
@@ -531,9 +552,14 @@ class Minimizer:
                 return _Changes(step.technique, elims, ())
             return Step(step.technique, step.sentence, step.lane, step.clue, step.cells, elims, premises=step.premises)
         masks, peers = trial.masks, shape(trial.n).peers
-        placed = {c for c, _ in step.placements}
-        cross = tuple((x, 1 << (d - 1)) for c, d in step.placements for x in peers[c]
-                      if x not in placed and masks[x] & (1 << (d - 1)))
+        if len(step.placements) == 1:  # most links: one height, crossed out of its peers (never the cell itself)
+            c, d = step.placements[0]
+            bit = 1 << (d - 1)
+            cross = tuple([(x, bit) for x in peers[c] if masks[x] & bit])
+        else:
+            placed = {c for c, _ in step.placements}
+            cross = tuple((x, 1 << (d - 1)) for c, d in step.placements for x in peers[c]
+                          if x not in placed and masks[x] & (1 << (d - 1)))
         if not said:  # only applied, never shown: the changes alone
             return _Changes(step.technique, tuple(elims) + cross, step.placements)
         return joined(step, elims, cross, trial.n)

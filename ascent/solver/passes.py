@@ -102,8 +102,10 @@ def run(grid: Grid, techniques: tuple[Technique, ...], passes: list[Pass] | None
                 on_step(step, current)
         grid.apply(step)
         if watch is not None:
-            touched.update(c for c, _ in step.eliminations)
-            touched.update(c for c, _ in step.placements)
+            for c, _ in step.eliminations:
+                touched.add(c)
+            for c, _ in step.placements:
+                touched.add(c)
         return current
 
     while True:

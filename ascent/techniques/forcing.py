@@ -278,7 +278,9 @@ def slice_links(links, need: dict[int, int], n: int, needs: Needs) -> tuple[int,
     rests on, ``techniques.needs``). A
     supposition is always kept. A placement takes away all but its height, and that height from its row and
     column (crossed out at once)."""
-    need = dict(need)
+    wanted = [0] * (n * n)  # cell -> the candidates needed gone there (a list: read for every change of every link)
+    for c, m in need.items():
+        wanted[c] |= m
     peers = shape(n).peers
     kept = []
     for k in range(len(links) - 1, -1, -1):
@@ -286,19 +288,19 @@ def slice_links(links, need: dict[int, int], n: int, needs: Needs) -> tuple[int,
         hit = link.supposition
         if not hit:
             for c, m in link.eliminations:
-                if need.get(c, 0) & m:
+                if wanted[c] & m:
                     hit = True
                     break
             else:
                 for c, d in link.placements:  # a placed height is crossed out of its row and column at once
                     b = 1 << (d - 1)
-                    if need.get(c, 0) & ~b or any(need.get(x, 0) & b for x in peers[c]):
+                    if wanted[c] & ~b or any(wanted[x] & b for x in peers[c]):
                         hit = True
                         break
         if hit:
             kept.append(k)
             for c, m in needs(link, n).items():
-                need[c] = need.get(c, 0) | m
+                wanted[c] |= m
     kept.reverse()
     return tuple(kept)
 

@@ -113,19 +113,19 @@ def _split(grid: Grid, lane, ms: list[int], p: int, lane_ms: tuple[int, ...]) ->
     if not any(ms[i] & ~allowed[i] for i in range(p)):
         return None  # the clue removes nothing beyond the heights placed in the lane: that is sudoku's
     elims = tuple((cells[i], masks[cells[i]] & ~allowed[i]) for i in range(p) if masks[cells[i]] & ~allowed[i])
-    front = tuple(ms[:p])
+    front, whole = tuple(ms[:p]), tuple(ms)
 
     placed = tuple(grid.values[x] for x in lane.cells)  # now: the grid's placed heights change before the words are made
 
     def sentence() -> str:  # made when first read: the reasons cost more than finding the step
         lone = _unsaid_singles(grid, lane, lane_ms, placed)
-        shown = f"exactly {smin}" if smin == smax else f"{smin} to {smax}"
-        need = f"exactly {kmin}" if kmin == kmax else f"{kmin} to {kmax}"
+        shown = f"{smin}" if smin == smax else f"{smin} to {smax}"
+        need = f"{kmin}" if kmin == kmax else f"{kmin} to {kmax}"
         # a reason for each height still open before the peak that goes; those placed elsewhere in the lane are
         # named as such (never a count of fillings or a list of them)
         removed = [(i, h) for i in range(p) for h in cands.digits(ms[i] & ~allowed[i])]
         names = [grid.name(x) for x in cells[:p]]
-        why = witnesses(front, removed, names, "they would show", (kmin, kmax), must="where they must show")
+        why = witnesses(front, removed, names, "they would show", (kmin, kmax), line=whole)
         gone = set(removed)
         twice = [(x, [str(h) for h in cands.digits(m) if (cells.index(x), h) not in gone]) for x, m in elims]
         elsewhere = [f"{grid.name(x)} = {joined(hs, 'or')}" for x, hs in twice if hs]

@@ -12,30 +12,25 @@ from tests.lanepic import grid_of, run
 
 @pytest.mark.parametrize("before, after, cells, elims, reason", [
     ("4 | _ _ 4 _ 6 5", "4 | [12] [23] 4 _ 6 5", (0, 1, 2), ((0, 60), (1, 57)),
-     "4 at R1C3 is a sure peak and from it on exactly 2 buildings show, so the 2 cells before it (all below 4) "
-     "must show exactly 2: with R1C1 = 3 or R1C2 = 1, every cell farther from the clue than R1C1 would hide "
-     "behind it, so they would show at most 1, where they must show 2; with R1C1 = 4, 5 or 6, or R1C2 = 4, 5 "
-     "or 6, that height would stand twice in the lane"),
+     "4 at R1C3 is a sure peak and from it on 2 buildings show, so the 2 cells before it (all below 4) must show "
+     "2: with R1C1 = 3 or R1C2 = 1, R1C2 would hide behind R1C1, so they would show at most 1, not 2; with R1C1 = "
+     "4, 5 or 6, or R1C2 = 4, 5 or 6, that height would stand twice in the lane"),
     ("3 | _ _ _ 5 _ 6", "3 | [34] [123] [123] 5 _ 6", (0, 1, 2, 3), ((0, 51), (1, 56), (2, 56)),
-     "5 at R1C4 is a sure peak and from it on exactly 2 buildings show, so the 3 cells before it (all below 5) "
-     "must show exactly 1: with R1C1 = 1 or R1C2 = 4, R1C1 and R1C2 would both show (each above everything "
-     "before it), so they would show at least 2, where they must show 1; with R1C1 = 2, they would show 2 or "
-     "3, where they must show 1; with R1C3 = 4, R1C1 and R1C3 would both show (each above everything before "
-     "it), so they would show at least 2, where they must show 1; with R1C1 = 5 or 6, or R1C2 = 5 or 6, or "
-     "R1C3 = 5 or 6, that height would stand twice in the lane"),
+     "5 at R1C4 is a sure peak and from it on 2 buildings show, so the 3 cells before it (all below 5) must show "
+     "1: with R1C1 = 1 or R1C2 = 4, R1C1 and R1C2 would both show (each above all before it), so they would show "
+     "at least 2, not 1; with R1C1 = 2, they would show at least 2, not 1; with R1C3 = 4, R1C1 and R1C3 would both "
+     "show (each above all before it), so they would show at least 2, not 1; with R1C1 = 5 or 6, or R1C2 = 5 or 6, "
+     "or R1C3 = 5 or 6, that height would stand twice in the lane"),
     ("2 | _ _ 5 _ _", "2 | [234] [123] 5 _ _", (0, 1, 2), ((0, 17), (1, 24)),
-     "5 at R1C3 is a sure peak and from it on exactly 1 building shows, so the 2 cells before it (all below 5) "
-     "must show exactly 1: with R1C1 = 1 or R1C2 = 4, R1C1 and R1C2 would both show (each above everything "
-     "before it), so they would show at least 2, where they must show 1; with R1C1 = 5 or R1C2 = 5, that "
-     "height would stand twice in the lane"),
+     "5 at R1C3 is a sure peak and from it on 1 building shows, so the 2 cells before it (all below 5) must show "
+     "1: with R1C1 = 1 or R1C2 = 4, R1C1 and R1C2 would both show (each above all before it), so they would show "
+     "at least 2, not 1; with R1C1 = 5 or R1C2 = 5, that height would stand twice in the lane"),
     ("4 | _ _ _ _ 7 _ _", "4 | [1234] [12345] [123456] [123456] 7 _ _", (0, 1, 2, 3, 4),
      ((0, 112), (1, 96), (2, 64), (3, 64)),
-     "7 at R1C5 is a sure peak and from it on exactly 1 building shows, so the 4 cells before it (all below 7) "
-     "must show exactly 3: with R1C1 = 5, they would show 1 or 2, where they must show 3; with R1C1 = 6, every "
-     "cell farther from the clue than R1C1 would hide behind it, so they would show at most 1, where they must "
-     "show 3; with R1C2 = 6, every cell farther from the clue than R1C2 would hide behind it, so they would "
-     "show at most 2, where they must show 3; with R1C1 = 7 or R1C2 = 7 or R1C3 = 7 or R1C4 = 7, that height "
-     "would stand twice in the lane"),
+     "7 at R1C5 is a sure peak and from it on 1 building shows, so the 4 cells before it (all below 7) must show "
+     "3: with R1C1 = 5, they would show at most 2, not 3; with R1C1 = 6, R1C2 to R1C4 would hide behind R1C1, so "
+     "they would show at most 1, not 3; with R1C2 = 6, R1C3 and R1C4 would hide behind R1C2, so they would show at "
+     "most 2, not 3; with R1C1 = 7 or R1C2 = 7 or R1C3 = 7 or R1C4 = 7, that height would stand twice in the lane"),
 ])
 def test_peak_descent_step(before, after, cells, elims, reason):
     got, steps = run(peak_descent, before)

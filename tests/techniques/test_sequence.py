@@ -12,30 +12,29 @@ from tests.lanepic import grid_of, run
 
 @pytest.mark.parametrize("before, after, elims, clue, reason", [
     ("2 | [123] [123] 4 [123] | 2", "2 | [23] [12] 4 [123] | 2", ((0, 1), (1, 4)), 2,
-     "row 1 reads [123] [123] 4 [123] with clue 2 from the left and clue 2 from the right: with R1C1 = 1 or "
-     "R1C2 = 3, R1C1, R1C2 and R1C3 would all show (each above everything before it), so the left would see at "
-     "least 3, where the clue is 2"),
+     "row 1 reads [123] [123] 4 [123] with clue 2 from the left and clue 2 from the right: with R1C1 = 1 or R1C2 = "
+     "3, R1C1, R1C2 and R1C3 would all show (each above all before it), so the left would see at least 3, not 2"),
     ("3 | [123] [123] [123] 4", "3 | [12] [13] [123] 4", ((0, 4), (1, 2)), 3,
-     "row 1 reads [123] [123] [123] 4 with clue 3 from the left: with R1C1 = 3, R1C2 and R1C3 would hide "
-     "behind R1C1, so the left would see at most 2, where the clue is 3; with R1C2 = 2, the left would see 2 "
-     "or 4, where the clue is 3"),
+     "row 1 reads [123] [123] [123] 4 with clue 3 from the left: with R1C1 = 3, R1C2 and R1C3 would hide behind "
+     "R1C1, so the left would see at most 2, not 3; with R1C2 = 2, the left would see 2 or 4, not 3"),
     ("| [123] 4 [123] [123] | 3", "| [123] 4 [23] [12] | 3", ((2, 1), (3, 4)), 3,
-     "row 1 reads [123] 4 [123] [123] with clue 3 from the right: with R1C3 = 1, R1C3 and R1C1 would be hidden "
-     "(each below a height that must stand before it), so the right would see at most 2, where the clue is 3; "
-     "with R1C4 = 3, R1C3 and R1C1 would hide behind R1C4, so the right would see at most 2, where the clue is "
-     "3"),
+     "row 1 reads [123] 4 [123] [123] with clue 3 from the right: with R1C3 = 1, R1C3 would hide behind R1C4, and "
+     "R1C1 behind R1C2, so the right would see at most 2, not 3; with R1C4 = 3, R1C3 and R1C1 would hide behind "
+     "R1C4, so the right would see at most 2, not 3"),
     ("2 | [23] 4 [13] [12] | 3", "2 | [2] 4 [3] [1] | 3", ((0, 4), (2, 1), (3, 2)), 2,
-     "row 1 reads [23] 4 [13] [12] with clue 2 from the left and clue 3 from the right: with R1C1 = 3 or R1C4 "
-     "= 2, the right would see 2, where the clue is 3; with R1C3 = 1, R1C3 and R1C1 would be hidden (each "
-     "below a height that must stand before it), so the right would see at most 2, where the clue is 3"),
+     "row 1 reads [23] 4 [13] [12] with clue 2 from the left and clue 3 from the right: with R1C1 = 3, R1C3 is "
+     "left with 1, so R1C3 would hide behind R1C4, and R1C1 behind R1C2, so the right would see at most 2, not 3; "
+     "with R1C3 = 1, R1C3 would hide behind R1C4, and R1C1 behind R1C2, so the right would see at most 2, not 3; "
+     "with R1C4 = 2, R1C1 is left with 3, so R1C3 would hide behind R1C4, and R1C1 behind R1C2, so the right would "
+     "see at most 2, not 3"),
     ("2 | _ _ _ _ _ _ _ | 3", "2 | [123456] [123457] _ _ _ [123456] [12345] | 3", ((0, 64), (1, 32), (5, 64), (6, 96)), 2,
-     "row 1 reads [1234567] [1234567] [1234567] [1234567] [1234567] [1234567] [1234567] with clue 2 from the "
-     "left and clue 3 from the right: with R1C1 = 7, every cell farther from the clue than R1C1 would hide "
-     "behind it, so the left would see at most 1, where the clue is 2; with R1C2 = 6, the left would see 1 or "
-     "3, where the clue is 2; with R1C6 = 7, every cell farther from the clue than R1C6 would hide behind it, "
-     "so the right would see at most 2, where the clue is 3; with R1C7 = 6, the right would see 2, where the "
-     "clue is 3; with R1C7 = 7, every cell farther from the clue than R1C7 would hide behind it, so the right "
-     "would see at most 1, where the clue is 3"),
+     "row 1 reads [1234567] [1234567] [1234567] [1234567] [1234567] [1234567] [1234567] with clue 2 from the left "
+     "and clue 3 from the right: with R1C1 = 7, every cell farther from the clue than R1C1 would hide behind it, "
+     "so the left would see at most 1, not 2; with R1C2 = 6, the left would see 1 or 3, not 2; with R1C6 = 7, "
+     "every cell farther from the clue than R1C6 would hide behind it, so the right would see at most 2, not 3; "
+     "with R1C7 = 6, the 1, 2, 3, 4 and 5 would hide behind R1C7 (every place they have is after it), so the right "
+     "would see at most 2, not 3; with R1C7 = 7, every cell farther from the clue than R1C7 would hide behind it, "
+     "so the right would see at most 1, not 3"),
 ])
 def test_sequence_step(before, after, elims, clue, reason):
     got, steps = run(sequence, before)
@@ -102,4 +101,5 @@ def test_sequence_clue_two_says_the_tallests_only_place():
     got, (step,) = run(sequence, "2 | 3 [12] [124] [1245] [124]")
     assert got == "2 | 3 [12] [12] [5] [4]"
     assert ("R1C1 is 3 and the left sees 2, so after the 3 only the 5 shows and every cell before the 5 is below 3; "
-            "the 5 fits only R1C4, and R1C2 and R1C3 are below 3; then with R1C5 = 1, ") in step.reason
+            "the 5 fits only R1C4, and R1C2 and R1C3 are below 3; then with R1C5 = 1 or 2, 4 would have no place left "
+            "in the lane") in step.reason
