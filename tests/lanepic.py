@@ -172,3 +172,17 @@ def examples(doc: str) -> list[tuple[str | list[str], str | list[str]]]:
         block.append((" ".join(tokens), " ".join(after)))
     close()
     return out
+
+
+def fillings_of(ms) -> list[tuple[int, ...]]:
+    """Every filling of the masks with distinct heights, in order: what a lane's claims are checked against."""
+    out = []
+
+    def go(i, used, vals):
+        if i == len(ms):
+            out.append(tuple(vals))
+            return
+        for d in cands.digits(ms[i] & ~used):
+            go(i + 1, used | cands.bit(d), vals + [d])
+    go(0, 0, [])
+    return out

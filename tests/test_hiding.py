@@ -6,6 +6,7 @@ import random
 
 from ascent.core import hiding
 from ascent.model import cands
+from tests.lanepic import fillings_of
 
 NAMES = [f"R6C{i}" for i in range(1, 10)]
 
@@ -44,19 +45,6 @@ def test_a_height_standing_in_a_hidden_cell_is_not_counted_twice():
     assert set(cells) == {1, 2, 3} and hiding.hidden_heights(ms, cells) == {}
 
 
-def _orderings(ms):
-    out = []
-
-    def go(i, used, vals):
-        if i == len(ms):
-            out.append(tuple(vals))
-            return
-        for d in cands.digits(ms[i] & ~used):
-            go(i + 1, used | cands.bit(d), vals + [d])
-    go(0, 0, [])
-    return out
-
-
 def _shows(order):
     top, seen = 0, set()
     for i, h in enumerate(order):
@@ -75,7 +63,7 @@ def test_on_random_whole_lines_everything_said_hidden_is_hidden_in_every_orderin
         cells = hiding.hidden(ms, whole=True)
         heights = hiding.hidden_heights(ms, cells)
         said += len(cells) + len(heights)
-        for order in _orderings(ms):
+        for order in fillings_of(ms):
             shown = _shows(order)
             assert not shown & set(cells), (ms, order)
             assert not {order.index(d) for d in heights} & shown, (ms, order)

@@ -9,6 +9,7 @@ import pytest
 
 from ascent.model import cands
 from ascent.techniques import explain
+from tests.lanepic import fillings_of
 
 NAMES = [f"R1C{i}" for i in range(1, 10)]
 LEFT = "the left would see"
@@ -74,19 +75,6 @@ def test_a_height_with_a_place_after_the_cell_does_not_hide_it():
         "R1C2 and R1C5 would hide behind R1C1, so the left would see at most 3, not 4")
 
 
-def _every(ms: tuple[int, ...]) -> list[tuple[int, ...]]:
-    out = []
-
-    def go(i, used, vals):
-        if i == len(ms):
-            out.append(tuple(vals))
-            return
-        for d in cands.digits(ms[i] & ~used):
-            go(i + 1, used | cands.bit(d), vals + [d])
-    go(0, 0, [])
-    return out
-
-
 def _random_lanes(seed: int, count: int):
     rng = random.Random(seed)
     for _ in range(count):
@@ -96,11 +84,11 @@ def _random_lanes(seed: int, count: int):
 
 def test_every_lane_single_keeps_every_filling():
     for ms, whole in _random_lanes(39, 3000):
-        before = set(_every(ms))
+        before = set(fillings_of(ms))
         for after, fact in explain._lane_singles(ms, NAMES[:len(ms)], whole):
             # n cells of heights 1..n: every filling is an ordering of the whole line, so a height with one place
             # goes there as surely as a cell's lone height leaves the others
-            assert set(_every(after)) == before, (ms, fact)
+            assert set(fillings_of(after)) == before, (ms, fact)
 
 
 def test_every_bound_said_holds_on_every_filling():
@@ -110,7 +98,7 @@ def test_every_bound_said_holds_on_every_filling():
             got = explain._bounded(ms, NAMES[:len(ms)], LEFT, lo, lo, whole)
             if got is not None:
                 said += 1
-                assert all(explain._shown(f) != lo for f in _every(ms)), (ms, whole, lo, got)
+                assert all(explain._shown(f) != lo for f in fillings_of(ms)), (ms, whole, lo, got)
     assert said > 1000
 
 
