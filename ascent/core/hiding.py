@@ -1,4 +1,5 @@
-"""Which cells of a lane are hidden whatever the order, and what hides each: the words a count's reason gives.
+"""Which cells of a lane show and which are hidden whatever the order, and what hides each: the words a count's
+reason gives.
 
 A cell is hidden whatever the order when a height that must stand before it is above every height it can take:
 the least height of a cell before it, or, in a whole line (every height stands in it once), a height every place
@@ -14,6 +15,22 @@ from typing import Sequence
 from ..model.words import joined
 
 Hider = int | tuple[int, tuple[int, ...]]  # a cell before it, or a height with its places (all before it)
+
+
+def showing(ms: Sequence[int], names: Sequence[str], whole: bool) -> list[str]:
+    """What shows whatever the order, by name: each cell whose least height is above every height a cell before it
+    can take, and, in a whole line, its tallest height wherever it stands ("the 9") unless one of those cells may
+    hold it."""
+    who, top = [], 0
+    for i, m in enumerate(ms):
+        if (m & -m).bit_length() > top:
+            who.append(i)
+        top = max(top, m.bit_length())
+    tallest = len(ms)
+    said = [names[i] for i in who]
+    if whole and not any(ms[i] >> (tallest - 1) & 1 for i in who):
+        said.append(f"the {tallest}")
+    return said
 
 
 def hidden(ms: Sequence[int], whole: bool) -> dict[int, Hider]:

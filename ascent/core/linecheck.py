@@ -282,19 +282,11 @@ def _counted(ms: Sequence[int], names: Sequence[str], clue: int) -> str | None:
     glance)."""
     if all(m and not m & (m - 1) for m in ms):
         return None
-    shows, top = [], 0
-    for i, m in enumerate(ms):
-        if not m:
-            return None
-        if (m & -m).bit_length() > top:
-            shows.append(i)
-        top = max(top, m.bit_length())
+    if not all(ms):
+        return None
+    who = hiding.showing(ms, names, whole=True)
     hides = hiding.hidden(ms, whole=True)
     heights = hiding.hidden_heights(ms, hides)
-    who = [names[i] for i in shows]
-    tallest = len(ms)
-    if not any(ms[i] >> (tallest - 1) & 1 for i in shows):
-        who.append(f"the {tallest}")  # the tallest shows too, wherever it stands
     least, most = len(who), len(ms) - len(hides) - len(heights)
     say_shows = f"{joined(who)} {'shows' if len(who) == 1 else 'show'}"
     say_hides = hiding.behind(hides, names, "hide", heights) if hides or heights else ""

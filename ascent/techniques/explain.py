@@ -114,15 +114,7 @@ def _bounded(fixed: tuple[int, ...], names: list[str], phrase: str, lo: int, hi:
     one's greatest height below a height that must stand before it: a cell's least height ("R1C2 and R1C5 would
     hide behind R1C1"), or, in a whole line, a height all of whose places lie before it ("R1C4 behind the 5 (in
     R1C1 or R1C3)"). Cells read from the clue's side."""
-    sure, top = [], 0  # the cells that show whatever they hold; the tallest height any cell before could hold
-    for i, m in enumerate(fixed):
-        if (m & -m).bit_length() > top:
-            sure.append(i)
-        top = max(top, m.bit_length())
-    who = [names[i] for i in sure]
-    tallest = len(fixed)
-    if whole and not any(fixed[i] >> (tallest - 1) & 1 for i in sure):
-        who.append(f"the {tallest}")  # the tallest shows too, wherever it stands
+    who = hiding.showing(fixed, names, whole)
     want = f"{lo}" if lo == hi else f"{lo} to {hi}"
     if len(who) > hi:
         show = "would both show" if len(who) == 2 else "would all show"
