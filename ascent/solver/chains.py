@@ -473,7 +473,10 @@ class Minimizer:
 
     def _look(self, trial: Grid, row: Technique, link: Step, fresh: bool = False):
         """``_finds``, remembered while one chain is cut: by the link and its line's cells for a technique that
-        reads only its line (``line_only``), else by the link and the whole grid. ``fresh``: looked at afresh."""
+        reads only its line (``line_only``), else by the link and the whole grid. ``fresh``: looked at afresh.
+        The entry holds the link itself, and answers only for that very object: a link said in one round of
+        ``_resaid`` and dropped freed its address for a later round's, and a key of ``id(link)`` alone then
+        answered for the dead link (a trace that changed with what the process had run before)."""
         if fresh or row.refind is not None:
             # a technique's words are made from what it read when it found the step (never the live grid); a technique
             # asked directly reads a cell or two, cheaper than a key of the whole grid
@@ -484,9 +487,9 @@ class Minimizer:
         else:
             key = (id(link), tuple(trial.masks), tuple(trial.values))  # sudoku reads which cells are placed
         seen = self.found.get(key)
-        if seen is None:
-            seen = self.found[key] = self._finds(trial, row, link)
-        return seen
+        if seen is None or seen[0] is not link:
+            seen = self.found[key] = (link, self._finds(trial, row, link))  # held: its id is not reused meanwhile
+        return seen[1]
 
     def _line_of(self, trial: Grid, lane: Lane | Line) -> Line | None:
         """``line_of(trial.lines, lane)`` (an equal line: its cells are what is read), by the object's identity when
