@@ -357,7 +357,9 @@ class Minimizer:
             elif said_links is not None:
                 step = Step(link.technique, f"suppose {trial.name(link.placements[0][0])} is {link.placements[0][1]}",
                             None, None, link.cells, placements=link.placements, premises=(), proof=SUPPOSED)
-            applied = self._crossed(trial, link if step is None else step, step is not None, said_links is not None)
+            took = self._took(grid, said_links, step) if said_links is not None and step is not None and k else ()
+            applied = self._crossed(trial, link if step is None else step, step is not None, said_links is not None,
+                                    took)
             if said_links is not None:
                 said_links.append(applied)
             try:
@@ -539,11 +541,40 @@ class Minimizer:
                     return other
         return step
 
+    def _took(self, grid: Grid, said: list[Step], step: Step) -> tuple[tuple[int, int, int, bool], ...]:
+        """For a single (its row's ``single``), which of the links said so far took each
+        candidate it rests on (its row's ``needs``) that ``grid``, the grid before the step, still held: (link
+        number, cell, candidates, filled) in link order, ``filled`` when a link placed another height there. The
+        reader's grid is ``grid`` and what the links said, so every one was taken by a link said before it."""
+        row = self.by_name.get(step.technique)
+        if row is None or not row.single or len(step.placements) != 1:
+            return ()
+        masks, values = grid.masks, grid.values
+        out: list[tuple[int, int, int, bool]] = []
+        for c, m in row.needs(step, self.n).items():
+            m &= masks[c]
+            if values[c] or not m:
+                continue
+            for k, link in enumerate(said):
+                if not m:
+                    break
+                took = 0
+                for x, gone in link.eliminations:
+                    if x == c:
+                        took |= gone & m
+                filled = any(x == c for x, _ in link.placements)
+                if filled:
+                    took = m
+                if took:
+                    out.append((k, c, took, filled))
+                    m &= ~took
+        return tuple(sorted(out))
+
     @staticmethod
-    def _crossed(trial: Grid, step: Step, whole: bool, said: bool = True):
+    def _crossed(trial: Grid, step: Step, whole: bool, said: bool = True, took: tuple = ()):
         """``step`` as the reader's grid takes it: its changes (``whole``; else its placements alone, for a link of a
         technique asked directly, whose other changes were cross-outs), with each height it places crossed out of
-        every cell of its row and column that still holds it, said in the same link."""
+        every cell of its row and column that still holds it, said in the same link (with ``took``: ``joined``)."""
         if step.supposition or not whole:
             elims: tuple = ()
         else:
@@ -565,7 +596,7 @@ class Minimizer:
                           if x not in placed and masks[x] & (1 << (d - 1)))
         if not said:  # only applied, never shown: the changes alone
             return _Changes(step.technique, tuple(elims) + cross, step.placements)
-        return joined(step, elims, cross, trial.n)
+        return joined(step, elims, cross, trial.n, took)
 
     def _finds(self, grid: Grid, row: Technique, link: Step) -> tuple[bool, Conflict | None, Step | None]:
         """Does ``row`` find ``link`` on ``grid`` (looking everywhere afresh)? And the contradiction it
