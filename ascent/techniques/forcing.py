@@ -195,7 +195,8 @@ def forcing(grid: Grid, memory: Memory, context) -> Iterator[Step]:
             elims = tuple((i, masks[i] & ~union[i]) for i in range(len(masks)) if masks[i] & ~union[i])
             if elims:
                 branches = tuple(numbered(context.chains.minimal(grid, fold(steps, grid.n), None,
-                                                                 elims)[0], None, grid.n, context.chains.link_needs, elims)[0]
+                                                                 elims)[0], None, grid.n, context.chains.link_needs, elims,
+                                          grid.masks)[0]
                                  for _, _, steps in outcomes)
                 lost = ", ".join(f"{grid.name(i)} loses {cands.show_set(m)}" for i, m in elims)
                 yield Step(NAME, f"{grid.name(cell)} is {' or '.join(str(d) for d, _, _ in outcomes)}, and every one "
@@ -211,7 +212,7 @@ def supposed(grid: Grid, context, cell: int, d: int, chain, conflict) -> Step:
     joined to its placement, whole), cut to a minimal chain (``context.chains.minimal``) and numbered."""
     n = grid.n
     chain, conflict = context.chains.minimal(grid, fold(chain, n, breaks_on_last(grid, chain)), conflict)
-    chain, ending = numbered(chain, conflict, n, context.chains.link_needs)
+    chain, ending = numbered(chain, conflict, n, context.chains.link_needs, masks=grid.masks)
     return Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {_links(len(chain) - 1)} would lead to a "
                               f"contradiction ({conflict.text(n)}), so it is not {d}",
                 None, None, (cell,), eliminations=((cell, 1 << (d - 1)),),
@@ -223,17 +224,24 @@ def _links(k: int) -> str:
     return f"{k} link" if k == 1 else f"{k} links"
 
 
-def numbered(chain, conflict, n: int, needs: Needs, lost=()) -> tuple[tuple[Step, ...], tuple[int, ...]]:
+def numbered(chain, conflict, n: int, needs: Needs, lost=(), masks=None) -> tuple[tuple[Step, ...], tuple[int, ...]]:
     """The chain with each link's ``reads``: the numbers of the earlier links (0 the supposition, then
     1, 2, ... as shown: L1, L2, ...) that changed a candidate the link needs (``needs``); and the
-    numbers the ending reads (the contradiction's needs, or the candidates a branch removes)."""
+    numbers the ending reads (the contradiction's needs, or the candidates a branch removes). With ``masks``,
+    the candidates before the step, a placement takes away only the other candidates its cell still held on the
+    reader's grid: a link that filled a cell with another height is not read for a height that cell never held."""
     removed: list[dict[int, int]] = []  # per link: cell -> candidates it took away (placed cells: PLACED too)
+    held = list(masks) if masks is not None else None  # the reader's grid as the links go
     for link in chain:
         took: dict[int, int] = {}
         for c, m in link.eliminations:
             took[c] = took.get(c, 0) | m
         for c, d in link.placements:
             took[c] = took.get(c, 0) | (ALL & ~(1 << (d - 1))) | PLACED
+        if held is not None:
+            for c in took:
+                took[c] &= held[c] | PLACED
+                held[c] &= ~took[c]
         removed.append(took)
 
     def read_by(need: dict[int, int], before: int) -> tuple[int, ...]:

@@ -53,7 +53,7 @@ def nested(grid: Grid, memory: Memory, context) -> Iterator[Step]:
             n = grid.n
             folded = fold(traced.chain, n, breaks_on_last(grid, traced.chain))
             chain, conflict = context.chains.minimal(grid, folded, traced.conflict)
-            chain, ending = numbered(chain, conflict, n, context.chains.link_needs)
+            chain, ending = numbered(chain, conflict, n, context.chains.link_needs, masks=grid.masks)
             inner = sum(1 for link in chain if link.chain or link.branches)
             yield Step(NAME, lambda: f"if {grid.name(cell)} were {d}, {len(chain) - 1} links ({inner} of them forcing) "
                                      f"would lead to a contradiction ({conflict.text(n)}), so it is not {d}",
