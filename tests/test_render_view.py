@@ -283,3 +283,30 @@ def test_a_snapshot_marks_the_changed_cells_in_plain_text_too():
     plain = [line.plain for line in grid_lines(puzzle, masks, changed)]
     assert "*" not in "".join(plain)
     assert [len(a) for a in starred] == [len(b) for b in plain]  # the marks take the gap: nothing moves
+
+
+def test_a_chains_snapshots_keep_the_layout_of_its_first(shared):
+    """As a chain goes on, the grid fills and a narrower layout (``[digits]`` in place of pencil blocks) would fit 80
+    columns; the snapshots keep the first one's layout, so the reader need not re-read the grid each time. On dev
+    record 5 (9x9 unreasonable), whose longest chain (37 links) switched layouts part-way: every snapshot is drawn in
+    as many lines as its first, at 80 columns, and one laid out afresh would not be."""
+    import json
+
+    from rich.console import Group
+
+    rec = json.loads((shared / "tatham" / "9x9-puzzles.json").read_text())["unreasonable"][5]
+    result = solve(Puzzle.from_record(rec, "unreasonable"), logic_only=True)
+    frame = max(forcing_frames(build(result)), key=lambda f: f.chains[0].links)
+    out = Console(file=io.StringIO(), width=80, color_system=None)
+
+    def height(thing) -> int:
+        with out.capture() as got:
+            out.print(thing)
+        return len(got.get().splitlines())
+
+    pictures = [part for part, _ in render.chain_lines(frame, 9, result.puzzle) if isinstance(part, Group)]
+    assert len(pictures) == len(frame.chains[0].snapshots()) >= 5
+    assert {height(p) for p in pictures} == {height(pictures[0])}
+    last = pictures[-1].renderables[-1]
+    afresh = render.GridView(result.puzzle, last.masks, values=last.values)
+    assert height(afresh) < height(pictures[0]) - 1  # the fuller grid alone fits in fewer lines

@@ -125,13 +125,15 @@ Run = tuple[str, str]  # text and its style ("" for none)
 
 def grid_runs(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), width: int = 80,
               compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = (),
-              open_mark: str = OPEN, star: bool = False) -> list[list[Run]]:
+              open_mark: str = OPEN, star: bool = False, like: tuple | None = None) -> list[list[Run]]:
     """``grid_lines`` as plain runs of (text, style), neighbours of one style joined and no trailing
-    spaces: what a renderer draws straight to the terminal, with no per-character work."""
+    spaces: what a renderer draws straight to the terminal, with no per-character work. ``like``: (candidates,
+    placed heights) of an earlier grid of the same solve, laid out as that one was (a chain's snapshots keep the
+    layout of its first: the grid only loses candidates, so every cell still fits)."""
     n = puzzle.size
     changed, broken = set(changed), set(broken)
     placed = placed_heights(masks, values)
-    layout = fit(n, masks, width, compact, placed)
+    layout = fit(n, masks, width, compact, placed) if like is None else fit(n, like[0], width, compact, like[1])
     cw, g, w = len(str(n)), layout.gap, layout.cell
     pad = " " * g
     starred = pad[:-1] + "*" if star and g else pad  # the gap before a changed cell's middle line

@@ -34,11 +34,13 @@ class GridView:
     ``values`` are the placed heights (0 = open); without them a cell with one candidate counts as placed."""
 
     def __init__(self, puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), compact: bool = False,
-                 values: Sequence[int] | None = None, broken: Iterable[int] = (), star: bool = False):
+                 values: Sequence[int] | None = None, broken: Iterable[int] = (), star: bool = False,
+                 like: tuple | None = None):
         self.puzzle, self.masks, self.changed, self.compact = puzzle, tuple(masks), frozenset(changed), compact
         self.values = tuple(values) if values is not None else None
         self.broken = frozenset(broken)
         self.star = star  # the changed cells also marked "*", for text without colour
+        self.like = like  # (candidates, placed heights) of the grid whose layout this one keeps (``grid_runs``)
 
     def lines(self, width: int, plain: bool = False) -> list[Text]:
         """``plain``: ASCII only ('.' for a lost candidate), for output that is not a terminal."""
@@ -49,7 +51,7 @@ class GridView:
         """Straight to segments: a grid is drawn once per frame, with no wrapping or per-character work
         (a 12x12 solve of 150 passes is then drawn in less time than it takes to solve)."""
         runs = grid_runs(self.puzzle, self.masks, self.changed, options.max_width, self.compact, self.values,
-                         self.broken, OPEN if options.is_terminal else PLAIN_OPEN, self.star)
+                         self.broken, OPEN if options.is_terminal else PLAIN_OPEN, self.star, self.like)
         style = console.get_style  # parses each style name once (cached)
         newline = Segment.line()
         for line in runs:
@@ -59,18 +61,19 @@ class GridView:
 
     def __rich_measure__(self, console, options):
         n = self.puzzle.size
-        layout = fit(n, self.masks, options.max_width, self.compact,
-                     self.values if self.values is not None else None)
+        masks, values = self.like if self.like is not None else (self.masks, self.values)
+        layout = fit(n, masks, options.max_width, self.compact, values)
         width = width_of(n, layout)
         return Measurement(width, width)
 
 
 def grid_view(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), title: str | None = None,
               compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = (),
-              star: bool = False) -> Group:
+              star: bool = False, like: tuple | None = None) -> Group:
     """A title line over the grid; under a 10x10-12x12 grid, the key to the heights written as letters. ``star``:
-    the ``changed`` cells are marked "*" as well as highlighted, so text without colour shows them too."""
-    view = GridView(puzzle, masks, changed, compact, values, broken, star)
+    the ``changed`` cells are marked "*" as well as highlighted, so text without colour shows them too. ``like``:
+    (candidates, placed heights) of the grid whose layout this one keeps."""
+    view = GridView(puzzle, masks, changed, compact, values, broken, star, like)
     parts = ([Text(title, style="bold underline")] if title else []) + [view]
     if puzzle.size >= 10:
         parts.append(Text(letter_key(puzzle.size), style="dim"))
@@ -214,11 +217,13 @@ def chain_lines(frame: Frame, n: int, puzzle: Puzzle | None = None) -> list[tupl
 def _snapshot(puzzle: Puzzle, chain, k: int) -> tuple[Group, int]:
     """The grid the reader holds after link ``k`` of a chain (0: the supposition), the cells the chain changed so far
     highlighted: a picture (never wrapped), with no hanging indent."""
-    after = chain.frames[k + 1]
+    after, first = chain.frames[k + 1], chain.frames[1]
     title = ("the grid under the supposition" if k == 0 else f"the grid after L{k}") + \
         ", the cells the chain changed marked *"
+    # every snapshot of a chain laid out as the first (pencil blocks do not turn into [digits] as the grid fills)
     return grid_view(puzzle, after.masks, chain.changed_by(k), title=f"    {title}:", values=after.values,
-                     broken=after.broken if k == chain.links else (), star=True), 0
+                     broken=after.broken if k == chain.links else (), star=True,
+                     like=(first.masks, first.values)), 0
 
 
 SUMMARY_WIDTH = 60  # the summary breaks onto a second line past this, so it fits a narrow terminal even piped
