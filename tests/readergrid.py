@@ -12,8 +12,9 @@ At each link, on that grid:
       reader's grid before the link, gives a step with the link's sentence (the words before the first
       "; d leaves" / "; no other cell"), at least the link's placements and at least its own eliminations (those
       not listed as ``crossed``, the placed heights' cross-outs), and for a single (its row's ``single``) the words
-      then say which earlier link took each candidate it rests on, found here from the links' stated changes
-      (``_took``); a link of a forcing technique (nested forcing's
+      then say which earlier link took each candidate it rests on, as its ``took`` field holds it too, found here
+      from what applying the links took on the reader's grid (``_took``: ``took`` when the field differs); a link
+      of a forcing technique (nested forcing's
       inner step) is checked the same way, its own chain from the reader's grid; ``removal unsaid``: the step with
       its words takes away more there (a candidate still open, or a placement's other heights) than the link states;
   (d) ``not shown``: after the last link the contradiction shows on the reader's grid (``linecheck.broken`` of its
@@ -40,7 +41,7 @@ from ascent.core.linecheck import broken, first_broken
 from ascent.export.tracefile import result_from_dict
 from ascent.model import cands
 from ascent.model.grid import Contradiction, Grid, line_of, shape
-from ascent.model.trace import Result, Step
+from ascent.model.trace import Result, Step, Took
 from ascent.techniques import BY_NAME
 from ascent.techniques.forcing import took_words
 from ascent.techniques.memory import Memory
@@ -194,6 +195,7 @@ class _Checker:
         whether applying a link emptied a cell)."""
         trial = grid.copy()
         last = len(links) - 1
+        lost: list[tuple[dict[int, int], set[int]]] = []  # per link: what applying it took from each cell, what it filled
         for j, link in enumerate(links):
             k = first + j
             self.report.links += 1
@@ -203,13 +205,19 @@ class _Checker:
                 self.flag(i, k, "not found", link.reason, "a chain that does not start with a supposition")
             self.stated(trial, link, i, k)
             if j:
-                self.found(trial, link, i, k, _took(grid, links[:j], link, self.n))
+                took = _took(grid, lost, link, self.n)
+                if link.took != took:
+                    self.flag(i, k, "took", link.reason, f"the earlier links took {took}, not {link.took}")
+                self.found(trial, link, i, k, took_words(took, link.placements[0][0], self.n) if took else "")
+            masks, values = list(trial.masks), list(trial.values)
             try:
                 trial.apply(link)
             except Contradiction:
                 if j != last:
                     self.report.late.append((i, k))
                 return trial, True
+            lost.append(({c: masks[c] & ~trial.masks[c] for c in range(len(masks)) if masks[c] & ~trial.masks[c]},
+                         {c for c in range(len(values)) if trial.values[c] and not values[c]}))
             self.whole(trial, link, i, k)
             if j != last:
                 cells = [c for c, _ in link.eliminations] + [c for c, _ in link.placements]
@@ -272,30 +280,24 @@ class _Checker:
         return self.report
 
 
-def _took(grid: Grid, before: tuple[Step, ...], link: Step, n: int) -> str:
-    """What a single's words must say of the links before it (``forcing.took_words``): for each candidate it rests on
-    (its row's ``needs``) that ``grid``, the grid before the step, held in an open cell, the first of ``before`` (link
-    numbers from 0, the supposition) whose stated changes took it: a removal, or a height placed in that cell."""
+def _took(grid: Grid, lost: list[tuple[dict[int, int], set[int]]], link: Step, n: int) -> tuple[Took, ...]:
+    """What a single must say of the links before it, found from the reader's grid alone: for each candidate it rests
+    on (its row's ``link_needs``) that ``grid``, the grid before the step, held in an open cell, the first earlier
+    link whose stated changes took it there (``lost``: per link from the supposition on, what applying it took from
+    each cell, and the cells it filled)."""
     row = BY_NAME.get(link.technique)
-    if row is None or not row.single or len(link.placements) != 1:
-        return ""
+    if row is None or not row.single or len(link.placements) != 1 or row.link_needs is None:
+        return ()
     took = []
-    for c, m in row.needs(link, n).items():
+    for c, m in (row.link_needs(link, n) or {}).items():
         m &= grid.masks[c]
         if grid.values[c]:
             continue
-        for j, earlier in enumerate(before):
-            gone = 0
-            for x, e in earlier.eliminations:
-                if x == c:
-                    gone |= e & m
-            filled = any(x == c for x, _ in earlier.placements)
-            if filled:
-                gone = m
-            if gone:
-                took.append((j, c, gone, filled))
-                m &= ~gone
-    return took_words(tuple(sorted(took)), link.placements[0][0], n) if took else ""
+        for j, (gone, filled) in enumerate(lost):
+            if gone.get(c, 0) & m:
+                took.append(Took(j, c, gone[c] & m, c in filled))
+                m &= ~gone[c]
+    return tuple(sorted(took))
 
 
 def check(source: Any) -> Report:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from . import cands
 from .grid import Conflict, cell_name, place_of
@@ -17,6 +17,16 @@ from .grid import Conflict, cell_name, place_of
 if TYPE_CHECKING:
     from .grid import Lane, Line
     from ..puzzle import Puzzle
+
+
+class Took(NamedTuple):
+    """What an earlier link of a chain took that a single rests on: the link's number (0 the supposition), the cell,
+    the candidates it took there, and whether it filled that cell with another height."""
+
+    link: int
+    cell: int
+    lost: int
+    filled: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +39,9 @@ class Proof:
     reads. Each link of a chain carries its own ``reads`` (the numbers of the earlier links whose changes
     it reads, 0 the supposition); the link that supposes a height is marked by ``supposition``; a link
     that places a height carries in ``crossed`` the part of its eliminations that crosses the height
-    out of its row and column."""
+    out of its row and column; a single (naked single, pinpoint) carries in ``took`` which earlier link took each
+    candidate it rests on that the grid before the step still held (``Took``, in link order), its words made from
+    them."""
 
     chain: tuple["Step", ...] = ()
     supposition: bool = False
@@ -37,6 +49,7 @@ class Proof:
     branches: tuple[tuple["Step", ...], ...] = ()
     crossed: tuple[tuple[int, int], ...] = ()
     reads: tuple[int, ...] = ()
+    took: tuple[Took, ...] = ()
 
     def __bool__(self) -> bool:
         return any(getattr(self, f) for f in PROOF_FIELDS)
@@ -50,6 +63,9 @@ class Proof:
             out["crossed"] = _marks_dict(self.crossed, n)
         if self.reads:
             out["reads"] = list(self.reads)
+        if self.took:
+            out["took"] = [{"link": t.link, "cell": cell_name(t.cell, n), "heights": cands.digits(t.lost),
+                            "filled": t.filled} for t in self.took]
         if self.chain:
             out["chain"] = [s.to_dict(n) for s in self.chain]
         if self.contradiction is not None:
@@ -78,7 +94,8 @@ class Proof:
             raise TraceError(f"{where}.reads must be a list of link numbers (0 = the supposition)")
         return cls(_steps(d.get("chain", []), lines, f"{where}.chain"), supposition,
                    _conflict(d.get("contradiction"), lines, f"{where}.contradiction"),
-                   tuple(_steps(b, lines, f"{where}.branches[{k}]") for k, b in enumerate(branches)), crossed, tuple(reads))
+                   tuple(_steps(b, lines, f"{where}.branches[{k}]") for k, b in enumerate(branches)), crossed, tuple(reads),
+                   _took(d.get("took", []), n, f"{where}.took"))
 
 
 PROOF_FIELDS = tuple(f.name for f in fields(Proof))
@@ -225,6 +242,27 @@ def read_text(x: Any, where: str, optional: bool = False) -> str | None:
     if not isinstance(x, str):
         raise TraceError(f"{where} must be text, not {type(x).__name__}")
     return x
+
+
+def _took(items: Any, n: int, where: str) -> tuple[Took, ...]:
+    """A single's ``took`` read from JSON: [{"link": 0, "cell": "R2C4", "heights": [6], "filled": false}, ...]."""
+    if not isinstance(items, list):
+        raise TraceError(f"{where} must be a list")
+    out = []
+    for k, t in enumerate(items):
+        at = f"{where}[{k}]"
+        if not isinstance(t, dict) or set(t) != {"link", "cell", "heights", "filled"}:
+            raise TraceError(f"{at} must be an object with link, cell, heights and filled")
+        link, heights, filled = t["link"], t["heights"], t["filled"]
+        if not isinstance(link, int) or isinstance(link, bool) or link < 0:
+            raise TraceError(f"{at}.link must be a link number (0 = the supposition)")
+        if not isinstance(heights, list) or not heights or not isinstance(filled, bool):
+            raise TraceError(f"{at}: heights must be a list of heights, filled true or false")
+        lost = 0
+        for h in heights:
+            lost |= cands.bit(read_height(h, n, f"{at}.heights"))
+        out.append(Took(link, _cell(t["cell"], n, f"{at}.cell"), lost, filled))
+    return tuple(out)
 
 
 def _marks_dict(marks: tuple[tuple[int, int], ...], n: int) -> dict[str, list[int]]:

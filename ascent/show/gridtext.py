@@ -102,16 +102,16 @@ def _cell_lines(m: int, h: int, n: int, layout: Layout, open_mark: str = OPEN) -
 
 def grid_lines(puzzle: Puzzle, masks: Sequence[int], changed: Iterable[int] = (), width: int = 80,
                compact: bool = False, values: Sequence[int] | None = None, broken: Iterable[int] = (),
-               open_mark: str = OPEN, star: bool = False) -> list[Text]:
+               open_mark: str = OPEN, star: bool = False, like: tuple | None = None) -> list[Text]:
     """The grid as styled lines no wider than ``width`` (from 53 columns up for any size).
 
     ``changed`` cells are highlighted, ``broken`` ones marked red; placed heights are bold; ``open_mark``
     stands for a lost candidate (and, compact, an open cell); ``star``: each changed cell is also marked "*" in the
-    gap before its middle line, which text without colour keeps."""
+    gap before its middle line, which text without colour keeps; ``like``: laid out as that grid (``grid_runs``)."""
     from rich.text import Text
 
     out = []
-    for runs in grid_runs(puzzle, masks, changed, width, compact, values, broken, open_mark, star):
+    for runs in grid_runs(puzzle, masks, changed, width, compact, values, broken, open_mark, star, like):
         line = Text()
         for text, style in runs:
             line.append(text, style=style or None)

@@ -45,7 +45,7 @@ class GridView:
     def lines(self, width: int, plain: bool = False) -> list[Text]:
         """``plain``: ASCII only ('.' for a lost candidate), for output that is not a terminal."""
         return grid_lines(self.puzzle, self.masks, self.changed, width, self.compact, self.values, self.broken,
-                          PLAIN_OPEN if plain else OPEN, self.star)
+                          PLAIN_OPEN if plain else OPEN, self.star, self.like)
 
     def __rich_console__(self, console, options):
         """Straight to segments: a grid is drawn once per frame, with no wrapping or per-character work

@@ -34,7 +34,7 @@ from ..techniques.memory import Memory
 from .passes import OverBudget, filled_lane_broken, run
 from ..techniques import FORCING, Technique, needs
 from ..techniques.forcing import conflict_needs, joined, slice_links
-from ..model.trace import SUPPOSED, Pass, Step
+from ..model.trace import SUPPOSED, Pass, Step, Took
 
 
 @dataclass(frozen=True)
@@ -357,6 +357,7 @@ class Minimizer:
             elif said_links is not None:
                 step = Step(link.technique, f"suppose {trial.name(link.placements[0][0])} is {link.placements[0][1]}",
                             None, None, link.cells, placements=link.placements, premises=(), proof=SUPPOSED)
+            # said from the supposition on (``start`` is 0 whenever ``said_links`` is given): a link's number is its place
             took = self._took(grid, said_links, step) if said_links is not None and step is not None and k else ()
             applied = self._crossed(trial, link if step is None else step, step is not None, said_links is not None,
                                     took)
@@ -541,17 +542,21 @@ class Minimizer:
                     return other
         return step
 
-    def _took(self, grid: Grid, said: list[Step], step: Step) -> tuple[tuple[int, int, int, bool], ...]:
-        """For a single (its row's ``single``), which of the links said so far took each
-        candidate it rests on (its row's ``needs``) that ``grid``, the grid before the step, still held: (link
-        number, cell, candidates, filled) in link order, ``filled`` when a link placed another height there. The
-        reader's grid is ``grid`` and what the links said, so every one was taken by a link said before it."""
+    def _took(self, grid: Grid, said: list[Step], step: Step) -> tuple[Took, ...]:
+        """For a single (its row's ``single``), which of the links said so far took each candidate it rests on (its
+        row's ``link_needs``) that ``grid``, the grid before the step, still held, in link order (``Took``: filled
+        when a link placed another height there). The reader's grid is ``grid`` and what the links said, so every one
+        was taken by a link said before it; ``said`` holds the links from the supposition on (``replay`` says them
+        only from the first), so a link's place in it is its number."""
         row = self.by_name.get(step.technique)
-        if row is None or not row.single or len(step.placements) != 1:
+        if row is None or not row.single or len(step.placements) != 1 or row.link_needs is None:
             return ()
+        need = row.link_needs(step, self.n)
+        if need is None:
+            return ()  # no finer needs than its premises: nothing exact to say
         masks, values = grid.masks, grid.values
-        out: list[tuple[int, int, int, bool]] = []
-        for c, m in row.needs(step, self.n).items():
+        out: list[Took] = []
+        for c, m in need.items():
             m &= masks[c]
             if values[c] or not m:
                 continue
@@ -566,12 +571,12 @@ class Minimizer:
                 if filled:
                     took = m
                 if took:
-                    out.append((k, c, took, filled))
+                    out.append(Took(k, c, took, filled))
                     m &= ~took
         return tuple(sorted(out))
 
     @staticmethod
-    def _crossed(trial: Grid, step: Step, whole: bool, said: bool = True, took: tuple = ()):
+    def _crossed(trial: Grid, step: Step, whole: bool, said: bool = True, took: tuple[Took, ...] = ()):
         """``step`` as the reader's grid takes it: its changes (``whole``; else its placements alone, for a link of a
         technique asked directly, whose other changes were cross-outs), with each height it places crossed out of
         every cell of its row and column that still holds it, said in the same link (with ``took``: ``joined``)."""

@@ -26,7 +26,7 @@ from ..model import cands, words
 from ..model.cands import ALL, PLACED
 from ..model.grid import Contradiction, Grid, cell_name, shape
 from .memory import Memory
-from ..model.trace import Proof, Step
+from ..model.trace import Proof, Step, Took
 
 NAME = "forcing"
 Needs = Callable[[Step, int], "dict[int, int]"]  # what a chain link rests on (``techniques.needs``, from the table)
@@ -388,12 +388,13 @@ def _merged(marks) -> tuple[tuple[int, int], ...]:
     return tuple(out.items())
 
 
-def joined(base: Step, elims, cross, n: int, took: tuple[tuple[int, int, int, bool], ...] = ()) -> Step:
+def joined(base: Step, elims, cross, n: int, took: tuple[Took, ...] = ()) -> Step:
     """``base`` said as a chain link on the reader's grid: its own eliminations ``elims`` and ``cross``, every cell of
     its rows and columns that still held a height it places, each named ("8 leaves R4C4, R7C9"). A link that places
     with nothing left to cross out says so too ("no other cell of its row or column holds 8"), so the reader knows
     nothing is left. (``fold`` joins a traced chain's sudoku links the same way.) ``took``: for a single, which
-    earlier link took each candidate it rests on that the grid before the step still held (``took_words``)."""
+    earlier link took each candidate it rests on that the grid before the step still held, kept in its proof and
+    said after its own words (``took_words``)."""
 
     def reason() -> str:
         if base.supposition or base.placements:
@@ -411,27 +412,27 @@ def joined(base: Step, elims, cross, n: int, took: tuple[tuple[int, int, int, bo
                          f"no other cell of its row or column holds {d}" for d, cs in sorted(heights.items()))
 
     return Step(base.technique, reason, base.lane, base.clue, base.cells, _merged((elims, cross)), base.placements,
-                base.premises, replace(base.proof, crossed=_merged((cross,))))
+                base.premises, replace(base.proof, crossed=_merged((cross,)), took=took))
 
 
-def took_words(took: tuple[tuple[int, int, int, bool], ...], cell: int, n: int) -> str:
-    """Which earlier link took what a single placing in ``cell`` rests on, from (link number, cell, candidates,
-    filled) in link order: the cell's own other candidates ("L0 took 6, L3 took 2 and 7"), or its height from the
-    line's other cells ("L2 took 6 from R5C3, L4 from R5C7 and R5C8"; a cell a link filled with another height:
+def took_words(took: tuple[Took, ...], cell: int, n: int) -> str:
+    """Which earlier link took what a single placing in ``cell`` rests on (``Took``, in link order): the cell's own
+    other candidates ("L0 took 6, L3 took 2 and 7"), or its height from the line's other cells ("L2 took 6 from R5C3,
+    L4 from R5C7 and R5C8", the height said again only where it changes; a cell a link filled with another height:
     "L3 filled R5C4"). The reader checks each against the grid printed before the step and that link's words, with no
     grid of their own to keep."""
     parts: list[str] = []
-    height_said = False
-    for k in sorted({k for k, _, _, _ in took}):
-        own = sorted(d for j, c, m, _ in took if j == k and c == cell for d in cands.digits(m))
-        lost = sorted((c, m) for j, c, m, filled in took if j == k and c != cell and not filled)
-        filled = sorted(c for j, c, _, f in took if j == k and c != cell and f)
+    last: list[int] = []  # the heights said last
+    for k in sorted({t.link for t in took}):
+        own = sorted(d for t in took if t.link == k and t.cell == cell for d in cands.digits(t.lost))
+        lost = sorted((t.cell, t.lost) for t in took if t.link == k and t.cell != cell and not t.filled)
+        filled = sorted(t.cell for t in took if t.link == k and t.cell != cell and t.filled)
         if own:
             parts.append(f"L{k} took {words.joined(own)}")
         if lost:
             heights = sorted({d for _, m in lost for d in cands.digits(m)})
-            what = f"L{k} from" if height_said else f"L{k} took {words.joined(heights)} from"
-            height_said = True
+            what = f"L{k} from" if heights == last else f"L{k} took {words.joined(heights)} from"
+            last = heights
             parts.append(f"{what} {words.joined(cell_name(c, n) for c, _ in lost)}")
         if filled:
             parts.append(f"L{k} filled {words.joined(cell_name(c, n) for c in filled)}")
