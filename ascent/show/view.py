@@ -268,35 +268,57 @@ def pass_title(p: Pass) -> str:
     return f"Pass {p.number}: {p.kind}, {plural(own, 'step')}{tail}"
 
 
+class Replay:
+    """``build``, a step at a time: the frames of a solve as its steps come (the web app shows the walk-through while
+    the engine solves). ``add`` replays the steps of the passes not replayed yet (a pass, once recorded, only grows)."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        grid = Grid.start(puzzle)
+        self.masks, self.values = list(grid.masks), list(grid.values)
+        self.start = Frame(0, "Start", tuple(self.masks), tuple(self.values))
+        self.passes: list[PassView] = []
+        self.number = 0
+        self.complete = True  # False once a step broke the grid: the replay stops there
+        self._done = 0  # passes replayed whole (every one before the last seen)
+        self._open: tuple[Pass, tuple, list[Frame]] | None = None  # the last pass seen: its grid before, its frames
+
+    def add(self, passes: Sequence[Pass]) -> None:
+        n = self.puzzle.size
+        for i in range(self._done, len(passes)):
+            if not self.complete:
+                return
+            p = passes[i]
+            if self._open is None or self._open[0] is not p:
+                self._open = (p, tuple(zip(self.masks, self.values)), [])
+            _, before, frames = self._open
+            for k in range(len(frames) + 1, len(p.steps) + 1):
+                step = p.steps[k - 1]
+                self.number += 1
+                chains = chains_of(step, self.masks, self.values, n)
+                f = _frame(self.number, f"Pass {p.number}, step {k}", step, self.masks, self.values, n, p.number, chains)
+                frames.append(f)
+                if f.broken:
+                    self.complete = False
+                    break
+            if frames:
+                changed = tuple(j for j, was in enumerate(before) if was != (self.masks[j], self.values[j]))
+                shown = PassView(p.number, p.kind, pass_title(p), tuple(frames), changed)
+                if self.passes and self.passes[-1].frames[0] is frames[0]:
+                    self.passes[-1] = shown
+                else:
+                    self.passes.append(shown)
+            if i < len(passes) - 1:
+                self._done = i + 1
+
+
 def build(result: Result) -> View:
     """Replay a solve from its starting grid and keep a frame after every step."""
-    puzzle = result.puzzle
-    n = puzzle.size
-    grid = Grid.start(puzzle)
-    masks, values = list(grid.masks), list(grid.values)
-    start = Frame(0, "Start", tuple(masks), tuple(values))
-    passes = []
-    number = 0
-    complete = True
-    for p in result.passes:
-        before = tuple(zip(masks, values))
-        frames = []
-        for k, step in enumerate(p.steps, 1):
-            number += 1
-            chains = chains_of(step, masks, values, n)
-            f = _frame(number, f"Pass {p.number}, step {k}", step, masks, values, n, p.number, chains)
-            frames.append(f)
-            if f.broken:
-                complete = False
-                break
-        if frames:
-            changed = tuple(i for i, was in enumerate(before) if was != (masks[i], values[i]))
-            passes.append(PassView(p.number, p.kind, pass_title(p), tuple(frames), changed))
-        if not complete:
-            break
+    replay = Replay(result.puzzle)
+    replay.add(result.passes)
     solutions = tuple(tuple(tuple(r) for r in sol) for sol in (result.solutions or ()))
-    return View(puzzle, start, tuple(passes), result.status, result.grade, dict(result.counts), result.message,
-                result.backtracked, result.solution, result.seconds, complete, solutions)
+    return View(result.puzzle, replay.start, tuple(replay.passes), result.status, result.grade, dict(result.counts),
+                result.message, result.backtracked, result.solution, result.seconds, replay.complete, solutions)
 
 
 def grade_text(view: View) -> str:
