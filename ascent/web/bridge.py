@@ -79,7 +79,8 @@ def _solved(puzzle: Puzzle, on_tier=None, on_part=None):
             _SOLVES[puzzle] = solve(puzzle, on_tier=stream.tier, on_step=stream.hear)
             if len(_STREAMED) >= 16:
                 _STREAMED.pop(next(iter(_STREAMED)))
-            _STREAMED[puzzle] = {"parts": stream.parts, **{k: round(v * 1000, 1) for k, v in stream.spent.items()}}
+            _STREAMED[puzzle] = {"parts": stream.parts, "steps": stream.sent,
+                                 **{k: round(v * 1000, 1) for k, v in stream.spent.items()}}
     return _SOLVES[puzzle]
 
 
@@ -140,7 +141,7 @@ class _Stream:
         self.replay.add(self.passes)
         view = _partial_view(self.puzzle, self.replay, now - self.start)
         if self.sent == 0:
-            part = {"html": partial_page(view), "steps": view.step_count, "final": False}
+            part = {**_first_page(view, partial=True), "steps": view.step_count, "final": False}
         else:
             part = {"add": walk_delta(view, self.sent, partial=True), "steps": view.step_count, "final": False}
         done = time.perf_counter()
@@ -187,7 +188,7 @@ def partial_page(view) -> str:
     return head + _partial_header(view) + tail
 
 
-PIECE = 24_000  # characters of the step list a piece of a part holds (at least one step): the page adds one per task
+PIECE = 12_000  # characters of the step list a piece of a part holds (at least one step): the page adds one per task
 
 
 def walk_delta(view, since: int, partial: bool = False) -> dict:
@@ -390,7 +391,22 @@ def warm(record: dict, budget_ms: float = 100.0) -> dict:
     return {"done": done, "solved": True, "said": said[0]}
 
 
-FIRST_PAGE = 60_000  # characters of the step list the first page of a walk-through holds: the rest follows in pieces
+FIRST_PAGE = 16_000  # characters of the step list the first page of a walk-through holds: the rest follows in pieces
+
+
+def _first_page(view, partial: bool = False) -> dict:
+    """A walk-through as the page takes it: the page of its first steps (about ``FIRST_PAGE`` characters of them:
+    ``html``) and what follows them (``add``: a ``walk_delta``, or None when the page holds every step), so that no
+    one task of the page's lays out the whole. ``partial``: the solve goes on (the headers say so)."""
+    from ..export.html import page, step_items
+
+    n, total, frames = view.puzzle.size, view.step_count, view.frames
+    k, size = 0, 0
+    while k < total and size < FIRST_PAGE:
+        k += 1
+        size += len(step_items(frames[k:k + 1], n))
+    first = _cut(view, k) if k < total else view
+    return {"html": partial_page(first) if partial else page(first), "add": walk_delta(view, k, partial) if k < total else None}
 
 
 def _cut(view, k: int):
@@ -415,27 +431,23 @@ def explain(record: dict, since: int | None = None, on_tier=None, on_step=None, 
     sentence is worked out (the engine says a step's reason when it is first read, which on a big puzzle is much of
     the time; ``warm`` may have done some already); ``on_part`` hears the steps found so far while a solve not made
     yet runs (``_Stream``). The answer carries the time of each part: the solve, the view, the sentences, the page."""
-    from ..export.html import page, step_items
-
     puzzle = Puzzle.from_record(record)
     start = time.perf_counter()
+    made = puzzle in _SOLVES
     _solved(puzzle, on_tier, on_part)
+    if not made and on_part is not None and _STREAMED.get(puzzle, {}).get("parts"):
+        since = _STREAMED[puzzle]["steps"]  # this solve's own parts went to the page: the rest follows them
     solved = time.perf_counter()
     view, said = _view(puzzle)
     built = time.perf_counter()
     ahead = said[0]
     _say_steps(view, said, None, on_step)
     worked = time.perf_counter()
-    n, total = view.puzzle.size, view.step_count
+    total = view.step_count
     if since is not None and 0 <= since <= total:
         out: dict = {"html": None, "add": walk_delta(view, since)}
     else:
-        k, size = 0, 0
-        frames = view.frames
-        while k < total and size < FIRST_PAGE:
-            k += 1
-            size += len(step_items(frames[k:k + 1], n))
-        out = {"html": page(_cut(view, k) if k < total else view), "add": walk_delta(view, k) if k < total else None}
+        out = _first_page(view)
     done = time.perf_counter()
     ms = lambda a, b: round((b - a) * 1000, 1)  # noqa: E731
     out.update(steps=total, status=view.status, ms=ms(start, done),

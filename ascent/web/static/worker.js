@@ -1,6 +1,7 @@
 /* The engine's worker: Pyodide (copied into pyodide/ by `ascent web build`) runs ascent from ascent.zip.
    Messages in: {id, op, args, stream}; out: {type:"ready"|"failed"|"progress"|"part"|"answer", ...} ("part": the
-   walk-through of the steps a running solve has found so far, sent only when the message asked to stream). Nothing is fetched
+   walk-through of the steps a running solve has found so far, sent only when the message asked to stream; a part's
+   and an answer's data come as JSON text, in "json"). Nothing is fetched
    from another origin: every URL here is relative to this worker's own. */
 "use strict";
 var T0 = performance.now();
@@ -80,9 +81,11 @@ onmessage = async function (ev) {
       : function (tier) { postMessage({ type: "progress", id: id, tier: String(tier) }); };  /* the technique a long solve turns to */
     var steps = function (k, of) { postMessage({ type: "progress", id: id, step: k, of: of }); };  /* the walk-through's sentences */
     /* the walk-through of the steps found so far, while a solve runs (asked with stream: the page shows it) */
-    var part = msg.stream ? function (text) { var p = JSON.parse(text); p.type = "part"; p.id = id; postMessage(p); } : undefined;
+    /* answers and parts go as their JSON text, which the page parses: a big walk-through's data (thousands of small
+       objects) is copied across much faster as one string than as objects */
+    var part = msg.stream ? function (text) { postMessage({ type: "part", id: id, json: text }); } : undefined;
     var out = call(msg.op, JSON.stringify(msg.args || []), progress, steps, part);
-    postMessage({ type: "answer", id: id, ok: true, result: JSON.parse(out), ms: performance.now() - t0 });
+    postMessage({ type: "answer", id: id, ok: true, json: out, ms: performance.now() - t0 });
   } catch (e) {
     var text = String(e && e.message || e), lines = text.trim().split("\n");
     postMessage({ type: "answer", id: id, ok: false, error: lines[lines.length - 1] });
