@@ -102,7 +102,7 @@ def ready_runs(url: str, chromium: str, code: str, runs: int, log: list, args_la
     seconds after that one (by then Chrome has kept the compiled WebAssembly), ``runs`` times: the medians."""
     from playwright.sync_api import sync_playwright
 
-    first, again, later, marks = [], [], [], []
+    first, again, later, marks, again_marks, later_marks, kept = [], [], [], [], [], [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=ARGS)
         for _ in range(runs):
@@ -111,8 +111,11 @@ def ready_runs(url: str, chromium: str, code: str, runs: int, log: list, args_la
             page.goto(url + "index.html?" + code)
             wait_ready(page)
             first.append(page.evaluate("window.ascentApp.timings.engineReadyAt"))
-            marks.append(page.evaluate("window.ascentApp.timings.worker.marks"))
+            marks.append({"started": round(page.evaluate("window.ascentApp.timings.workerStartAt")),
+                          **page.evaluate("window.ascentApp.timings.worker.marks")})
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30000)
+            page.wait_for_function("window.ascentApp.timings.snapshotKept", timeout=30000)  # the engine's snapshot kept
+            kept.append(page.evaluate("window.ascentApp.timings.snapshotKept"))
             page.wait_for_timeout(1000)
             page.close()
             before = len(log)
@@ -120,12 +123,16 @@ def ready_runs(url: str, chromium: str, code: str, runs: int, log: list, args_la
             page.goto(url + "index.html?" + code)
             wait_ready(page)
             again.append(page.evaluate("window.ascentApp.timings.engineReadyAt"))
+            again_marks.append({"started": round(page.evaluate("window.ascentApp.timings.workerStartAt")),
+                                **page.evaluate("window.ascentApp.timings.worker.marks")})
             page.wait_for_timeout(args_later * 1000)  # Chrome keeps Pyodide's optimized code a few seconds after it is made
             page.close()
             page = ctx.new_page()
             page.goto(url + "index.html?" + code)
             wait_ready(page)
             later.append(page.evaluate("window.ascentApp.timings.engineReadyAt"))
+            later_marks.append({"started": round(page.evaluate("window.ascentApp.timings.workerStartAt")),
+                                **page.evaluate("window.ascentApp.timings.worker.marks")})
             fetched = [pth for pth, _ in log[before:] if pth != "/sw.js"]
             if fetched:
                 print(f"  the repeat visits fetched {fetched}")
@@ -136,8 +143,11 @@ def ready_runs(url: str, chromium: str, code: str, runs: int, log: list, args_la
           f"({', '.join(f'{x / 1000:.2f}' for x in first)}), repeat visit median {statistics.median(again) / 1000:.2f} s "
           f"({', '.join(f'{x / 1000:.2f}' for x in again)}), a visit {args_later} s after that median "
           f"{statistics.median(later) / 1000:.2f} s ({', '.join(f'{x / 1000:.2f}' for x in later)})")
-    print("  the worker's marks on the first visits (ms from its start): " + "; ".join(
-        ", ".join(f"{k} {v}" for k, v in m.items()) for m in marks))
+    print("  the engine's snapshot kept on the first visits: " + "; ".join(
+        f"{k['bytes'] / 1e6:.1f} MB" if "bytes" in k else f"not kept: {k.get('error')}" for k in kept))
+    for what, ms in (("first visits", marks), ("repeats at once", again_marks), (f"visits {args_later} s later", later_marks)):
+        print(f"  the worker's marks on the {what} (ms; started: when the page started the worker, from navigation start; the rest from the worker's start): " + "; ".join(
+            ", ".join(f"{k} {v}" for k, v in m.items()) for m in ms))
 
 
 def cache_trace(url: str, chromium: str, code: str) -> None:

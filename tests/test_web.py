@@ -668,6 +668,47 @@ def test_offline_after_one_visit(context, server):
     page.close()
 
 
+def _worker_marks(page) -> dict:
+    page.wait_for_function("document.documentElement.dataset.engine !== 'loading'", timeout=60000)
+    assert page.get_attribute("html", "data-engine") == "ready", page.text_content("#engine")
+    return page.evaluate("window.ascentApp.timings.worker.marks")
+
+
+def test_a_later_visit_starts_from_the_engines_kept_snapshot(context, server):
+    """A visit that finds no snapshot of the engine makes one (Pyodide's memory once the engine is imported) and keeps
+    it; the next starts from it and answers as CPython does; a snapshot the loader refuses is said, dropped and made
+    again."""
+    puzzle = _sample("6x6", "hard", 0)
+    code = bridge.code_of(puzzle)
+    page = open_page(context, server, code)
+    if _worker_marks(page)["snapshot"] != "kept":
+        page.wait_for_function("window.ascentApp.timings.snapshotKept", timeout=60000)
+        assert page.evaluate("window.ascentApp.timings.snapshotKept.bytes") > 1_000_000
+    page.close()
+    page = open_page(context, server, code)
+    assert _worker_marks(page)["snapshot"] == "kept"
+    got = page.evaluate("async r => await window.ascentApp.ask('from_record', [r])", bridge._record(puzzle))
+    want = solve(puzzle)
+    assert (got["status"], got["steps"], got["solution"]) == (want.status, want.step_count,
+                                                               [h for row in want.solution for h in row])
+    values, marks = [0] * 36, [0] * 36
+    assert page.evaluate("async a => (await window.ascentApp.ask('hint', a)).texts", [bridge._record(puzzle), values, marks, 3]) \
+        == bridge.hint(bridge._record(puzzle), values, marks, 3)["texts"]
+    # a snapshot of something else under this version's key: the loader refuses it, and the engine starts all the same
+    page.evaluate("""async () => { const c = await caches.open('ascent-snapshot'); const keys = await c.keys();
+                     await c.put(keys[0].url, new Response(new Uint8Array(64 * 1024))); }""")
+    page.close()
+    page = open_page(context, server, code)
+    said = _worker_marks(page)["snapshot"]
+    assert said.startswith("refused (") and said.endswith("): made again"), said
+    page.wait_for_function("window.ascentApp.timings.snapshotKept", timeout=60000)
+    page.close()
+    page = open_page(context, server, code)
+    assert _worker_marks(page)["snapshot"] == "kept"
+    assert not page.errors
+    page.close()
+
+
 def test_serve_gives_the_right_types(site):
     """``ascent web serve DIR --port 0 --no-open``: on 127.0.0.1, .wasm as application/wasm, .mjs as JavaScript."""
     import subprocess

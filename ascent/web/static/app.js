@@ -20,7 +20,7 @@ window.ascentApp = { timings: {} };
 /* ---------------------------------------------------------------- the engine (worker) */
 function startWorker() {
   engineReady = false; root.setAttribute("data-engine", "loading"); engineEl.textContent = "Engine loading\u2026";
-  engineStart = performance.now();
+  engineStart = performance.now(); window.ascentApp.timings.workerStartAt = engineStart;
   worker = new Worker("worker.js");
   worker.onmessage = function (ev) {
     var m = ev.data;
@@ -36,6 +36,8 @@ function startWorker() {
       engineEl.textContent = "The engine could not load: " + m.error;
       for (var id in pending) { pending[id].reject(new Error("the engine could not load")); }
       pending = {};
+    } else if (m.type === "kept") {  /* the engine's snapshot, kept for the next visit (or why not) */
+      window.ascentApp.timings.snapshotKept = m;
     } else if (m.type === "progress") {
       var p = pending[m.id]; if (p && p.progress) { p.progress(m); }
     } else if (m.type === "part") {
