@@ -270,7 +270,8 @@ def pass_title(p: Pass) -> str:
 
 class Replay:
     """``build``, a step at a time: the frames of a solve as its steps come (the web app shows the walk-through while
-    the engine solves). ``add`` replays the steps of the passes not replayed yet (a pass, once recorded, only grows)."""
+    the engine solves). ``add`` replays the steps of the passes not replayed yet: a solve's passes, as a list that only
+    grows, whose passes only grow (with or without the passes that have no steps)."""
 
     def __init__(self, puzzle: Puzzle):
         self.puzzle = puzzle
@@ -280,16 +281,19 @@ class Replay:
         self.passes: list[PassView] = []
         self.number = 0
         self.complete = True  # False once a step broke the grid: the replay stops there
-        self._done = 0  # passes replayed whole (every one before the last seen)
-        self._open: tuple[Pass, tuple, list[Frame]] | None = None  # the last pass seen: its grid before, its frames
+        self._done: dict[int, Pass] = {}  # the passes replayed whole (a later one has begun), by id (kept alive here)
+        self._open: tuple[Pass, tuple, list[Frame]] | None = None  # the last pass begun: its grid before, its frames
 
     def add(self, passes: Sequence[Pass]) -> None:
         n = self.puzzle.size
-        for i in range(self._done, len(passes)):
+        for p in passes:
             if not self.complete:
                 return
-            p = passes[i]
+            if id(p) in self._done:
+                continue
             if self._open is None or self._open[0] is not p:
+                if self._open is not None:
+                    self._done[id(self._open[0])] = self._open[0]
                 self._open = (p, tuple(zip(self.masks, self.values)), [])
             _, before, frames = self._open
             for k in range(len(frames) + 1, len(p.steps) + 1):
@@ -308,13 +312,12 @@ class Replay:
                     self.passes[-1] = shown
                 else:
                     self.passes.append(shown)
-            if i < len(passes) - 1:
-                self._done = i + 1
 
 
-def build(result: Result) -> View:
-    """Replay a solve from its starting grid and keep a frame after every step."""
-    replay = Replay(result.puzzle)
+def build(result: Result, replay: Replay | None = None) -> View:
+    """Replay a solve from its starting grid and keep a frame after every step (``replay``: one that has replayed the
+    first steps of this very solve, as they came, to finish)."""
+    replay = replay or Replay(result.puzzle)
     replay.add(result.passes)
     solutions = tuple(tuple(tuple(r) for r in sol) for sol in (result.solutions or ()))
     return View(result.puzzle, replay.start, tuple(replay.passes), result.status, result.grade, dict(result.counts),

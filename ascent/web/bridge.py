@@ -81,6 +81,9 @@ def _solved(puzzle: Puzzle, on_tier=None, on_part=None):
                 _STREAMED.pop(next(iter(_STREAMED)))
             _STREAMED[puzzle] = {"parts": stream.parts, "steps": stream.sent,
                                  **{k: round(v * 1000, 1) for k, v in stream.spent.items()}}
+            if len(_REPLAYS) >= 4:
+                _REPLAYS.pop(next(iter(_REPLAYS)))
+            _REPLAYS[puzzle] = (stream.replay, _SOLVES[puzzle])  # the view goes on from the steps replayed for the parts
     return _SOLVES[puzzle]
 
 
@@ -155,6 +158,7 @@ class _Stream:
         self.due = done + max(self.EVERY, (done - said) / self.SHARE)
 
 
+_REPLAYS: dict = {}  # the frames replayed for a streamed solve's parts, by puzzle: its view is built on from them
 _STREAMED: dict = {}  # what the parts of a streamed solve cost, by puzzle: {"parts", "sentences", "page"} (seconds)
 
 
@@ -354,7 +358,10 @@ def _view(puzzle: Puzzle, on_tier=None):
         result = _solved(puzzle, on_tier)
         if len(_VIEWS) >= 4:
             _VIEWS.pop(next(iter(_VIEWS)))
-        _VIEWS[puzzle] = (build(result), [0])  # the view, and how many of its steps' sentences are worked out
+        replay, of = _REPLAYS.pop(puzzle, (None, None))
+        if of is not result:
+            replay = None  # none, or the replay of an earlier solve of this puzzle (since dropped): not these steps
+        _VIEWS[puzzle] = (build(result, replay), [0])  # the view, and how many of its steps' sentences are worked out
     return _VIEWS[puzzle]
 
 
