@@ -266,20 +266,40 @@ def main() -> None:
             page.goto("about:blank")  # a fresh load each time: nothing read or worked out ahead
             page.goto(url + "index.html?" + bridge.code_of(pz) + "#explain")
             wait_ready(page)
-            page.wait_for_function("document.documentElement.dataset.explain === 'ready'", timeout=600000)
+            # the page stays usable while the steps come: a reader taps Next every half second, and each tap is timed
+            # from the click to the next step shown (Playwright's own round trips included)
+            page.wait_for_function("window.ascentApp.timings.walkFirstAt > 0", timeout=600000)
+            taps: list[float] = []
+            shown = "document.querySelector('#explain-frame').contentDocument.body.getAttribute('data-frame')"
+            while page.get_attribute("html", "data-explain") != "ready":
+                at = page.evaluate(shown)
+                if page.evaluate("document.querySelector('#explain-frame').contentDocument.getElementById('next').disabled"):
+                    page.wait_for_timeout(200)  # at the newest step shown
+                    continue
+                t0 = time.perf_counter()
+                page.frame_locator("#explain-frame").locator("#next").click()
+                page.wait_for_function(f"{shown} === '{int(at or 0) + 1}'", timeout=60000)
+                taps.append(time.perf_counter() - t0)
+                page.wait_for_timeout(500)
             page.frame_locator("#explain-frame").locator("#steps button.step").first.wait_for()
             t = page.evaluate("window.ascentApp.timings")
-            read = page.evaluate("window.ascentApp.state().puzzle.seconds")
+            verdict = page.evaluate("window.ascentApp.state().puzzle")
+            read, streamed = verdict["seconds"], verdict.get("streamed") or {"parts": 0, "sentences": 0, "page": 0}
+            own = read - (streamed["sentences"] + streamed["page"]) / 1000  # the parts are made inside the solve's time
             parts, ready = t["explainParts"], t["engineReadyAt"]
             first = (t["walkFirstAt"] - ready) / 1000
             whole = (t["explainDrawnAt"] - ready) / 1000
             sent = t.get("partsMs") or []
             print(f"walk-through of {label}: first steps shown {first:.2f} s after the engine was ready "
                   f"({t['walkFirstSteps']} steps{'' if sent else ': the whole walk-through, no part came first'}), "
-                  f"the whole walk-through {whole:.2f} s; {len(sent)} parts while the engine solved "
-                  f"(building them {sum(m['page'] for _, m in sent) / 1000:.2f} s of the worker's time), the engine's solve "
-                  f"{read:.2f} s, then sentences {parts['sentences'] / 1000:.2f} s and page {parts['page'] / 1000:.2f} s; "
-                  f"longest main-thread task {page.evaluate('Math.max(0, ...window.__long)'):.0f} ms; CPython here: solve {native(pz)}")
+                  f"the whole walk-through {whole:.2f} s; the engine's own solve {own:.2f} s; {streamed['parts']} parts "
+                  f"while it solved (their sentences {streamed['sentences'] / 1000:.2f} s and their pages "
+                  f"{streamed['page'] / 1000:.2f} s of the worker's time, inside the solve's {read:.2f} s), then the last "
+                  f"sentences {parts['sentences'] / 1000:.2f} s, view {parts['view'] / 1000:.2f} s and page "
+                  f"{parts['page'] / 1000:.2f} s; longest main-thread task {page.evaluate('Math.max(0, ...window.__long)'):.0f} ms"
+                  f" (at 390x844); {len(taps)} taps on Next while the steps came: "
+                  f"{'none' if not taps else f'median {statistics.median(taps) * 1000:.0f} ms, max {max(taps) * 1000:.0f} ms'}"
+                  f" to the next step shown; CPython here: solve {native(pz)}")
         # ---- a walk-through asked after some play: the worker has worked it out between requests
         for label, pz in [(f"12x12 big {k + 1}", pz) for k, pz in enumerate(twelves)][:1 if args.quick else 3]:
             page.goto(url + "index.html?" + bridge.code_of(pz))
