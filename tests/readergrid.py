@@ -11,7 +11,9 @@ At each link, on that grid:
   (c) ``not found``: its technique (``BY_NAME[name].steps(grid, Memory.narrowed(grid, lane))``), run on the
       reader's grid before the link, gives a step with the link's sentence (the words before the first
       "; d leaves" / "; no other cell"), at least the link's placements and at least its own eliminations (those
-      not listed as ``crossed``, the placed heights' cross-outs); a link of a forcing technique (nested forcing's
+      not listed as ``crossed``, the placed heights' cross-outs), and for a single (its row's ``single``) the words
+      then say which earlier link took each candidate it rests on, found here from the links' stated changes
+      (``_took``); a link of a forcing technique (nested forcing's
       inner step) is checked the same way, its own chain from the reader's grid; ``removal unsaid``: the step with
       its words takes away more there (a candidate still open, or a placement's other heights) than the link states;
   (d) ``not shown``: after the last link the contradiction shows on the reader's grid (``linecheck.broken`` of its
@@ -40,6 +42,7 @@ from ascent.model import cands
 from ascent.model.grid import Contradiction, Grid, line_of, shape
 from ascent.model.trace import Result, Step
 from ascent.techniques import BY_NAME
+from ascent.techniques.forcing import took_words
 from ascent.techniques.memory import Memory
 
 # an older tree's linecheck (benchmarks/reader_grid.py --root) reads a line's words without the placed heights
@@ -127,8 +130,9 @@ class _Checker:
                 ok = False
         return ok
 
-    def found(self, grid: Grid, link: Step, i: int, k: int) -> None:
-        """(c): the link's technique says its sentence on the reader's grid, with at least its changes."""
+    def found(self, grid: Grid, link: Step, i: int, k: int, took: str = "") -> None:
+        """(c): the link's technique says its sentence on the reader's grid, with at least its changes; a single's
+        sentence then says ``took`` (``took``: which earlier link took what it rests on, as the checker finds it)."""
         row = BY_NAME.get(link.technique)
         if row is None:
             self.flag(i, k, "not found", link.reason, f"no technique {link.technique!r}")
@@ -153,7 +157,7 @@ class _Checker:
                     gone[c] = gone.get(c, 0) | m
                 if any(m & ~gone.get(c, 0) for c, m in own):
                     continue
-                words = sentence(step.reason)
+                words = sentence(step.reason) + (f" ({took})" if took else "")
                 if words != want:
                     said.append(words)
                     continue
@@ -199,7 +203,7 @@ class _Checker:
                 self.flag(i, k, "not found", link.reason, "a chain that does not start with a supposition")
             self.stated(trial, link, i, k)
             if j:
-                self.found(trial, link, i, k)
+                self.found(trial, link, i, k, _took(grid, links[:j], link, self.n))
             try:
                 trial.apply(link)
             except Contradiction:
@@ -266,6 +270,32 @@ class _Checker:
             except Contradiction:
                 break
         return self.report
+
+
+def _took(grid: Grid, before: tuple[Step, ...], link: Step, n: int) -> str:
+    """What a single's words must say of the links before it (``forcing.took_words``): for each candidate it rests on
+    (its row's ``needs``) that ``grid``, the grid before the step, held in an open cell, the first of ``before`` (link
+    numbers from 0, the supposition) whose stated changes took it: a removal, or a height placed in that cell."""
+    row = BY_NAME.get(link.technique)
+    if row is None or not row.single or len(link.placements) != 1:
+        return ""
+    took = []
+    for c, m in row.needs(link, n).items():
+        m &= grid.masks[c]
+        if grid.values[c]:
+            continue
+        for j, earlier in enumerate(before):
+            gone = 0
+            for x, e in earlier.eliminations:
+                if x == c:
+                    gone |= e & m
+            filled = any(x == c for x, _ in earlier.placements)
+            if filled:
+                gone = m
+            if gone:
+                took.append((j, c, gone, filled))
+                m &= ~gone
+    return took_words(tuple(sorted(took)), link.placements[0][0], n) if took else ""
 
 
 def check(source: Any) -> Report:

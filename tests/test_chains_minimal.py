@@ -232,3 +232,31 @@ def test_only_line_only_techniques_say_a_contradiction(medved, traced):  # noqa:
         for row in others:
             list(row.steps(trial, Memory(trial)))  # raises nothing
     assert len(broken) > 80
+
+
+def test_what_a_replay_remembers_of_a_link_is_for_that_link_alone(medved, traced):  # noqa: F811
+    """``Minimizer.found`` answered by ``id(link)``: a link dropped between two rounds of ``_resaid`` frees its
+    address, the next link made takes it, and the memory said of the new link what it had found of the dead one
+    (a trace that changed with what the process had run before: ``test_memory``'s in-process check failed once).
+    Here each link is looked at, dropped, and a link that no technique finds (it empties a cell) is made at once,
+    as often as not at the same address: the memory must answer for it as a fresh look does."""
+    from dataclasses import replace
+
+    grid, _, _ = medved
+    chains = context(grid).chains
+    asked = 0
+    for got in list(traced.values())[:10]:
+        trial = grid.copy()
+        trial.apply(got.chain[0])
+        for link in got.chain[1:-1]:  # the last link breaks the grid
+            row = chains.by_name.get(link.technique)
+            if row is not None and row.refind is None and link.eliminations:
+                found = replace(link)
+                assert chains._look(trial, row, found) == chains._finds(trial, row, found)
+                del found
+                c, _ = link.eliminations[0]
+                never = replace(link, eliminations=((c, trial.masks[c]),), placements=())
+                assert chains._look(trial, row, never) == chains._finds(trial, row, never) == (False, None, None)
+                asked += 1
+            trial.apply(link)
+    assert asked > 50

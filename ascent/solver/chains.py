@@ -357,7 +357,9 @@ class Minimizer:
             elif said_links is not None:
                 step = Step(link.technique, f"suppose {trial.name(link.placements[0][0])} is {link.placements[0][1]}",
                             None, None, link.cells, placements=link.placements, premises=(), proof=SUPPOSED)
-            applied = self._crossed(trial, link if step is None else step, step is not None, said_links is not None)
+            took = self._took(grid, said_links, step) if said_links is not None and step is not None and k else ()
+            applied = self._crossed(trial, link if step is None else step, step is not None, said_links is not None,
+                                    took)
             if said_links is not None:
                 said_links.append(applied)
             try:
@@ -473,7 +475,10 @@ class Minimizer:
 
     def _look(self, trial: Grid, row: Technique, link: Step, fresh: bool = False):
         """``_finds``, remembered while one chain is cut: by the link and its line's cells for a technique that
-        reads only its line (``line_only``), else by the link and the whole grid. ``fresh``: looked at afresh."""
+        reads only its line (``line_only``), else by the link and the whole grid. ``fresh``: looked at afresh.
+        The entry holds the link itself, and answers only for that very object: a link said in one round of
+        ``_resaid`` and dropped freed its address for a later round's, and a key of ``id(link)`` alone then
+        answered for the dead link (a trace that changed with what the process had run before)."""
         if fresh or row.refind is not None:
             # a technique's words are made from what it read when it found the step (never the live grid); a technique
             # asked directly reads a cell or two, cheaper than a key of the whole grid
@@ -484,9 +489,9 @@ class Minimizer:
         else:
             key = (id(link), tuple(trial.masks), tuple(trial.values))  # sudoku reads which cells are placed
         seen = self.found.get(key)
-        if seen is None:
-            seen = self.found[key] = self._finds(trial, row, link)
-        return seen
+        if seen is None or seen[0] is not link:
+            seen = self.found[key] = (link, self._finds(trial, row, link))  # held: its id is not reused meanwhile
+        return seen[1]
 
     def _line_of(self, trial: Grid, lane: Lane | Line) -> Line | None:
         """``line_of(trial.lines, lane)`` (an equal line: its cells are what is read), by the object's identity when
@@ -536,11 +541,40 @@ class Minimizer:
                     return other
         return step
 
+    def _took(self, grid: Grid, said: list[Step], step: Step) -> tuple[tuple[int, int, int, bool], ...]:
+        """For a single (its row's ``single``), which of the links said so far took each
+        candidate it rests on (its row's ``needs``) that ``grid``, the grid before the step, still held: (link
+        number, cell, candidates, filled) in link order, ``filled`` when a link placed another height there. The
+        reader's grid is ``grid`` and what the links said, so every one was taken by a link said before it."""
+        row = self.by_name.get(step.technique)
+        if row is None or not row.single or len(step.placements) != 1:
+            return ()
+        masks, values = grid.masks, grid.values
+        out: list[tuple[int, int, int, bool]] = []
+        for c, m in row.needs(step, self.n).items():
+            m &= masks[c]
+            if values[c] or not m:
+                continue
+            for k, link in enumerate(said):
+                if not m:
+                    break
+                took = 0
+                for x, gone in link.eliminations:
+                    if x == c:
+                        took |= gone & m
+                filled = any(x == c for x, _ in link.placements)
+                if filled:
+                    took = m
+                if took:
+                    out.append((k, c, took, filled))
+                    m &= ~took
+        return tuple(sorted(out))
+
     @staticmethod
-    def _crossed(trial: Grid, step: Step, whole: bool, said: bool = True):
+    def _crossed(trial: Grid, step: Step, whole: bool, said: bool = True, took: tuple = ()):
         """``step`` as the reader's grid takes it: its changes (``whole``; else its placements alone, for a link of a
         technique asked directly, whose other changes were cross-outs), with each height it places crossed out of
-        every cell of its row and column that still holds it, said in the same link."""
+        every cell of its row and column that still holds it, said in the same link (with ``took``: ``joined``)."""
         if step.supposition or not whole:
             elims: tuple = ()
         else:
@@ -562,7 +596,7 @@ class Minimizer:
                           if x not in placed and masks[x] & (1 << (d - 1)))
         if not said:  # only applied, never shown: the changes alone
             return _Changes(step.technique, tuple(elims) + cross, step.placements)
-        return joined(step, elims, cross, trial.n)
+        return joined(step, elims, cross, trial.n, took)
 
     def _finds(self, grid: Grid, row: Technique, link: Step) -> tuple[bool, Conflict | None, Step | None]:
         """Does ``row`` find ``link`` on ``grid`` (looking everywhere afresh)? And the contradiction it

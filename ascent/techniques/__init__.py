@@ -73,6 +73,10 @@ class Technique:
     # bool``, answered directly, for a technique whose steps only place (the minimizer asks it of every link it
     # replays); None to run the technique and compare its steps
     refind: Callable[..., bool] | None = None
+    # a single (one cell's last candidate, one height's last place in a line): as a chain link it says which earlier
+    # link took each candidate it rests on that the grid before the step still held ("R6C8 has only 8 left (L0 took
+    # 7, L1 took 5 and 6)"), so the reader checks it against the grid printed before the step and those links' words
+    single: bool = False
     # does a step of it, found on a lane, read only that lane's line (its cells' candidates and placed heights, and
     # the clues) when it is looked for there alone (``Memory.narrowed``)? Then it is found again wherever that line
     # holds the same: the minimizer takes such a link as found where its line is as in a replay that found it. Only
@@ -128,10 +132,10 @@ TABLE: tuple[Technique, ...] = (
               practice_made="no solve ends on it: the last candidate left in a cell is placed by naked single"),
     Technique(naked_single.NAME, 3, naked_single.naked_single, 2, True, "a cell with a single candidate left",
               aliases=("solve",), fold="height", link_needs=naked_single.link_needs,
-              refind=naked_single.refind,
+              refind=naked_single.refind, single=True,
               practice="4:4/////////////3//3", practice_made="ascent generate 4 --level easy --seed 12"),
     Technique(pinpoint.NAME, 4, pinpoint.pinpoint, 3, True, "a height with only one place left in a row or column",
-              aliases=("hidden single",), fold="height", link_needs=pinpoint.link_needs, line_only=True,
+              aliases=("hidden single",), fold="height", link_needs=pinpoint.link_needs, line_only=True, single=True,
               community=(Name("Pinpoint", "tech/pinpoint", "a height with only one place left in its lane"),
                          Name("hidden single", None, "the Sudoku name for the same")),
               practice="4:/3//3/////1//////3/,l2c", practice_made="ascent generate 4 --level easy --seed 42"),

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterator
 
-from ..model import cands
+from ..model import cands, words
 from ..model.cands import ALL, PLACED
 from ..model.grid import Contradiction, Grid, cell_name, shape
 from .memory import Memory
@@ -380,25 +380,54 @@ def _merged(marks) -> tuple[tuple[int, int], ...]:
     return tuple(out.items())
 
 
-def joined(base: Step, elims, cross, n: int) -> Step:
+def joined(base: Step, elims, cross, n: int, took: tuple[tuple[int, int, int, bool], ...] = ()) -> Step:
     """``base`` said as a chain link on the reader's grid: its own eliminations ``elims`` and ``cross``, every cell of
     its rows and columns that still held a height it places, each named ("8 leaves R4C4, R7C9"). A link that places
     with nothing left to cross out says so too ("no other cell of its row or column holds 8"), so the reader knows
-    nothing is left. (``fold`` joins a traced chain's sudoku links the same way.)"""
+    nothing is left. (``fold`` joins a traced chain's sudoku links the same way.) ``took``: for a single, which
+    earlier link took each candidate it rests on that the grid before the step still held (``took_words``)."""
 
     def reason() -> str:
         if base.supposition or base.placements:
-            heights: dict[int, list[int]] = {d: [] for _, d in base.placements}
-            for c, m in cross:
-                for d in cands.digits(m):
-                    heights.setdefault(d, []).append(c)
-            said = "; ".join(f"{d} leaves {', '.join(cell_name(c, n) for c in sorted(cs))}" if cs else
-                             f"no other cell of its row or column holds {d}" for d, cs in sorted(heights.items()))
-            return f"{base.reason}; {said}"
+            if took:
+                return f"{base.reason} ({took_words(took, base.placements[0][0], n)}); {leaves()}"
+            return f"{base.reason}; {leaves()}"
         return base.reason
+
+    def leaves() -> str:
+        heights: dict[int, list[int]] = {d: [] for _, d in base.placements}
+        for c, m in cross:
+            for d in cands.digits(m):
+                heights.setdefault(d, []).append(c)
+        return "; ".join(f"{d} leaves {', '.join(cell_name(c, n) for c in sorted(cs))}" if cs else
+                         f"no other cell of its row or column holds {d}" for d, cs in sorted(heights.items()))
 
     return Step(base.technique, reason, base.lane, base.clue, base.cells, _merged((elims, cross)), base.placements,
                 base.premises, replace(base.proof, crossed=_merged((cross,))))
+
+
+def took_words(took: tuple[tuple[int, int, int, bool], ...], cell: int, n: int) -> str:
+    """Which earlier link took what a single placing in ``cell`` rests on, from (link number, cell, candidates,
+    filled) in link order: the cell's own other candidates ("L0 took 6, L3 took 2 and 7"), or its height from the
+    line's other cells ("L2 took 6 from R5C3, L4 from R5C7 and R5C8"; a cell a link filled with another height:
+    "L3 filled R5C4"). The reader checks each against the grid printed before the step and that link's words, with no
+    grid of their own to keep."""
+    parts: list[str] = []
+    height_said = False
+    for k in sorted({k for k, _, _, _ in took}):
+        own = sorted(d for j, c, m, _ in took if j == k and c == cell for d in cands.digits(m))
+        lost = sorted((c, m) for j, c, m, filled in took if j == k and c != cell and not filled)
+        filled = sorted(c for j, c, _, f in took if j == k and c != cell and f)
+        if own:
+            parts.append(f"L{k} took {words.joined(own)}")
+        if lost:
+            heights = sorted({d for _, m in lost for d in cands.digits(m)})
+            what = f"L{k} from" if height_said else f"L{k} took {words.joined(heights)} from"
+            height_said = True
+            parts.append(f"{what} {words.joined(cell_name(c, n) for c, _ in lost)}")
+        if filled:
+            parts.append(f"L{k} filled {words.joined(cell_name(c, n) for c in filled)}")
+    return ", ".join(parts)
 
 
 def premises_of(cell: int, links, shown: tuple[int, ...]) -> tuple[int, ...]:
