@@ -10,10 +10,44 @@ var engineZip = fetch(new URL("ascent.zip", self.location.href).href).then(funct
   if (!r.ok) { throw new Error("ascent.zip: HTTP " + r.status); }
   return r.arrayBuffer();
 });
-importScripts("pyodide/pyodide.js");
 var py = null, call = null, marks = {};
 function mark(name) { marks[name] = Math.round(performance.now() - T0); }
+/* The interpreter as it stands once the engine is imported, kept in this browser's cache storage (a copy of
+   Pyodide's memory, about 21 MB: Pyodide's memory snapshot) by the site's version, which `ascent web build` writes
+   here: a later visit starts from it instead of starting Python and importing the engine again. A first visit (or a
+   new version) makes it, just before the engine is ready; one the Pyodide loader refuses is said in the marks,
+   dropped, and made again. */
+var VERSION = /*VERSION*/"";
+var SNAPSHOTS = "ascent-snapshot", SNAPSHOT = new URL("snapshot/" + VERSION, self.location.href).href;
+function head(data) {  /* the snapshot's header (Pyodide's magic number, offsets and build id), as hex */
+  return Array.prototype.map.call(data.subarray(0, 48), function (b) { return (b + 256).toString(16).slice(1); }).join("");
+}
+async function keptSnapshot() {
+  if (!VERSION || !self.caches) { marks.snapshot = "none (no version or no cache storage)"; return null; }
+  var hit;
+  try { hit = await (await caches.open(SNAPSHOTS)).match(SNAPSHOT); }
+  catch (e) { marks.snapshot = "none (the cache storage failed: " + String(e && e.message || e) + ")"; return null; }
+  if (!hit) { marks.snapshot = "none kept"; return null; }
+  var data = new Uint8Array(await hit.arrayBuffer()), said = hit.headers.get("X-Snapshot") || "";
+  if (said !== data.length + ":" + head(data)) {  /* not the one this worker kept (cut short, or something else): the
+                                                     loader would take it and never finish */
+    marks.snapshot = "refused (not the snapshot kept: " + data.length + " bytes): made again";
+    await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT);
+    return null;
+  }
+  marks.snapshot = "kept";
+  return data;
+}
+async function keepSnapshot(data) {
+  var c = await caches.open(SNAPSHOTS), keys = await c.keys();
+  await Promise.all(keys.filter(function (k) { return k.url !== SNAPSHOT; }).map(function (k) { return c.delete(k); }));
+  await c.put(SNAPSHOT, new Response(data, { headers: { "Content-Type": "application/octet-stream",
+                                                         "X-Snapshot": data.length + ":" + head(data) } }));
+}
+var kept = keptSnapshot();  /* read from the cache while the loader's script runs */
+importScripts("pyodide/pyodide.js");
 mark("loader");
+
 
 /* Unpack a zip (stored or deflated entries) into Pyodide's file system from JavaScript: much quicker than
    Python's zipfile running in WebAssembly. Returns the number of files written. */
@@ -43,38 +77,8 @@ async function unzipInto(buf, dir) {
   return written;
 }
 
-/* The interpreter as it stands once the engine is imported, kept in this browser's cache storage (a copy of
-   Pyodide's memory, about 21 MB: Pyodide's memory snapshot) by the site's version, which `ascent web build` writes
-   below: a later visit starts from it instead of starting Python and importing the engine again. A first visit (or a
-   new version) makes it, just before the engine is ready; one the Pyodide loader refuses is said in the marks,
-   dropped, and made again. */
-var VERSION = /*VERSION*/"";
-var SNAPSHOTS = "ascent-snapshot", SNAPSHOT = new URL("snapshot/" + VERSION, self.location.href).href;
-function head(data) {  /* the snapshot's header (Pyodide's magic number, offsets and build id), as hex */
-  return Array.prototype.map.call(data.subarray(0, 48), function (b) { return (b + 256).toString(16).slice(1); }).join("");
-}
-async function keptSnapshot() {
-  if (!VERSION || !self.caches) { marks.snapshot = "none (no version or no cache storage)"; return null; }
-  var hit = await (await caches.open(SNAPSHOTS)).match(SNAPSHOT);
-  if (!hit) { marks.snapshot = "none kept"; return null; }
-  var data = new Uint8Array(await hit.arrayBuffer()), said = hit.headers.get("X-Snapshot") || "";
-  if (said !== data.length + ":" + head(data)) {  /* not the one this worker kept (cut short, or something else): the
-                                                     loader would take it and never finish */
-    marks.snapshot = "refused (not the snapshot kept: " + data.length + " bytes): made again";
-    await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT);
-    return null;
-  }
-  marks.snapshot = "kept";
-  return data;
-}
-async function keepSnapshot(data) {
-  var c = await caches.open(SNAPSHOTS), keys = await c.keys();
-  await Promise.all(keys.filter(function (k) { return k.url !== SNAPSHOT; }).map(function (k) { return c.delete(k); }));
-  await c.put(SNAPSHOT, new Response(data, { headers: { "Content-Type": "application/octet-stream",
-                                                         "X-Snapshot": data.length + ":" + head(data) } }));
-}
 var ready = (async function () {
-  var indexURL = new URL("pyodide/", self.location.href).href, snap = await keptSnapshot();
+  var indexURL = new URL("pyodide/", self.location.href).href, snap = await kept;
   mark("looked");
   if (snap) {
     try { py = await loadPyodide({ indexURL: indexURL, _loadSnapshot: snap }); }
