@@ -10,7 +10,7 @@ from importlib import resources
 
 import pytest
 
-from ascent.export.html import PASS_TAIL, page, script_json
+from ascent.export.html import PASS_TAIL, page, script_json, step_items
 from ascent.puzzle import Puzzle
 from ascent.show.view import build
 from ascent.solver.engine import forget, solve
@@ -141,7 +141,9 @@ def test_the_whole_walk_through_comes_as_a_first_page_and_the_rest(monkeypatch, 
         assert out["add"] is None and _timeless(out["html"]) == _timeless(whole)
         return
     assert 0 < out["add"]["from"] < out["steps"] and len(out["add"]["pieces"]) > 1
-    assert all(len(p["html"]) < 1_500 + max(len(s) for s in _steps(whole)) * 40 for p in out["add"]["pieces"])
+    view = build(solve(puzzle))
+    one = max(len(step_items([f], puzzle.size)) for f in view.frames[1:])  # a step's items, its chains' links too
+    assert all(len(p["html"]) < 1_500 + one + 300 for p in out["add"]["pieces"])  # cut once past PIECE (and a pass head)
     assert _timeless(assemble(out["html"], out["add"])) == _timeless(whole)
     with pytest.raises(ValueError):
         bridge.walk_delta(bridge._view(puzzle)[0], out["steps"] + 1)

@@ -159,11 +159,12 @@ class _Stream:
 
 
 _REPLAYS: dict = {}  # the frames replayed for a streamed solve's parts, by puzzle: its view is built on from them
-_STREAMED: dict = {}  # what the parts of a streamed solve cost, by puzzle: {"parts", "sentences", "page"} (seconds)
+_STREAMED: dict = {}  # the parts of a streamed solve, by puzzle: {"parts", "steps" (in them), "sentences", "page" (ms)}
 
 
 def _partial_view(puzzle: Puzzle, replay, seconds: float):
-    """The view of the steps a running solve has found so far (each pass as far as it has got)."""
+    """The view of the steps a running solve has found so far (each pass as far as it has got). A step that broke the
+    grid is said with the whole walk-through (``walk_delta``'s ``after``)."""
     from ..show.view import View
 
     counts: dict[str, int] = {}
@@ -171,7 +172,6 @@ def _partial_view(puzzle: Puzzle, replay, seconds: float):
         for f in p.frames:
             counts[f.technique] = counts.get(f.technique, 0) + 1
     return View(puzzle, replay.start, tuple(replay.passes), SOLVING, None, counts, "", False, None, seconds)
-    # (a step that broke the grid is said with the whole walk-through: walk_delta's "after")
 
 
 def _partial_header(view) -> str:
@@ -413,7 +413,8 @@ def _first_page(view, partial: bool = False) -> dict:
         k += 1
         size += len(step_items(frames[k:k + 1], n))
     first = _cut(view, k) if k < total else view
-    return {"html": partial_page(first) if partial else page(first), "add": walk_delta(view, k, partial) if k < total else None}
+    return {"html": partial_page(first) if partial else page(first),
+            "add": walk_delta(view, k, partial) if k < total else None}
 
 
 def _cut(view, k: int):

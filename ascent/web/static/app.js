@@ -693,7 +693,7 @@ function showExplain() {
   }, function (m) { if (P && P.code === code) { showWalk(code, m, false); } }).then(function (res) {
     clearInterval(timer); bar.hidden = true;
     window.ascentApp.timings.explain = performance.now() - t;
-    window.ascentApp.timings.explainParts = res.parts; window.ascentApp.timings.explainGot = [!!res.html, res.add ? res.add.from : null, res.steps];
+    window.ascentApp.timings.explainParts = res.parts;
     if (!P || P.code !== code) { return; }
     var took = ((performance.now() - t) / 1000).toFixed(1);
     walkNote = "the engine has worked out all " + res.steps + " steps, and they show in a moment.";

@@ -131,8 +131,8 @@ onmessage = async function (ev) {
       : function (tier) { postMessage({ type: "progress", id: id, tier: String(tier) }); };  /* the technique a long solve turns to */
     var steps = function (k, of) { postMessage({ type: "progress", id: id, step: k, of: of }); };  /* the walk-through's sentences */
     /* the walk-through of the steps found so far, while a solve runs (asked with stream: the page shows it) */
-    /* answers and parts go as their JSON text, which the page parses: a big walk-through's data (thousands of small
-       objects) is copied across much faster as one string than as objects */
+    /* answers and parts go as their JSON text, which the page parses: one string to copy across, not the thousands
+       of small objects of a big walk-through's data */
     var part = msg.stream ? function (text) { postMessage({ type: "part", id: id, json: text }); } : undefined;
     var out = call(msg.op, JSON.stringify(msg.args || []), progress, steps, part);
     postMessage({ type: "answer", id: id, ok: true, json: out, ms: performance.now() - t0 });
