@@ -484,7 +484,7 @@ window.addEventListener("beforeprint",buildPrint);
 if(window.matchMedia){var mq=window.matchMedia("print");if(mq.addEventListener){mq.addEventListener("change",function(e){if(e.matches){buildPrint();}});}}
 document.addEventListener("click",function(ev){if(ev.target.closest&&ev.target.closest("#print-button")){buildPrint();window.print();}});
 /* More of the walk-through, for the web app (it shows the steps while the engine finds them): the new frames' data,
-   then the step list's new items a piece per task, so the page never stalls on a long list; done() once all are in.
+   then the step list's new items, a few pieces a task, so the page never stalls on a long list; done() once all are in.
    m: {from, to, frames, chains, passes, pieces: [{into: "new"|"last", title, html}], header, title, after, solution}. */
 function add(m,done){
   if(m.from!==frames.length-1){throw new Error("the walk-through shows "+(frames.length-1)+" steps, not "+m.from);}
@@ -492,14 +492,15 @@ function add(m,done){
   D.chains=D.chains.concat(m.chains);D.passes=m.passes;D.solution=m.solution;
   var list=stepsNav.querySelector("ol"), k=0;
   function piece(){
-    if(k<m.pieces.length){
+    var t0=performance.now();
+    while(k<m.pieces.length){  /* pieces for some 30 ms, then the browser draws them before the next */
       var pc=m.pieces[k++], t=document.createElement("template");
       t.innerHTML=pc.html;
       var bs=t.content.querySelectorAll("button.step");
       for(var b=0;b<bs.length;b++){byFrame[+bs[b].getAttribute("data-f")]=bs[b];bs[b].tabIndex=-1;}
       if(pc.into==="new"){list.appendChild(t.content);}
       else{var li=list.lastElementChild;li.querySelector("h3").textContent=pc.title;li.querySelector("ol").appendChild(t.content);}
-      setTimeout(piece,0);return;
+      if(k<m.pieces.length&&performance.now()-t0>30){setTimeout(piece,0);return;}
     }
     last=frames.length-1;
     var h=document.querySelector("header");

@@ -211,14 +211,14 @@ def walk_delta(view, since: int, partial: bool = False) -> dict:
     data, chains = frame_data(frames[since + 1:], n, chains_before)
     pieces: list[dict] = []
     for pv in view.passes:
-        new = [f for f in pv.frames if f.number > since]
+        new = [step_items([f], n) for f in pv.frames if f.number > since]  # each step's list item, made once
         into = "new" if pv.frames[0].number > since else "last"
         while new:
             size, k = 0, 0
             while k < len(new) and (k == 0 or size < PIECE):
-                size += len(step_items(new[k:k + 1], n))
+                size += len(new[k])
                 k += 1
-            items = step_items(new[:k], n)
+            items = "".join(new[:k])
             if into == "new":
                 pieces.append({"into": "new", "html": pass_head(pv) + items + PASS_TAIL})
             else:
