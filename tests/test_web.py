@@ -33,7 +33,7 @@ from ascent.solver.engine import solve
 from ascent.tools.hint import hint as engine_hint
 from ascent.web import ROOT, bridge, missing_pyodide
 
-from .test_web_stream import assemble
+from tests.test_web_stream import assemble
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
