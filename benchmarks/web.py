@@ -102,7 +102,7 @@ def ready_runs(url: str, chromium: str, code: str, runs: int, log: list, args_la
     seconds after that one (by then Chrome has kept the compiled WebAssembly), ``runs`` times: the medians."""
     from playwright.sync_api import sync_playwright
 
-    first, again, later, marks = [], [], [], []
+    first, again, later, marks, again_marks, later_marks, kept = [], [], [], [], [], [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=ARGS)
         for _ in range(runs):
@@ -111,8 +111,11 @@ def ready_runs(url: str, chromium: str, code: str, runs: int, log: list, args_la
             page.goto(url + "index.html?" + code)
             wait_ready(page)
             first.append(page.evaluate("window.ascentApp.timings.engineReadyAt"))
-            marks.append(page.evaluate("window.ascentApp.timings.worker.marks"))
+            marks.append({"started": round(page.evaluate("window.ascentApp.timings.workerStartAt")),
+                          **page.evaluate("window.ascentApp.timings.worker.marks")})
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30000)
+            page.wait_for_function("window.ascentApp.timings.snapshotKept", timeout=30000)  # the engine's snapshot kept
+            kept.append(page.evaluate("window.ascentApp.timings.snapshotKept"))
             page.wait_for_timeout(1000)
             page.close()
             before = len(log)
@@ -120,12 +123,16 @@ def ready_runs(url: str, chromium: str, code: str, runs: int, log: list, args_la
             page.goto(url + "index.html?" + code)
             wait_ready(page)
             again.append(page.evaluate("window.ascentApp.timings.engineReadyAt"))
+            again_marks.append({"started": round(page.evaluate("window.ascentApp.timings.workerStartAt")),
+                                **page.evaluate("window.ascentApp.timings.worker.marks")})
             page.wait_for_timeout(args_later * 1000)  # Chrome keeps Pyodide's optimized code a few seconds after it is made
             page.close()
             page = ctx.new_page()
             page.goto(url + "index.html?" + code)
             wait_ready(page)
             later.append(page.evaluate("window.ascentApp.timings.engineReadyAt"))
+            later_marks.append({"started": round(page.evaluate("window.ascentApp.timings.workerStartAt")),
+                                **page.evaluate("window.ascentApp.timings.worker.marks")})
             fetched = [pth for pth, _ in log[before:] if pth != "/sw.js"]
             if fetched:
                 print(f"  the repeat visits fetched {fetched}")
@@ -136,8 +143,11 @@ def ready_runs(url: str, chromium: str, code: str, runs: int, log: list, args_la
           f"({', '.join(f'{x / 1000:.2f}' for x in first)}), repeat visit median {statistics.median(again) / 1000:.2f} s "
           f"({', '.join(f'{x / 1000:.2f}' for x in again)}), a visit {args_later} s after that median "
           f"{statistics.median(later) / 1000:.2f} s ({', '.join(f'{x / 1000:.2f}' for x in later)})")
-    print("  the worker's marks on the first visits (ms from its start): " + "; ".join(
-        ", ".join(f"{k} {v}" for k, v in m.items()) for m in marks))
+    print("  the engine's snapshot kept on the first visits: " + "; ".join(
+        f"{k['bytes'] / 1e6:.1f} MB" if "bytes" in k else f"not kept: {k.get('error')}" for k in kept))
+    for what, ms in (("first visits", marks), ("repeats at once", again_marks), (f"visits {args_later} s later", later_marks)):
+        print(f"  the worker's marks on the {what} (ms; started: when the page started the worker, from navigation start; the rest from the worker's start): " + "; ".join(
+            ", ".join(f"{k} {v}" for k, v in m.items()) for m in ms))
 
 
 def cache_trace(url: str, chromium: str, code: str) -> None:
@@ -256,20 +266,44 @@ def main() -> None:
             page.goto("about:blank")  # a fresh load each time: nothing read or worked out ahead
             page.goto(url + "index.html?" + bridge.code_of(pz) + "#explain")
             wait_ready(page)
-            page.wait_for_function("document.documentElement.dataset.explain === 'ready'", timeout=600000)
+            # the page stays usable while the steps come: a reader taps Next every half second, and each tap is timed
+            # from the click to the next step shown (Playwright's own round trips included)
+            page.wait_for_function("window.ascentApp.timings.walkFirstAt > 0", timeout=600000)
+            taps: list[float] = []
+            missed: list[str] = []  # taps that did not show the next step within 10 s: the step before and after
+            shown = "document.querySelector('#explain-frame').contentDocument.body.getAttribute('data-frame')"
+            while page.get_attribute("html", "data-explain") != "ready":
+                at = page.evaluate(shown)
+                if page.evaluate("document.querySelector('#explain-frame').contentDocument.getElementById('next').disabled"):
+                    page.wait_for_timeout(200)  # at the newest step shown
+                    continue
+                t0 = time.perf_counter()
+                page.frame_locator("#explain-frame").locator("#next").click()
+                try:
+                    page.wait_for_function(f"{shown} === '{int(at or 0) + 1}'", timeout=10000)
+                    taps.append(time.perf_counter() - t0)
+                except Exception:  # noqa: BLE001 -- said below, with where the reader was
+                    missed.append(f"{at} -> {page.evaluate(shown)}")
+                page.wait_for_timeout(500)
             page.frame_locator("#explain-frame").locator("#steps button.step").first.wait_for()
             t = page.evaluate("window.ascentApp.timings")
-            read = page.evaluate("window.ascentApp.state().puzzle.seconds")
+            verdict = page.evaluate("window.ascentApp.state().puzzle")
+            read, streamed = verdict["seconds"], verdict.get("streamed") or {"parts": 0, "sentences": 0, "page": 0}
+            own = read - (streamed["sentences"] + streamed["page"]) / 1000  # the parts are made inside the solve's time
             parts, ready = t["explainParts"], t["engineReadyAt"]
             first = (t["walkFirstAt"] - ready) / 1000
             whole = (t["explainDrawnAt"] - ready) / 1000
             sent = t.get("partsMs") or []
             print(f"walk-through of {label}: first steps shown {first:.2f} s after the engine was ready "
                   f"({t['walkFirstSteps']} steps{'' if sent else ': the whole walk-through, no part came first'}), "
-                  f"the whole walk-through {whole:.2f} s; {len(sent)} parts while the engine solved "
-                  f"(building them {sum(m['page'] for _, m in sent) / 1000:.2f} s of the worker's time), the engine's solve "
-                  f"{read:.2f} s, then sentences {parts['sentences'] / 1000:.2f} s and page {parts['page'] / 1000:.2f} s; "
-                  f"longest main-thread task {page.evaluate('Math.max(0, ...window.__long)'):.0f} ms; CPython here: solve {native(pz)}")
+                  f"the whole walk-through {whole:.2f} s; the engine's own solve {own:.2f} s; {streamed['parts']} parts "
+                  f"while it solved (their sentences {streamed['sentences'] / 1000:.2f} s and their pages "
+                  f"{streamed['page'] / 1000:.2f} s of the worker's time, inside the solve's {read:.2f} s), then the last "
+                  f"sentences {parts['sentences'] / 1000:.2f} s, view {parts['view'] / 1000:.2f} s and page "
+                  f"{parts['page'] / 1000:.2f} s; longest main-thread task {page.evaluate('Math.max(0, ...window.__long)'):.0f} ms"
+                  f" (at 390x844); {len(taps)} taps on Next while the steps came: "
+                  f"{'none' if not taps else f'median {statistics.median(taps) * 1000:.0f} ms, max {max(taps) * 1000:.0f} ms'}"
+                  f" to the next step shown{f' (NOT shown within 10 s: {missed})' if missed else ''}; CPython here: solve {native(pz)}")
         # ---- a walk-through asked after some play: the worker has worked it out between requests
         for label, pz in [(f"12x12 big {k + 1}", pz) for k, pz in enumerate(twelves)][:1 if args.quick else 3]:
             page.goto(url + "index.html?" + bridge.code_of(pz))

@@ -12,6 +12,7 @@ from ascent.puzzle import puzzlink
 from ascent.solver.engine import solve
 from test_web import _sample, _forcing_state
 out = Path(sys.argv[1])
+DRAWN = "document.querySelector('#explain-frame').contentDocument.getElementById('app').classList.contains('drawn')"  # every cell shown
 site = Path(tempfile.mkdtemp()) / "site"; build(site)
 httpd, url, log = W.serve(site)
 from playwright.sync_api import sync_playwright
@@ -47,6 +48,7 @@ with sync_playwright() as p:
     # 3. the walk-through at a forcing step's contradiction
     pg.click('nav a[data-view="explain"]')
     pg.wait_for_function("window.ascentApp.timings.explainDrawn > 0", timeout=120000)
+    pg.wait_for_function(DRAWN)
     fr = pg.frame_locator("#explain-frame")
     fr.locator("#steps button.step", has=pg.locator(".t-forcing")).first.click()
     fr.locator("#chain-last").click()
@@ -57,6 +59,7 @@ with sync_playwright() as p:
     pz = _sample("9x9", "unreasonable", 0)
     pg = ctx.new_page(); pg.goto(url + "index.html?" + bridge.code_of(pz) + "#explain"); W.wait_ready(pg)
     pg.wait_for_function("document.documentElement.dataset.explain === 'partial'", timeout=120000)
+    pg.wait_for_function(DRAWN)
     pg.frame_locator("#explain-frame").locator('#steps button.step[data-f="2"]').click()
     pg.wait_for_timeout(400)  # the line above says where the reader is
     state = pg.get_attribute("html", "data-explain")

@@ -137,10 +137,12 @@ class Browser:
             "var r=e.getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2];})")]
 
     def open(self, path: Path) -> None:
-        """Navigate and wait until that very document has loaded (load events can arrive late, so not those)."""
+        """Navigate and wait until that very document has loaded (load events can arrive late, so not those), and a
+        walk-through page's viewer has drawn its grids (#app.drawn: it shows their cells a few rows a frame)."""
         uri = Path(path).resolve().as_uri()
         self.send("Page.navigate", url=uri)
-        ready = self.wait_until(f"document.readyState === 'complete' && location.href.split('#')[0] === {json.dumps(uri)}",
+        ready = self.wait_until(f"document.readyState === 'complete' && location.href.split('#')[0] === {json.dumps(uri)} "
+                                "&& (!window.ascentView || document.getElementById('app').classList.contains('drawn'))",
                                 self.timeout)
         if not ready:
             raise BrowserError(f"{uri} did not load in {self.timeout} s")

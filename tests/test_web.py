@@ -25,12 +25,15 @@ import pytest
 from typer.testing import CliRunner
 
 from ascent.cli import app
+from ascent.export.html import page as page_of
 from ascent.model import cands
 from ascent.puzzle import Puzzle
 from ascent.show.view import build as build_view
 from ascent.solver.engine import solve
 from ascent.tools.hint import hint as engine_hint
 from ascent.web import ROOT, bridge, missing_pyodide
+
+from tests.test_web_stream import assemble
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -109,7 +112,8 @@ def test_warming_the_walk_through_a_turn_at_a_time_gives_the_same_page():
     out = b.explain(record, on_step=lambda k, n: heard.append((k, n)))
     assert out["parts"]["said_ahead"] == out["steps"] == said[-1] and heard == [(said[-1], said[-1])]
     timeless = functools.partial(re.sub, r"solved in [0-9.]+ m?s", "solved in T")  # the page says the solve's time
-    assert timeless(out["html"]) == timeless(page(build_view(solve(puzzle))))
+    assert out["add"] is not None  # a page of the first steps, then the rest
+    assert timeless(assemble(out["html"], out["add"])) == timeless(page(build_view(solve(puzzle))))
 
 
 # ---------------------------------------------------------------------------- the site in the browser
@@ -344,51 +348,52 @@ def test_forcing_hint_draws_its_chain_link_by_link(context, server):
 
 
 
-def _first_steps(result, k: int) -> list:
-    """The passes of a solve cut after its first ``k`` steps: what the pass loop has recorded by then."""
-    from ascent.model.trace import Pass
+def _parts(puzzle: Puzzle, monkeypatch) -> list[dict]:
+    """The parts the worker sends while it solves ``puzzle``, one at every step: the page of the first step, then
+    each the step found since (``bridge._Stream``)."""
+    monkeypatch.setattr(bridge._Stream, "FIRST", 0.0)
+    monkeypatch.setattr(bridge._Stream, "EVERY", 0.0)
+    monkeypatch.setattr(bridge._Stream, "SHARE", 1e9)
+    bridge._SOLVES.pop(puzzle, None)
+    bridge._VIEWS.pop(puzzle, None)
+    parts: list = []
+    bridge.from_record(bridge._record(puzzle), on_part=parts.append)
+    return parts
 
-    out, left = [], k
-    for p in result.passes:
-        if left <= 0:
-            break
-        out.append(Pass(p.number, p.kind, list(p.steps[:left])))
-        left -= len(out[-1].steps)
-    return out
 
-
-def test_the_walk_through_grows_under_the_reader(context, server):
-    """Parts of the walk-through (the steps found so far, as the worker sends them while it solves) swap in under
-    the reader once they come near the newest step shown: the step, the chain link and the focus stay where they
-    were; End, while steps still come, follows the newest step, up to the whole walk-through's last."""
+def test_the_walk_through_grows_under_the_reader(context, server, monkeypatch):
+    """Parts of the walk-through (the steps found so far, as the worker sends them while it solves) are added in place
+    under the reader, wherever they are: the step, the chain link and the focus stay where they were; End, while steps
+    still come, follows the newest step, up to the whole walk-through's last. The parts and the last add make the
+    step list and the data of the page the CLI exports."""
     puzzle = _sample("7x7", "codewars", 0)
-    result = solve(puzzle)
-    view = build_view(result)
+    view = build_view(solve(puzzle))
     f = next(fr.number for fr in view.frames if fr.technique == "forcing")
     assert f > 20
-    parts = [bridge.partial_page(puzzle, _first_steps(result, k), 0.5) for k in (f, f + 2, f + 3)]
-    whole = bridge.explain(bridge._record(puzzle))
+    parts = _parts(puzzle, monkeypatch)
+    assert [p["steps"] for p in parts] == list(range(1, view.step_count + 1))
+    whole = bridge.explain(bridge._record(puzzle), view.step_count)  # what follows the last part: the header
     page = open_page(context, server, "#explain", wait_engine=False)
-    swap = "([p, final]) => window.ascentApp.showWalk('t', p.html, p.steps, final)"
-    parts_seen = "(window.ascentApp.timings.walkParts || 0)"
+    send = "(ps) => { for (const p of ps) window.ascentApp.showWalk('t', p, p.final); }"
+    shown = "(window.ascentApp.timings.walkSwaps || []).slice(-1)[0][2]"  # the steps shown after the last part
     steps = lambda: frame.locator("#steps button.step").count()  # noqa: E731
-    page.evaluate(swap, [parts[0], False])
-    page.wait_for_function("document.documentElement.dataset.explain === 'partial'")
+    page.evaluate(send, parts[:f])
+    page.wait_for_function(f"document.documentElement.dataset.explain === 'partial' && {shown} === {f}")
     frame = page.frame_locator("#explain-frame")
     assert steps() == f + 1
     assert "being solved" in frame.locator("h1").text_content()
     assert page.text_content("#explain-msg").startswith(f"Steps 1 to {f} are shown")
     frame.locator('#steps button.step[data-f="3"]').click()
-    page.evaluate(swap, [parts[1], False])  # the reader is far from the newest step: the part waits
-    assert page.evaluate(parts_seen) == 1 and steps() == f + 1
-    assert f"it has found {f + 2} so far" in page.text_content("#explain-msg")
-    frame.locator(f'#steps button.step[data-f="{f}"]').click()  # near the newest (the forcing step: its chain opens)
-    page.wait_for_function(f"{parts_seen} === 2")
-    assert steps() == f + 3 and frame.locator("body").get_attribute("data-frame") == str(f)
+    page.wait_for_function("document.querySelector('#explain-frame').contentWindow.ascentView.current() === 3")
+    page.evaluate(send, parts[f:f + 2])  # far from the newest step: added all the same, and nothing moves
+    page.wait_for_function(f"{shown} === {f + 2}")
+    assert steps() == f + 3 and frame.locator("body").get_attribute("data-frame") == "3"
+    assert frame.locator("#pos").text_content() == f"Step 3 / {f + 2}"
+    frame.locator(f'#steps button.step[data-f="{f}"]').click()  # the forcing step: its chain opens
     frame.locator("#chain-next").click()
     assert frame.locator("#chain-grid svg").get_attribute("data-link") == "2"
-    page.evaluate(swap, [parts[2], False])
-    page.wait_for_function(f"{parts_seen} === 3")
+    page.evaluate(send, parts[f + 2:f + 3])
+    page.wait_for_function(f"{shown} === {f + 3}")
     assert steps() == f + 4
     assert frame.locator("body").get_attribute("data-frame") == str(f)
     assert frame.locator("#chain-grid svg").get_attribute("data-link") == "2"
@@ -396,13 +401,25 @@ def test_the_walk_through_grows_under_the_reader(context, server):
     frame.locator(f'#steps button.step[data-f="{f}"]').focus()
     page.keyboard.press("End")
     assert frame.locator("body").get_attribute("data-frame") == str(f + 3)
-    assert page.text_content("#explain-msg").endswith("the next shows here as soon as it is found.")
-    page.evaluate(swap, [{"html": whole["html"], "steps": whole["steps"]}, True])
+    page.wait_for_function("document.getElementById('explain-msg').textContent.endsWith("
+                           "'the next shows here as soon as it is found.')")  # said once the viewer has moved
+    page.evaluate(send, parts[f + 3:])
+    page.evaluate("(p) => window.ascentApp.showWalk('t', p, true)", whole)
     page.wait_for_function("document.documentElement.dataset.explain === 'ready'")
     assert steps() == view.step_count + 1
     assert frame.locator("body").get_attribute("data-frame") == str(view.step_count)  # End followed the steps
     assert frame.locator(f'#steps button.step[data-f="{view.step_count}"]').evaluate("b => document.activeElement === b")
     assert page.locator("#explain-box iframe").count() == 1
+    assert "being solved" not in frame.locator("h1").text_content()
+    # the same step list as the exported page's (where each has its reader: the current step and focus order aside)
+    exported = context.new_page()
+    exported.set_content(page_of(view))
+    mark = functools.partial(re.sub, r' tabindex="-?\d+"| aria-current="step"| class="current"| class=""|(?<=class="start) current', "")
+    want = exported.evaluate("[document.querySelector('#steps').innerHTML, document.title]")
+    got = frame.locator("#steps").evaluate("n => [n.innerHTML, n.ownerDocument.title]")
+    assert mark(got[0]) == mark(want[0]) and got[1] == want[1]
+    assert frame.locator("body").evaluate("() => window.ascentView.last()") == view.step_count
+    exported.close()
     assert not page.errors
     page.close()
 
@@ -647,6 +664,47 @@ def test_offline_after_one_visit(context, server):
         context.set_offline(False)
     # nothing but the service worker's update check (the browser sends it past the offline switch)
     assert [h for h in server.hits[before:] if h != "/sw.js"] == []
+    assert not page.errors
+    page.close()
+
+
+def _worker_marks(page) -> dict:
+    page.wait_for_function("document.documentElement.dataset.engine !== 'loading'", timeout=60000)
+    assert page.get_attribute("html", "data-engine") == "ready", page.text_content("#engine")
+    return page.evaluate("window.ascentApp.timings.worker.marks")
+
+
+def test_a_later_visit_starts_from_the_engines_kept_snapshot(context, server):
+    """A visit that finds no snapshot of the engine makes one (Pyodide's memory once the engine is imported) and keeps
+    it; the next starts from it and answers as CPython does; a snapshot the loader refuses is said, dropped and made
+    again."""
+    puzzle = _sample("6x6", "hard", 0)
+    code = bridge.code_of(puzzle)
+    page = open_page(context, server, code)
+    if _worker_marks(page)["snapshot"] != "kept":
+        page.wait_for_function("window.ascentApp.timings.snapshotKept", timeout=60000)
+        assert page.evaluate("window.ascentApp.timings.snapshotKept.bytes") > 1_000_000
+    page.close()
+    page = open_page(context, server, code)
+    assert _worker_marks(page)["snapshot"] == "kept"
+    got = page.evaluate("async r => await window.ascentApp.ask('from_record', [r])", bridge._record(puzzle))
+    want = solve(puzzle)
+    assert (got["status"], got["steps"], got["solution"]) == (want.status, want.step_count,
+                                                               [h for row in want.solution for h in row])
+    values, marks = [0] * 36, [0] * 36
+    assert page.evaluate("async a => (await window.ascentApp.ask('hint', a)).texts", [bridge._record(puzzle), values, marks, 3]) \
+        == bridge.hint(bridge._record(puzzle), values, marks, 3)["texts"]
+    # a snapshot of something else under this version's key: the loader refuses it, and the engine starts all the same
+    page.evaluate("""async () => { const c = await caches.open('ascent-snapshot'); const keys = await c.keys();
+                     await c.put(keys[0].url, new Response(new Uint8Array(64 * 1024))); }""")
+    page.close()
+    page = open_page(context, server, code)
+    said = _worker_marks(page)["snapshot"]
+    assert said.startswith("refused (") and said.endswith("): made again"), said
+    page.wait_for_function("window.ascentApp.timings.snapshotKept", timeout=60000)
+    page.close()
+    page = open_page(context, server, code)
+    assert _worker_marks(page)["snapshot"] == "kept"
     assert not page.errors
     page.close()
 

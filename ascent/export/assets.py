@@ -42,6 +42,7 @@ main.forcing #board>.capbox{grid-column:1;grid-row:3}
 #steps{min-width:0;max-height:100vh;overflow:auto;position:sticky;top:0;overscroll-behavior:contain}
 .gridbox svg{display:block;width:min(100%,calc(100vh - 230px));min-width:min(100%,300px);height:auto;background:#fff;border-radius:6px;margin:0 auto}
 .gridbox:focus{outline:3px solid #1d5fa8;outline-offset:2px}
+@media (scripting:enabled){#app:not(.drawn) .gridbox g.cell:not([data-in]){display:none}}  /* shown by the script: see "drawn" */
 .nav{display:flex;align-items:center;gap:8px;margin:6px 0}
 .nav button,.chain-nav button,.flip button,#print-button,button.more{font:inherit;white-space:nowrap;padding:4px 12px;border:1px solid #767676;border-radius:5px;background:#fff;color:#1b1b1b;cursor:pointer}
 .nav button{min-height:40px}
@@ -207,7 +208,7 @@ function paint(svg,st,spec,base,what){
     var cls="cell"+(given[i]?" given":(supposed?" supposed":""))+(used[i]?" used":"")+
             (gone[i]?" lost":"")+(put[i]?" placed":"")+(broken[i]?" broken":"");
     if(P.cell[i].getAttribute("class")!==cls){P.cell[i].setAttribute("class",cls);}
-    P.v[i].textContent=st.v[i]?sym(st.v[i]):"";
+    var vt=st.v[i]?sym(st.v[i]):"";if(P.v[i].textContent!==vt){P.v[i].textContent=vt;}
     var g=gone[i]||0, said=cellLabel(i,st.v[i],st.m[i],g,broken[i],supposed,used[i],put[i]);
     if(P.said[i]!==said){P.said[i]=said;P.cell[i].setAttribute("aria-label",said);}
     for(j=0;j<n;j++){
@@ -481,11 +482,62 @@ function buildPrint(){
 }
 window.addEventListener("beforeprint",buildPrint);
 if(window.matchMedia){var mq=window.matchMedia("print");if(mq.addEventListener){mq.addEventListener("change",function(e){if(e.matches){buildPrint();}});}}
-document.getElementById("print-button").addEventListener("click",function(){buildPrint();window.print();});
-window.ascentView={go:go,link:link,branch:branch,show:show,mode:mode,state:function(){return states[cur];},current:function(){return cur;},buildPrint:buildPrint};
-if(mode()==="desktop"){document.getElementById("key").open=true;}
-fit();
-go(fromHash());
-if(location.hash&&phone()){window.scrollTo(0,app.getBoundingClientRect().top+window.pageYOffset);fit();keepInView(stepsNav,byFrame[cur]);}
+document.addEventListener("click",function(ev){if(ev.target.closest&&ev.target.closest("#print-button")){buildPrint();window.print();}});
+/* More of the walk-through, for the web app (it shows the steps while the engine finds them): the new frames' data,
+   then the step list's new items, a few pieces a task, so the page never stalls on a long list; done() once all are in.
+   m: {from, to, frames, chains, passes, pieces: [{into: "new"|"last", title, html}], header, title, after, solution}. */
+function add(m,done){
+  if(m.from!==frames.length-1){throw new Error("the walk-through shows "+(frames.length-1)+" steps, not "+m.from);}
+  for(var i=0;i<m.frames.length;i++){frames.push(m.frames[i]);states.push(apply(states[states.length-1],m.frames[i]));}
+  D.chains=D.chains.concat(m.chains);D.passes=m.passes;D.solution=m.solution;
+  var list=stepsNav.querySelector("ol"), k=0;
+  function piece(){
+    var t0=performance.now();
+    while(k<m.pieces.length){  /* pieces for some 30 ms, then the browser draws them before the next */
+      var pc=m.pieces[k++], t=document.createElement("template");
+      t.innerHTML=pc.html;
+      var bs=t.content.querySelectorAll("button.step");
+      for(var b=0;b<bs.length;b++){byFrame[+bs[b].getAttribute("data-f")]=bs[b];bs[b].tabIndex=-1;}
+      if(pc.into==="new"){list.appendChild(t.content);}
+      else{var li=list.lastElementChild;li.querySelector("h3").textContent=pc.title;li.querySelector("ol").appendChild(t.content);}
+      if(k<m.pieces.length&&performance.now()-t0>30){setTimeout(piece,0);return;}
+    }
+    last=frames.length-1;
+    var h=document.querySelector("header");
+    if(h){h.outerHTML=m.header;}
+    document.title=m.title;
+    if(m.after){document.getElementById("print").insertAdjacentHTML("beforebegin",m.after);}
+    document.getElementById("print").textContent="";  /* printed again from the whole */
+    pos.textContent=cur===0?"Start / "+last+" steps":"Step "+cur+" / "+last;
+    next.disabled=cur===last;
+    if(done){done();}
+  }
+  piece();
+}
+/* Set up once the page is parsed, in a task of its own (the parse's is long enough on a big grid): the layout the
+   window gets, the step in the address, then the grids' cells. Whatever is asked of the viewer before then sets it up
+   first. #app.drawn: every cell is shown. */
+var started=false;
+function start(){
+  if(started){return;}
+  started=true;
+  if(mode()==="desktop"){document.getElementById("key").open=true;}
+  fit();
+  go(fromHash());
+  if(location.hash&&phone()){window.scrollTo(0,app.getBoundingClientRect().top+window.pageYOffset);fit();keepInView(stepsNav,byFrame[cur]);}
+  /* The grids' cells (a 12x12's are some 8,000 boxes of text) were kept out of the layout until now: sized and painted
+     at their step, they are laid out once, not again and again while the page is set up, and a few rows a frame, so
+     that no one task of the page's lays out a whole big grid. */
+  var cells=[].slice.call(mainSvg.querySelectorAll("g.cell")).concat([].slice.call(chainSvg.querySelectorAll("g.cell"))), at=0, rows=Math.max(1,Math.floor(24/n));
+  function more(){
+    for(var end=Math.min(cells.length,at+rows*n);at<end;at++){cells[at].setAttribute("data-in","");}
+    if(at<cells.length&&n>6){setTimeout(function(){requestAnimationFrame(more);},0);}else{app.classList.add("drawn");}
+  }
+  more();
+}
+function first(f){return function(){start();return f.apply(null,arguments);};}
+window.ascentView={go:first(go),link:first(link),branch:first(branch),show:first(show),mode:mode,add:first(add),
+  last:function(){return last;},state:function(){return states[cur];},current:function(){return cur;},buildPrint:buildPrint};
+setTimeout(start,0);
 })();
 """

@@ -86,17 +86,7 @@ def page(view: View) -> str:
     p = view.puzzle
     n = p.size
     frames = view.frames
-    chains: list = []
-    data_frames = []
-    for f in frames:
-        s = spec(f, n)
-        if f.chains:
-            s["x"] = len(chains)
-            chains.append([{"t": c.title, "e": c.end, "c": c.contradiction, "f": [spec(x, n) for x in c.frames[1:]],
-                            "z": spec(c.at_end, n) if c.at_end else None, "k": link_count(c),
-                            "s": int(link_count(c) < len(c.frames) - 1)}  # s: 1 when it opens with a supposition
-                           for c in f.chains])
-        data_frames.append(s)
+    data_frames, chains = frame_data(frames, n)
     data = {
         "n": n,
         "start": {"m": list(view.start.masks), "v": list(view.start.values)},
@@ -104,8 +94,7 @@ def page(view: View) -> str:
         "label": f"Skyscrapers {p.describe()}",
         "frames": data_frames,
         "chains": chains,
-        "passes": [{"t": pv.title, "f": pv.after.number, "from": pv.frames[0].number, "to": pv.after.number,
-                    "c": list(pv.changed), "b": list(pv.after.broken)} for pv in view.passes],
+        "passes": pass_data(view),
         "solution": [list(r) for r in view.solution] if view.solution else None,
     }
     out = [head(view)]
@@ -147,31 +136,73 @@ def page(view: View) -> str:
     out.append('<li class="start"><button type="button" class="step" data-f="0"><span class="num">0</span> '
                '<span class="sentence">The starting grid: givens placed, every other cell open.</span></button></li>\n')
     for pv in view.passes:
-        out.append(f'<li class="pass"><h3>{escape(pv.title)}</h3>\n<ol>\n')
-        for f in pv.frames:
-            out.append(f'<li><button type="button" class="step" data-f="{f.number}">{step_body(f, n, str(f.number))}</button>')
-            if f.chains:
-                out.append('<div class="chains">')
-                for c in f.chains:
-                    out.append(f'<ol class="branch" data-t="{escape(c.title)}: {plural(link_count(c), "link")}">')
-                    for k, link in numbered(c):
-                        out.append(f'<li><button type="button" class="link" data-l="{link.number}">'
-                                   f'{step_body(link, n, link_head(k, link))}</button></li>')
-                    out.append(f'<li class="end">{escape(c.end)}</li></ol>')
-                out.append("</div>")
-            out.append("</li>\n")
-        out.append("</ol>\n</li>\n")
+        out.append(pass_head(pv) + step_items(pv.frames, n) + PASS_TAIL)
     out.append("</ol>\n</nav>\n</main>\n")
-    if not view.complete:
-        out.append('<p class="summary pad">The last step broke the grid: the replay stops there.</p>\n')
-    if view.status == "ambiguous" and len(view.solutions) >= 2:
-        out.append('<section class="verdict pad">' + two_solutions(view) + "</section>\n")
+    out.append(after_main(view))
     out.append('<section id="print" aria-label="the solve, for printing"></section>\n')
     out.append('<footer>Made by ascent. Click a step, or put the focus on the step list or the grid and use the '
                'arrow keys (Home and End jump to the start and the end); the address ends in #N for step N.</footer>\n')
     out.append(f'<script type="application/json" id="data">{script_json(data)}</script>\n')
     out.append(f"<script>//<![CDATA[\n{PAGE_JS}\n//]]></script>\n</body>\n</html>\n")
     return "".join(out)
+
+
+def frame_data(frames: list[Frame], n: int, chains_before: int = 0) -> tuple[list[dict], list]:
+    """The script's data of ``frames``: each frame's spec, and each forcing step's chains (a frame's ``x`` is its
+    chains' index, counted from ``chains_before``: the chains of the frames before these)."""
+    chains: list = []
+    data_frames = []
+    for f in frames:
+        s = spec(f, n)
+        if f.chains:
+            s["x"] = chains_before + len(chains)
+            chains.append([{"t": c.title, "e": c.end, "c": c.contradiction, "f": [spec(x, n) for x in c.frames[1:]],
+                            "z": spec(c.at_end, n) if c.at_end else None, "k": link_count(c),
+                            "s": int(link_count(c) < len(c.frames) - 1)}  # s: 1 when it opens with a supposition
+                           for c in f.chains])
+        data_frames.append(s)
+    return data_frames, chains
+
+
+def pass_data(view: View) -> list[dict]:
+    """Each pass as the print view needs it: its title, its frames and the cells it changed."""
+    return [{"t": pv.title, "f": pv.after.number, "from": pv.frames[0].number, "to": pv.after.number,
+             "c": list(pv.changed), "b": list(pv.after.broken)} for pv in view.passes]
+
+
+PASS_TAIL = "</ol>\n</li>\n"  # closes pass_head
+
+
+def pass_head(pv) -> str:
+    return f'<li class="pass"><h3>{escape(pv.title)}</h3>\n<ol>\n'
+
+
+def step_items(frames, n: int) -> str:
+    """The step list's items of ``frames``: each step's button, and a forcing step's chains (shown when it is open)."""
+    out = []
+    for f in frames:
+        out.append(f'<li><button type="button" class="step" data-f="{f.number}">{step_body(f, n, str(f.number))}</button>')
+        if f.chains:
+            out.append('<div class="chains">')
+            for c in f.chains:
+                out.append(f'<ol class="branch" data-t="{escape(c.title)}: {plural(link_count(c), "link")}">')
+                for k, link in numbered(c):
+                    out.append(f'<li><button type="button" class="link" data-l="{link.number}">'
+                               f'{step_body(link, n, link_head(k, link))}</button></li>')
+                out.append(f'<li class="end">{escape(c.end)}</li></ol>')
+            out.append("</div>")
+        out.append("</li>\n")
+    return "".join(out)
+
+
+def after_main(view: View) -> str:
+    """What follows the step-through: a broken replay's note, an ambiguous puzzle's two solutions."""
+    out = ""
+    if not view.complete:
+        out += '<p class="summary pad">The last step broke the grid: the replay stops there.</p>\n'
+    if view.status == "ambiguous" and len(view.solutions) >= 2:
+        out += '<section class="verdict pad">' + two_solutions(view) + "</section>\n"
+    return out
 
 
 def key(n: int) -> str:

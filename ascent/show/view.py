@@ -268,35 +268,60 @@ def pass_title(p: Pass) -> str:
     return f"Pass {p.number}: {p.kind}, {plural(own, 'step')}{tail}"
 
 
-def build(result: Result) -> View:
-    """Replay a solve from its starting grid and keep a frame after every step."""
-    puzzle = result.puzzle
-    n = puzzle.size
-    grid = Grid.start(puzzle)
-    masks, values = list(grid.masks), list(grid.values)
-    start = Frame(0, "Start", tuple(masks), tuple(values))
-    passes = []
-    number = 0
-    complete = True
-    for p in result.passes:
-        before = tuple(zip(masks, values))
-        frames = []
-        for k, step in enumerate(p.steps, 1):
-            number += 1
-            chains = chains_of(step, masks, values, n)
-            f = _frame(number, f"Pass {p.number}, step {k}", step, masks, values, n, p.number, chains)
-            frames.append(f)
-            if f.broken:
-                complete = False
-                break
-        if frames:
-            changed = tuple(i for i, was in enumerate(before) if was != (masks[i], values[i]))
-            passes.append(PassView(p.number, p.kind, pass_title(p), tuple(frames), changed))
-        if not complete:
-            break
+class Replay:
+    """``build``, a step at a time: the frames of a solve as its steps come (the web app shows the walk-through while
+    the engine solves). ``add`` replays the steps of the passes not replayed yet: a solve's passes, as a list that only
+    grows, whose passes only grow (with or without the passes that have no steps)."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        grid = Grid.start(puzzle)
+        self.masks, self.values = list(grid.masks), list(grid.values)
+        self.start = Frame(0, "Start", tuple(self.masks), tuple(self.values))
+        self.passes: list[PassView] = []
+        self.number = 0
+        self.complete = True  # False once a step broke the grid: the replay stops there
+        self._done: dict[int, Pass] = {}  # the passes replayed whole (a later one has begun), by id (kept alive here)
+        self._open: tuple[Pass, tuple, list[Frame]] | None = None  # the last pass begun: its grid before, its frames
+
+    def add(self, passes: Sequence[Pass]) -> None:
+        n = self.puzzle.size
+        for p in passes:
+            if not self.complete:
+                return
+            if id(p) in self._done:
+                continue
+            if self._open is None or self._open[0] is not p:
+                if self._open is not None:
+                    self._done[id(self._open[0])] = self._open[0]
+                self._open = (p, tuple(zip(self.masks, self.values)), [])
+            _, before, frames = self._open
+            for k in range(len(frames) + 1, len(p.steps) + 1):
+                step = p.steps[k - 1]
+                self.number += 1
+                chains = chains_of(step, self.masks, self.values, n)
+                f = _frame(self.number, f"Pass {p.number}, step {k}", step, self.masks, self.values, n, p.number, chains)
+                frames.append(f)
+                if f.broken:
+                    self.complete = False
+                    break
+            if frames:
+                changed = tuple(j for j, was in enumerate(before) if was != (self.masks[j], self.values[j]))
+                shown = PassView(p.number, p.kind, pass_title(p), tuple(frames), changed)
+                if self.passes and self.passes[-1].frames[0] is frames[0]:
+                    self.passes[-1] = shown
+                else:
+                    self.passes.append(shown)
+
+
+def build(result: Result, replay: Replay | None = None) -> View:
+    """Replay a solve from its starting grid and keep a frame after every step (``replay``: one that has replayed the
+    first steps of this very solve, as they came, to finish)."""
+    replay = replay or Replay(result.puzzle)
+    replay.add(result.passes)
     solutions = tuple(tuple(tuple(r) for r in sol) for sol in (result.solutions or ()))
-    return View(puzzle, start, tuple(passes), result.status, result.grade, dict(result.counts), result.message,
-                result.backtracked, result.solution, result.seconds, complete, solutions)
+    return View(result.puzzle, replay.start, tuple(replay.passes), result.status, result.grade, dict(result.counts),
+                result.message, result.backtracked, result.solution, result.seconds, replay.complete, solutions)
 
 
 def grade_text(view: View) -> str:

@@ -151,6 +151,8 @@ def build(dest: Path, root: Path | None = None, say: Callable[[str], None] = lam
     version = hashlib.sha256()
     for name in files:
         version.update(name.encode() + b"\0" + (dest / name).read_bytes())
+    worker = (STATIC / "worker.js").read_text()  # the version keys the engine's snapshot the browser keeps
+    (dest / "worker.js").write_text(worker.replace("/*VERSION*/\"\"", json.dumps(version.hexdigest()[:16])))
     sw = (STATIC / "sw.js").read_text()
     sw = sw.replace("/*FILES*/[]", json.dumps(["./"] + files)).replace("/*VERSION*/\"\"", json.dumps(version.hexdigest()[:16]))
     (dest / "sw.js").write_text(sw)

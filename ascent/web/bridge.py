@@ -16,7 +16,7 @@ from html import escape
 from ..model import cands
 from ..model.grid import cell_name
 from ..show.gridtext import symbol
-from ..model.trace import SOLVED, Pass, Result
+from ..model.trace import SOLVED, Pass
 from ..puzzle import Puzzle, PuzzleError, formats, puzzlink
 from ..solver.engine import solve
 from ..solver.grade import level_of, score_of
@@ -72,10 +72,18 @@ def _solved(puzzle: Puzzle, on_tier=None, on_part=None):
         if len(_SOLVES) >= 16:
             _SOLVES.pop(next(iter(_SOLVES)))
         if on_part is None:
+            _STREAMED.pop(puzzle, None)
             _SOLVES[puzzle] = solve(puzzle, on_tier=on_tier)
         else:
             stream = _Stream(puzzle, on_part, on_tier)
             _SOLVES[puzzle] = solve(puzzle, on_tier=stream.tier, on_step=stream.hear)
+            if len(_STREAMED) >= 16:
+                _STREAMED.pop(next(iter(_STREAMED)))
+            _STREAMED[puzzle] = {"parts": stream.parts, "steps": stream.sent,
+                                 **{k: round(v * 1000, 1) for k, v in stream.spent.items()}}
+            if len(_REPLAYS) >= 4:
+                _REPLAYS.pop(next(iter(_REPLAYS)))
+            _REPLAYS[puzzle] = (stream.replay, _SOLVES[puzzle])  # the view goes on from the steps replayed for the parts
     return _SOLVES[puzzle]
 
 
@@ -84,23 +92,32 @@ SOLVING = "being solved"  # a part's status, in its title and header: the solve 
 
 class _Stream:
     """The walk-through as the solve finds it: the engine's pass loop hands over each step as it records it (a step,
-    once recorded, never changes), and now and then the page of the steps so far goes to the page (``on_part``).
+    once recorded, never changes), and now and then the steps found since the last part go to the page (``on_part``):
+    the first part is a page of the steps so far, each later one only what is new (``walk_delta``), which the page
+    adds in place (``ascentView.add``), so a part costs the worker and the page what it adds, not the whole again.
 
     A part goes out when a step is heard or the solve turns to a harder technique, once the solve has run ``FIRST``
     seconds (a solve done by then sends none: its whole walk-through follows at once), and at once when the solve
     turns to counting solutions (all the easy logic is done, and the count may take a while). Then the next at most
-    every ``EVERY`` seconds, and no more often than keeps the page's building (not the steps' sentences, which the
-    walk-through needs anyway) to ``SHARE`` of the time: each part's cost is measured."""
+    every ``EVERY`` seconds, and no more often than keeps the part's own building (not the steps' sentences, which the
+    walk-through needs anyway) to ``SHARE`` of the time: each part's cost is measured. ``spent`` sums the time the
+    parts took, sentences included: the engine's solve is the result's seconds less that."""
 
     FIRST, EVERY, SHARE = 0.1, 1.0, 0.1
 
     def __init__(self, puzzle: Puzzle, on_part, on_tier=None):
+        from ..show.view import Replay
+
         self.puzzle, self.on_part, self.on_tier = puzzle, on_part, on_tier
         self.passes: list[Pass] = []
+        self.replay = Replay(puzzle)
         self.start = time.perf_counter()
         self.due = self.start + self.FIRST
         self.heard = 0  # steps heard
-        self.sent = 0  # the steps in the last part sent
+        self.sent = 0  # the steps in the parts sent
+        self.said = 0  # the steps whose sentences are worked out (with their chains' links)
+        self.parts = 0
+        self.spent = {"sentences": 0.0, "page": 0.0}
 
     def hear(self, step, in_pass: Pass) -> None:
         if not self.passes or self.passes[-1] is not in_pass:
@@ -117,43 +134,102 @@ class _Stream:
 
     def send(self) -> None:
         now = time.perf_counter()
-        for p in self.passes:  # the sentences first: the walk-through needs them anyway, so they are not the part's cost
-            for step in p.steps:
-                step.reason
-                for link in step.links:
-                    link.reason
+        steps = [s for p in self.passes for s in p.steps]
+        for step in steps[self.said:]:  # the sentences first: the walk-through needs them anyway
+            step.reason
+            for link in step.links:
+                link.reason
+        self.said = len(steps)
         said = time.perf_counter()
-        part = partial_page(self.puzzle, self.passes, now - self.start)
+        self.replay.add(self.passes)
+        view = _partial_view(self.puzzle, self.replay, now - self.start)
+        if self.sent == 0:
+            part = {**_first_page(view, partial=True), "steps": view.step_count, "final": False}
+        else:
+            part = {"add": walk_delta(view, self.sent, partial=True), "steps": view.step_count, "final": False}
         done = time.perf_counter()
         part["ms"] = {"sentences": round((said - now) * 1000, 1), "page": round((done - said) * 1000, 1),
                       "at": round((now - self.start) * 1000, 1)}
-        self.sent = part["steps"]
+        self.spent["sentences"] += said - now
+        self.spent["page"] += done - said
+        self.parts += 1
+        self.sent = view.step_count
         self.on_part(part)
         self.due = done + max(self.EVERY, (done - said) / self.SHARE)
 
 
-def partial_page(puzzle: Puzzle, passes: list[Pass], seconds: float) -> dict:
-    """The walk-through page of the steps a running solve has found so far (each pass as far as it has got): the
-    exported page of a solve that stopped there, with a header that says the solve goes on. ``{"html", "steps",
-    "final": False}``."""
-    from ..export.html import page
-    from ..show.view import build
+_REPLAYS: dict = {}  # the frames replayed for a streamed solve's parts, by puzzle: its view is built on from them
+_STREAMED: dict = {}  # the parts of a streamed solve, by puzzle: {"parts", "steps" (in them), "sentences", "page" (ms)}
 
-    shown = [Pass(p.number, p.kind, list(p.steps)) for p in passes]
+
+def _partial_view(puzzle: Puzzle, replay, seconds: float):
+    """The view of the steps a running solve has found so far (each pass as far as it has got). A step that broke the
+    grid is said with the whole walk-through (``walk_delta``'s ``after``)."""
+    from ..show.view import View
+
     counts: dict[str, int] = {}
-    for p in shown:
-        for st in p.steps:
-            counts[st.technique] = counts.get(st.technique, 0) + 1
-    k = sum(counts.values())
-    result = Result(puzzle=puzzle, status=SOLVING, passes=shown, grade=None, counts=counts, backtracked=False,
-                    masks=(), seconds=seconds)
-    html = page(build(result))
+    for p in replay.passes:
+        for f in p.frames:
+            counts[f.technique] = counts.get(f.technique, 0) + 1
+    return View(puzzle, replay.start, tuple(replay.passes), SOLVING, None, counts, "", False, None, seconds)
+
+
+def _partial_header(view) -> str:
+    k, puzzle = view.step_count, view.puzzle
+    return (f'<header>\n<h1>Skyscrapers {escape(puzzle.describe())}: <span class="status">{SOLVING}</span></h1>\n'
+            f'<p class="summary">The first {k} step{"" if k == 1 else "s"}, as the engine found them in '
+            f'{view.seconds:.1f} s; it is still solving, and the steps it finds next follow. '
+            '<button type="button" id="print-button">Print</button></p>\n</header>\n')
+
+
+def partial_page(view) -> str:
+    """The walk-through page of the steps a running solve has found so far: the exported page of a solve that stopped
+    there, with a header that says the solve goes on."""
+    from ..export.html import page
+
+    html = page(view)
     head, tail = html.split("<header>\n", 1)[0], html.split("</header>\n", 1)[1]
-    header = (f'<header>\n<h1>Skyscrapers {escape(puzzle.describe())}: <span class="status">{SOLVING}</span></h1>\n'
-              f'<p class="summary">The first {k} step{"" if k == 1 else "s"}, as the engine found them in '
-              f'{seconds:.1f} s; it is still solving, and the steps it finds next follow. '
-              '<button type="button" id="print-button">Print</button></p>\n</header>\n')  # the viewer's script binds it
-    return {"html": head + header + tail, "steps": k, "final": False}
+    return head + _partial_header(view) + tail
+
+
+PIECE = 12_000  # characters of the step list a piece of a part holds (at least one step): the page adds one per task
+
+
+def walk_delta(view, since: int, partial: bool = False) -> dict:
+    """What a walk-through page showing the first ``since`` steps of ``view`` lacks, for ``ascentView.add``: the new
+    frames' data and chains, the passes (for printing), the header and title, and the step list's new items in pieces
+    of about ``PIECE`` characters, each to go into a new pass (``into: "new"``, a whole pass block) or the last pass
+    shown (``"last"``, with that pass's title as it now reads). ``partial``: the solve goes on (the header says so).
+    Added to the page of the first ``since`` steps, in order, they make the page of the whole view."""
+    from ..export.html import PASS_TAIL, after_main, frame_data, header, pass_data, pass_head, step_items
+
+    n = view.puzzle.size
+    frames = view.frames
+    if not 0 <= since <= len(frames) - 1:
+        raise ValueError(f"a walk-through of {len(frames) - 1} steps cannot follow on from step {since}")
+    chains_before = sum(1 for f in frames[1:since + 1] if f.chains)
+    data, chains = frame_data(frames[since + 1:], n, chains_before)
+    pieces: list[dict] = []
+    for pv in view.passes:
+        new = [step_items([f], n) for f in pv.frames if f.number > since]  # each step's list item, made once
+        into = "new" if pv.frames[0].number > since else "last"
+        while new:
+            size, k = 0, 0
+            while k < len(new) and (k == 0 or size < PIECE):
+                size += len(new[k])
+                k += 1
+            items = "".join(new[:k])
+            if into == "new":
+                pieces.append({"into": "new", "html": pass_head(pv) + items + PASS_TAIL})
+            else:
+                pieces.append({"into": "last", "title": pv.title, "html": items})
+            into, new = "last", new[k:]
+    status = SOLVING if partial else view.status
+    return {"from": since, "to": len(frames) - 1, "frames": data, "chains": chains, "passes": pass_data(view),
+            "pieces": pieces, "header": _partial_header(view) if partial else header(view),
+            "title": f"Skyscrapers {view.puzzle.describe()}: {status}",
+            "after": "" if partial else after_main(view),
+            "solution": [list(r) for r in view.solution] if view.solution else None}
 
 
 def _verdict(puzzle: Puzzle, on_tier=None, on_part=None) -> dict:
@@ -178,6 +254,8 @@ def _verdict(puzzle: Puzzle, on_tier=None, on_part=None) -> dict:
         "score": score_of(result) if result.status == SOLVED else None,
         "seconds": round(result.seconds, 4),
     }
+    if puzzle in _STREAMED:  # the parts sent while it solved, in ms of the solve's time: the engine's own is the rest
+        out["streamed"] = _STREAMED[puzzle]
     if result.status == "ambiguous" and len(out["solutions"]) >= 2:
         a, b = out["solutions"][:2]
         out["differ"] = [cell_name(i, n) for i in range(n * n) if a[i] != b[i]]
@@ -280,7 +358,10 @@ def _view(puzzle: Puzzle, on_tier=None):
         result = _solved(puzzle, on_tier)
         if len(_VIEWS) >= 4:
             _VIEWS.pop(next(iter(_VIEWS)))
-        _VIEWS[puzzle] = (build(result), [0])  # the view, and how many of its steps' sentences are worked out
+        replay, of = _REPLAYS.pop(puzzle, (None, None))
+        if of is not result:
+            replay = None  # none, or the replay of an earlier solve of this puzzle (since dropped): not these steps
+        _VIEWS[puzzle] = (build(result, replay), [0])  # the view, and how many of its steps' sentences are worked out
     return _VIEWS[puzzle]
 
 
@@ -317,30 +398,70 @@ def warm(record: dict, budget_ms: float = 100.0) -> dict:
     return {"done": done, "solved": True, "said": said[0]}
 
 
-def explain(record: dict, on_tier=None, on_step=None, on_part=None) -> dict:
-    """The exported page of the whole explained solve (``ascent.export.html.page``), built here.
+FIRST_PAGE = 16_000  # characters of the step list the first page of a walk-through holds: the rest follows in pieces
+
+
+def _first_page(view, partial: bool = False) -> dict:
+    """A walk-through as the page takes it: the page of its first steps (about ``FIRST_PAGE`` characters of them:
+    ``html``) and what follows them (``add``: a ``walk_delta``, or None when the page holds every step), so that no
+    one task of the page's lays out the whole. ``partial``: the solve goes on (the headers say so)."""
+    from ..export.html import page, step_items
+
+    n, total, frames = view.puzzle.size, view.step_count, view.frames
+    k, size = 0, 0
+    while k < total and size < FIRST_PAGE:
+        k += 1
+        size += len(step_items(frames[k:k + 1], n))
+    first = _cut(view, k) if k < total else view
+    return {"html": partial_page(first) if partial else page(first),
+            "add": walk_delta(view, k, partial) if k < total else None}
+
+
+def _cut(view, k: int):
+    """The view of the first ``k`` steps: what the page shows before the rest is added (``walk_delta``)."""
+    from dataclasses import replace
+
+    passes = []
+    for pv in view.passes:
+        frames = tuple(f for f in pv.frames if f.number <= k)
+        if frames:
+            passes.append(replace(pv, frames=frames))
+    return replace(view, passes=tuple(passes), complete=True, solutions=())  # what follows the steps comes with the rest
+
+
+def explain(record: dict, since: int | None = None, on_tier=None, on_step=None, on_part=None) -> dict:
+    """The walk-through of the whole explained solve: the exported page (``ascent.export.html.page``) of its first
+    steps (``html``, about ``FIRST_PAGE`` characters of steps) and what the page lacks of the whole (``add``, a
+    ``walk_delta``, or None), which the page adds a piece at a time, so no one task of the page's draws it all.
+    ``since``: the page already shows the first ``since`` steps (the parts sent while the solve ran), so only the
+    ``add`` from there comes.
     ``on_tier(name)`` hears each harder technique the solve turns to; ``on_step(k, total)`` hears each step whose
     sentence is worked out (the engine says a step's reason when it is first read, which on a big puzzle is much of
     the time; ``warm`` may have done some already); ``on_part`` hears the steps found so far while a solve not made
-    yet runs (``_Stream``). The answer carries the time of each part: the solve, the
-    view, the sentences, the page."""
-    from ..export.html import page
-
+    yet runs (``_Stream``). The answer carries the time of each part: the solve, the view, the sentences, the page."""
     puzzle = Puzzle.from_record(record)
     start = time.perf_counter()
+    made = puzzle in _SOLVES
     _solved(puzzle, on_tier, on_part)
+    if not made and on_part is not None and _STREAMED.get(puzzle, {}).get("parts"):
+        since = _STREAMED[puzzle]["steps"]  # this solve's own parts went to the page: the rest follows them
     solved = time.perf_counter()
     view, said = _view(puzzle)
     built = time.perf_counter()
     ahead = said[0]
     _say_steps(view, said, None, on_step)
     worked = time.perf_counter()
-    html = page(view)
+    total = view.step_count
+    if since is not None and 0 <= since <= total:
+        out: dict = {"html": None, "add": walk_delta(view, since)}
+    else:
+        out = _first_page(view)
     done = time.perf_counter()
     ms = lambda a, b: round((b - a) * 1000, 1)  # noqa: E731
-    return {"html": html, "steps": view.step_count, "status": view.status, "ms": ms(start, done),
-            "parts": {"solve": ms(start, solved), "view": ms(solved, built), "sentences": ms(built, worked),
-                      "page": ms(worked, done), "said_ahead": ahead}}
+    out.update(steps=total, status=view.status, ms=ms(start, done),
+               parts={"solve": ms(start, solved), "view": ms(solved, built), "sentences": ms(built, worked),
+                      "page": ms(worked, done), "said_ahead": ahead})
+    return out
 
 
 # ---------------------------------------------------------------------------- making a puzzle

@@ -20,7 +20,7 @@ window.ascentApp = { timings: {} };
 /* ---------------------------------------------------------------- the engine (worker) */
 function startWorker() {
   engineReady = false; root.setAttribute("data-engine", "loading"); engineEl.textContent = "Engine loading\u2026";
-  engineStart = performance.now();
+  engineStart = performance.now(); window.ascentApp.timings.workerStartAt = engineStart;
   worker = new Worker("worker.js");
   worker.onmessage = function (ev) {
     var m = ev.data;
@@ -36,13 +36,15 @@ function startWorker() {
       engineEl.textContent = "The engine could not load: " + m.error;
       for (var id in pending) { pending[id].reject(new Error("the engine could not load")); }
       pending = {};
+    } else if (m.type === "kept") {  /* the engine's snapshot, kept for the next visit (or why not) */
+      window.ascentApp.timings.snapshotKept = m;
     } else if (m.type === "progress") {
       var p = pending[m.id]; if (p && p.progress) { p.progress(m); }
     } else if (m.type === "part") {
-      var pp = pending[m.id]; if (pp && pp.part) { pp.part(m); }
+      var pp = pending[m.id]; if (pp && pp.part) { pp.part(JSON.parse(m.json)); }
     } else if (m.type === "answer") {
       var q = pending[m.id]; delete pending[m.id];
-      if (q) { if (m.ok) { q.resolve(m.result); } else { q.reject(new Error(m.error)); } }
+      if (q) { if (m.ok) { q.resolve(JSON.parse(m.json)); } else { q.reject(new Error(m.error)); } }
     }
   };
   worker.onerror = function (e) {
@@ -322,7 +324,7 @@ function openText(text) {
   reading = { t: performance.now(), tier: "", part: null };
   var r = reading;  /* the walk-through is shown as the solve finds it when Explain is open as the reading starts */
   ask("read", [text], readProgress, currentView() === "explain" ? function (m) {
-    r.part = m; (window.ascentApp.timings.partsMs = window.ascentApp.timings.partsMs || []).push([m.steps, m.ms]);
+    r.part = true; (window.ascentApp.timings.partsMs = window.ascentApp.timings.partsMs || []).push([m.steps, m.ms]);
     if (reading === r) { readPart(m); } } : null).then(function (v) { reading = null; openVerdict(v); if (currentView() === "explain") { showExplain(); } },
     function (e) { reading = null; msg($("input-msg"), "The engine could not read it: " + e.message, true); });
 }
@@ -524,12 +526,14 @@ function route() {
   if (v === "guide") { showGuide(); }
 }
 var explained = null;
-/* The walk-through is shown as it is worked out: while the engine reads (solves) the puzzle, the page of the steps it
-   has found so far (a "part": each new one has every step of the one before, unchanged), then the whole. A new page
+/* The walk-through is shown as it is worked out: while the engine reads (solves) the puzzle, the page of the first steps
+   it has found (a "part"), then, now and then, the steps found since, which the viewer adds in place (ascentView.add, a
+   piece of the list per task, so the page never stalls), then what the whole lacks. Nothing the reader reads moves.
+   The whole, asked at once, comes the same way: the page of its first steps, then the rest. A part that is a page
    loads in a second frame under the one shown and takes its place once drawn, at the step, chain link, view, scroll
-   and focus the reader had, so nothing they read moves. */
-var walk = null;  /* {code, steps: shown, final, busy: a page loading, queued: the next to load, waiting: a part kept until the
-                     reader comes near the newest step, follow: End pressed} */
+   and focus the reader had. */
+var walk = null;  /* {code, steps: shown, received: the steps of the parts received, final, busy: a page loading or
+                     steps being added, queue: the parts to show, in order, follow: End pressed} */
 function walkFrame() { return $("explain-frame"); }
 function walkState(fr) {  /* where the reader is in the walk-through shown */
   try {
@@ -569,26 +573,40 @@ function walkKeys(fr) {
     var atLast = v.current() === d.querySelectorAll("#steps button.step").length - 1;
     if (ev.key === "End" || ((ev.key === "ArrowRight" || ev.key === "ArrowDown") && atLast)) { walk.follow = true; }
     else if (["ArrowLeft", "ArrowUp", "Home", "ArrowRight", "ArrowDown"].indexOf(ev.key) >= 0) { walk.follow = false; }
-    setTimeout(walkNear, 0);  /* after the viewer has moved */
+    setTimeout(walkSay, 0);  /* after the viewer has moved */
   }, true);
   d.addEventListener("click", function (ev) {
-    if (walk && ev.target.closest("button.step, #prev, #next")) { walk.follow = false; setTimeout(walkNear, 0); }
+    if (walk && ev.target.closest("button.step, #prev, #next")) { walk.follow = false; setTimeout(walkSay, 0); }
   }, true);
 }
-function showWalk(code, html, steps, final, shown) {  /* shown: called once this page shows */
+function showWalk(code, part, final, shown) {  /* part: {html, add, steps}; shown: called once this part shows */
   if (!walk || walk.code !== code) {
-    if (walk && walk.busy) { walk.busy.remove(); }
-    walk = { code: code, steps: 0, final: false, busy: null, queued: null, waiting: null, follow: false };
+    if (walk && walk.busy && walk.busy.remove) { walk.busy.remove(); }
+    walk = { code: code, steps: 0, received: 0, final: false, busy: null, queue: [], follow: false };
     walkFrame().hidden = true; root.removeAttribute("data-explain");
   }
-  if (walk.busy) { walk.queued = { html: html, steps: steps, final: final, shown: shown }; return; }  /* one page loads at a time: the newest waits */
-  var at = walkAt();
-  if (!final && at !== null && at < walk.steps - NEAR && !walk.follow) { walk.waiting = { html: html, steps: steps }; walkSay(); return; }
-  walk.waiting = null;
-  var old = walkFrame(), fr = document.createElement("iframe"), w = walk;
+  walk.received = part.steps;
+  walk.queue.push({ part: part, final: final, shown: shown });
+  walkPump();
+}
+/* The next part, once the one before is in: a page loads only while Explain shows (a hidden frame has no layout to
+   draw in); steps are added to the page shown at any time. */
+function walkPump() {
+  var w = walk;
+  if (!w || w.busy || !w.queue.length) { return; }
+  var q = w.queue[0];
+  if (q.part.html) {
+    if (currentView() !== "explain") { return; }
+    w.queue.shift(); walkLoad(w, q);
+  } else if (!walkFrame().hidden) {
+    w.queue.shift(); walkAdd(w, q);
+  }
+}
+function walkLoad(w, q) {
+  var old = walkFrame(), fr = document.createElement("iframe");
   fr.title = old.title; fr.className = "incoming";
   /* a blob: address, not srcdoc: the viewer keeps its step in the address (#N), which about:srcdoc cannot */
-  var st = old.hidden ? null : walkState(old), url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+  var st = old.hidden ? null : walkState(old), url = URL.createObjectURL(new Blob([q.part.html], { type: "text/html" }));
   fr.src = url + (st ? "#" + st.f : "");
   w.busy = fr; w.asked = performance.now();
   fr.onload = function () {
@@ -597,32 +615,35 @@ function showWalk(code, html, steps, final, shown) {  /* shown: called once this
     var focus = walkRestore(fr, st && walkState(old) || st);  /* where the reader is now: they may have moved while this loaded */
     walkKeys(fr);
     if (old.src.indexOf("blob:") === 0) { URL.revokeObjectURL(old.src.split("#")[0]); }
-    old.remove(); fr.id = "explain-frame"; fr.className = ""; w.busy = null; w.steps = steps; w.final = final;
+    old.remove(); fr.id = "explain-frame"; fr.className = ""; w.busy = null;
+    w.steps = fr.contentWindow.ascentView ? fr.contentWindow.ascentView.last() : q.part.steps;
     if (focus) { fr.focus(); focus.focus({ preventScroll: true }); }
-    var t = window.ascentApp.timings, now = performance.now();
-    if (!t.walkFirstAt) { t.walkFirstAt = now; t.walkFirstSteps = steps; }
-    t.walkParts = (t.walkParts || 0) + 1;
-    var nav = fr.contentWindow.performance.getEntriesByType("navigation")[0] || {};
-    (t.walkSwaps = t.walkSwaps || []).push([Math.round(w.asked), Math.round(now), steps, Math.round(nav.responseEnd || 0),
-      Math.round(nav.domInteractive || 0), Math.round(nav.loadEventStart || 0)]);  /* asked, shown, steps; the frame's own: response, parsed, loaded */
-    if (final) { t.explainDrawn = now - (t.explainAsked || now); t.explainDrawnAt = now; root.setAttribute("data-explain", "ready"); }
-    else { root.setAttribute("data-explain", "partial"); }
-    walkSay();
-    if (shown) { shown(); }
-    if (w.queued) { var q = w.queued; w.queued = null; showWalk(code, q.html, q.steps, q.final, q.shown); }
+    if (q.part.add) { walkAdd(w, { part: { add: q.part.add, steps: q.part.steps }, final: q.final, shown: q.shown }, true); }
+    else { walkShown(w, q); }
   };
   $("explain-box").appendChild(fr);
 }
-/* A new part is swapped in (a few hundred ms of the page's time on a 12x12) only when the reader comes within NEAR
-   steps of the newest shown, or follows the end; until then it waits, and the line above says how many are found. */
-var NEAR = 10;
-function walkAt() { try { var fr = walkFrame(); return fr.hidden ? null : fr.contentWindow.ascentView.current(); } catch (e) { return null; } }
-function walkNear() {
-  var at = walkAt();
-  if (walk && walk.waiting && !walk.busy && at !== null && (walk.follow || at >= walk.steps - NEAR)) {
-    var q = walk.waiting; walk.waiting = null; showWalk(walk.code, q.html, q.steps, false);
-  }
+function walkAdd(w, q, loaded) {
+  var fr = walkFrame(), v = fr.contentWindow.ascentView, was = v.last(), had = v.current() === was;
+  w.busy = true; w.asked = loaded ? w.asked : performance.now();
+  v.add(q.part.add, function () {
+    if (walk !== w) { return; }
+    w.busy = null; w.steps = v.last();
+    if (w.follow && had && v.current() === was) { v.go(w.steps); }  /* End pressed: the newest step, as it comes */
+    walkShown(w, q);
+  });
+}
+function walkShown(w, q) {
+  var t = window.ascentApp.timings, now = performance.now();
+  w.final = q.final;
+  if (!t.walkFirstAt) { t.walkFirstAt = now; t.walkFirstSteps = w.steps; }
+  t.walkParts = (t.walkParts || 0) + 1;
+  (t.walkSwaps = t.walkSwaps || []).push([Math.round(w.asked), Math.round(now), w.steps]);  /* asked, shown, steps */
+  if (q.final) { t.explainDrawn = now - (t.explainAsked || now); t.explainDrawnAt = now; root.setAttribute("data-explain", "ready"); }
+  else { root.setAttribute("data-explain", "partial"); }
   walkSay();
+  if (q.shown) { q.shown(); }
+  walkPump();
 }
 /* The line over the walk-through while it is worked out: how far the engine has got, and where the reader is. */
 var walkNote = "";
@@ -631,7 +652,6 @@ function walkSay() {
   try { v = !fr.hidden && fr.contentWindow.ascentView; } catch (e) { v = null; }
   if (!walk || walk.final || !walk.steps || !v) { return false; }
   var at = v.current(), text = "Steps 1 to " + walk.steps + " are shown as the engine found them; " +
-    (walk.waiting ? "it has found " + walk.waiting.steps + " so far, shown as you come near step " + walk.steps + "; " : "") +
     (walkNote || "the engine is still working out the rest.") +
     (at === walk.steps ? " You are at the newest step: the next shows here as soon as it is found." : "");
   if (box.textContent !== text) { box.textContent = text; }
@@ -646,7 +666,7 @@ function showExplain() {
   if (!engineReady || !P.record) {  /* the engine loads, or reads the puzzle: the walk-through follows, or comes as it is found */
     var solving = reading ? ((performance.now() - reading.t) / 1000).toFixed(1) + " s" + (reading.tier ? " (now: " + reading.tier + ")" : "") : "";
     walkNote = "the engine is still solving, " + solving + ", and the steps it finds next follow.";
-    if (reading && reading.part && !mine) { readPart(reading.part); }  /* back in Explain: the newest part kept */
+    walkPump();  /* back in Explain: the parts kept while it was away */
     if (!walkSay()) {
       box.textContent = !engineReady ? "The engine is still loading; the walk-through follows." : !reading ? "The engine is reading the puzzle; the walk-through follows." :
         "The engine is solving the puzzle\u2026 " + solving + "; the walk-through follows" + (reading.part === null ? "." : " as it is found.");
@@ -665,10 +685,12 @@ function showExplain() {
   bar.hidden = false; bar.removeAttribute("value");
   explained = code;
   window.ascentApp.timings.explainAsked = t;
-  ask("explain", [P.record], function (m) {
+  walkPump();
+  /* the page shows the parts sent while the solve ran: only what follows them comes */
+  ask("explain", [P.record, mine && walk.received ? walk.received : null], function (m) {
     if (m.tier) { tier = m.tier; }
     if (m.step) { step = m; bar.max = m.of; bar.value = m.step; window.ascentApp.timings.explainStep = [m.step, m.of]; }
-  }, function (m) { if (P && P.code === code) { showWalk(code, m.html, m.steps, false); } }).then(function (res) {
+  }, function (m) { if (P && P.code === code) { showWalk(code, m, false); } }).then(function (res) {
     clearInterval(timer); bar.hidden = true;
     window.ascentApp.timings.explain = performance.now() - t;
     window.ascentApp.timings.explainParts = res.parts;
@@ -676,12 +698,12 @@ function showExplain() {
     var took = ((performance.now() - t) / 1000).toFixed(1);
     walkNote = "the engine has worked out all " + res.steps + " steps, and they show in a moment.";
     if (!walkSay()) { box.textContent = "All " + res.steps + " steps are worked out: drawing them\u2026"; }
-    showWalk(code, res.html, res.steps, true, function () { box.textContent = res.steps + " steps, worked out here in " + took + " s."; });
+    showWalk(code, res, true, function () { box.textContent = res.steps + " steps, worked out here in " + took + " s."; });
   }, function (e) { clearInterval(timer); bar.hidden = true; explained = null; box.textContent = "No walk-through: " + e.message; });
 }
 /* a part of the walk-through while the engine reads the puzzle (asked when Explain was open as the reading began) */
 function readPart(m) {
-  if (currentView() === "explain" && P && P.code) { showWalk(P.code, m.html, m.steps, false); }
+  if (P && P.code) { showWalk(P.code, m, false); }
 }
 /* While the player plays, the worker works out the walk-through a little at a time (about 0.1 s a turn, and only
    while nothing else is asked), so Explain opens at once later. */
@@ -848,5 +870,5 @@ if ("serviceWorker" in navigator && location.protocol !== "file:") {
 } else { boot(); }
 window.ascentApp.state = function () { return { puzzle: P, state: S, hint: H, engineReady: engineReady }; };
 window.ascentApp.ask = function (op, args) { return ask(op, args); };
-window.ascentApp.showWalk = showWalk;  /* a page of the walk-through, swapped in as a part (final: false) or the whole */
+window.ascentApp.showWalk = showWalk;  /* a part of the walk-through (final: false) or the last, as the worker sends them */
 })();

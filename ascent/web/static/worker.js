@@ -1,6 +1,7 @@
 /* The engine's worker: Pyodide (copied into pyodide/ by `ascent web build`) runs ascent from ascent.zip.
    Messages in: {id, op, args, stream}; out: {type:"ready"|"failed"|"progress"|"part"|"answer", ...} ("part": the
-   walk-through of the steps a running solve has found so far, sent only when the message asked to stream). Nothing is fetched
+   walk-through of the steps a running solve has found so far, sent only when the message asked to stream; a part's
+   and an answer's data come as JSON text, in "json"). Nothing is fetched
    from another origin: every URL here is relative to this worker's own. */
 "use strict";
 var T0 = performance.now();
@@ -9,9 +10,44 @@ var engineZip = fetch(new URL("ascent.zip", self.location.href).href).then(funct
   if (!r.ok) { throw new Error("ascent.zip: HTTP " + r.status); }
   return r.arrayBuffer();
 });
-importScripts("pyodide/pyodide.js");
 var py = null, call = null, marks = {};
 function mark(name) { marks[name] = Math.round(performance.now() - T0); }
+/* The interpreter as it stands once the engine is imported, kept in this browser's cache storage (a copy of
+   Pyodide's memory, about 21 MB: Pyodide's memory snapshot) by the site's version, which `ascent web build` writes
+   here: a later visit starts from it instead of starting Python and importing the engine again. A first visit (or a
+   new version) makes it, just before the engine is ready; one the Pyodide loader refuses is said in the marks,
+   dropped, and made again. */
+var VERSION = /*VERSION*/"";
+var SNAPSHOTS = "ascent-snapshot", SNAPSHOT = new URL("snapshot/" + VERSION, self.location.href).href;
+function head(data) {  /* the snapshot's header (Pyodide's magic number, offsets and build id), as hex */
+  return Array.prototype.map.call(data.subarray(0, 48), function (b) { return (b + 256).toString(16).slice(1); }).join("");
+}
+async function keptSnapshot() {
+  if (!VERSION || !self.caches) { marks.snapshot = "none (no version or no cache storage)"; return null; }
+  var hit;
+  try { hit = await (await caches.open(SNAPSHOTS)).match(SNAPSHOT); }
+  catch (e) { marks.snapshot = "none (the cache storage failed: " + String(e && e.message || e) + ")"; return null; }
+  if (!hit) { marks.snapshot = "none kept"; return null; }
+  var data = new Uint8Array(await hit.arrayBuffer()), said = hit.headers.get("X-Snapshot") || "";
+  if (said !== data.length + ":" + head(data)) {  /* not the one this worker kept (cut short, or something else): the
+                                                     loader would take it and never finish */
+    marks.snapshot = "refused (not the snapshot kept: " + data.length + " bytes): made again";
+    await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT);
+    return null;
+  }
+  marks.snapshot = "kept";
+  return data;
+}
+async function keepSnapshot(data) {
+  var c = await caches.open(SNAPSHOTS), keys = await c.keys();
+  await Promise.all(keys.filter(function (k) { return k.url !== SNAPSHOT; }).map(function (k) { return c.delete(k); }));
+  await c.put(SNAPSHOT, new Response(data, { headers: { "Content-Type": "application/octet-stream",
+                                                         "X-Snapshot": data.length + ":" + head(data) } }));
+}
+var kept = keptSnapshot();  /* read from the cache while the loader's script runs */
+importScripts("pyodide/pyodide.js");
+mark("loader");
+
 
 /* Unpack a zip (stored or deflated entries) into Pyodide's file system from JavaScript: much quicker than
    Python's zipfile running in WebAssembly. Returns the number of files written. */
@@ -42,14 +78,25 @@ async function unzipInto(buf, dir) {
 }
 
 var ready = (async function () {
-  py = await loadPyodide({ indexURL: new URL("pyodide/", self.location.href).href });
+  var indexURL = new URL("pyodide/", self.location.href).href, snap = await kept;
+  mark("looked");
+  if (snap) {
+    try { py = await loadPyodide({ indexURL: indexURL, _loadSnapshot: snap }); }
+    catch (e) {
+      marks.snapshot = "refused (" + String(e && e.message || e).split("\n")[0] + "): made again";
+      snap = null; await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT);
+    }
+  }
+  if (!snap) { py = await loadPyodide({ indexURL: indexURL, _makeSnapshot: !!VERSION }); }
   mark("pyodide");
   var buf = await engineZip;
   mark("fetched");
-  await unzipInto(buf, "/home/pyodide/app");
+  await unzipInto(buf, "/home/pyodide/app");  /* the files, for what the engine imports later (a snapshot holds no files) */
   mark("unpacked");
-  py.runPython("import sys\nsys.path.insert(0, '/home/pyodide/app')\nimport ascent.web.bridge");
+  py.runPython("import sys\nif '/home/pyodide/app' not in sys.path: sys.path.insert(0, '/home/pyodide/app')\nimport ascent.web.bridge");
   mark("imported");
+  var made = !snap && VERSION ? py.makeMemorySnapshot() : null;  /* before any Python object is handed to JavaScript */
+  if (made) { mark("snapshot made"); }
   call = py.runPython(
     "import json\nfrom ascent.web import bridge\n" +
     "def _call(op, args, progress=None, steps=None, part=None):\n" +
@@ -65,6 +112,10 @@ var ready = (async function () {
     "_call");
   mark("ready");
   postMessage({ type: "ready", ms: marks.ready, marks: marks, version: py.version });
+  if (made) {
+    keepSnapshot(made).then(function () { postMessage({ type: "kept", bytes: made.length }); },
+      function (e) { postMessage({ type: "kept", error: String(e && e.message || e) }); });
+  }
 })().catch(function (e) {
   postMessage({ type: "failed", error: String(e && e.message || e).split("\n")[0] });
   throw e;
@@ -80,9 +131,11 @@ onmessage = async function (ev) {
       : function (tier) { postMessage({ type: "progress", id: id, tier: String(tier) }); };  /* the technique a long solve turns to */
     var steps = function (k, of) { postMessage({ type: "progress", id: id, step: k, of: of }); };  /* the walk-through's sentences */
     /* the walk-through of the steps found so far, while a solve runs (asked with stream: the page shows it) */
-    var part = msg.stream ? function (text) { var p = JSON.parse(text); p.type = "part"; p.id = id; postMessage(p); } : undefined;
+    /* answers and parts go as their JSON text, which the page parses: one string to copy across, not the thousands
+       of small objects of a big walk-through's data */
+    var part = msg.stream ? function (text) { postMessage({ type: "part", id: id, json: text }); } : undefined;
     var out = call(msg.op, JSON.stringify(msg.args || []), progress, steps, part);
-    postMessage({ type: "answer", id: id, ok: true, result: JSON.parse(out), ms: performance.now() - t0 });
+    postMessage({ type: "answer", id: id, ok: true, json: out, ms: performance.now() - t0 });
   } catch (e) {
     var text = String(e && e.message || e), lines = text.trim().split("\n");
     postMessage({ type: "answer", id: id, ok: false, error: lines[lines.length - 1] });
