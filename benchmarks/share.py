@@ -103,6 +103,8 @@ def goto(b, html: Path, frame: int) -> None:
     b.send("Page.navigate", url="about:blank")
     b.send("Page.navigate", url=f"{html.resolve().as_uri()}#{frame}")
     b.wait_until(f"document.body && document.body.getAttribute('data-frame')==='{frame}'")
+    # the viewer shows a big grid's cells a few rows a frame: wait until every cell is drawn (#app.drawn)
+    b.wait_until("!window.ascentView || document.getElementById('app').classList.contains('drawn')")
     b.eval("window.scrollTo(0, document.getElementById('app').getBoundingClientRect().top + pageYOffset)")
 
 
