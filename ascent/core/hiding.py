@@ -33,6 +33,11 @@ def showing(ms: Sequence[int], names: Sequence[str], whole: bool) -> list[str]:
     return said
 
 
+def _places(ms: Sequence[int], d: int) -> tuple[int, ...]:
+    """The positions whose candidates hold height ``d``."""
+    return tuple(i for i, m in enumerate(ms) if m >> (d - 1) & 1)
+
+
 def hidden(ms: Sequence[int], whole: bool) -> dict[int, Hider]:
     """Each cell hidden whatever the order -> what hides it: the first cell before it whose least height is above
     the cell's greatest; else, in a whole line, the height with the fewest places (then the tallest) above the
@@ -40,7 +45,7 @@ def hidden(ms: Sequence[int], whole: bool) -> dict[int, Hider]:
     places: dict[int, tuple[int, ...]] = {}  # a whole line's heights with two or more places
     if whole:
         for d in range(1, len(ms) + 1):
-            where = tuple(i for i, m in enumerate(ms) if m >> (d - 1) & 1)
+            where = _places(ms, d)
             if len(where) > 1:
                 places[d] = where
     out: dict[int, Hider] = {}
@@ -65,7 +70,7 @@ def hidden_heights(ms: Sequence[int], cells: dict[int, Hider]) -> dict[int, tupl
     cell's)."""
     out: dict[int, tuple[tuple[int, ...], int]] = {}
     for d in range(1, len(ms) + 1):
-        where = tuple(i for i, m in enumerate(ms) if m >> (d - 1) & 1)
+        where = _places(ms, d)
         if len(where) < 2 or any(i in cells for i in where):
             continue  # a height with one place hides or shows as its cell does
         j = next((j for j in range(where[0]) if (ms[j] & -ms[j]).bit_length() > d), None)

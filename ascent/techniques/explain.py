@@ -136,6 +136,18 @@ def _bounded(fixed: tuple[int, ...], names: list[str], phrase: str, lo: int, hi:
     return None
 
 
+def _either_bound(fixed: tuple[int, ...], names: list[str], front: str, need_front: tuple[int, int] | None,
+                  back: str, need_back: int, whole: bool) -> str | None:
+    """``_bounded`` from the clue's side (``need_front``), else from the far end's (``need_back``), or None."""
+    if need_front:
+        said = _bounded(fixed, names, front, need_front[0], need_front[1], whole)
+        if said is not None:
+            return said
+    if need_back:
+        return _bounded(tuple(reversed(fixed)), names[::-1], back, need_back, need_back, whole)
+    return None
+
+
 def _run(names: list[str]) -> str:
     """Neighbouring cells by name: 'R1C2', 'R1C2 and R1C3', 'R1C2 to R1C5'."""
     return joined(names) if len(names) < 3 else f"{names[0]} to {names[-1]}"
@@ -190,14 +202,9 @@ def _singles_then_bound(fixed: tuple[int, ...], names: list[str], front: str, ne
                 empty = next((i for i, m in enumerate(after) if not m), None)
                 if empty is not None:
                     return f"{lead}, so {names[empty]} would have nothing left"
-                if need_front:
-                    why = _bounded(after, names, front, need_front[0], need_front[1], whole)
-                    if why is not None:
-                        return f"{lead}, so {why}"
-                if need_back:
-                    why = _bounded(tuple(reversed(after)), names[::-1], back, need_back, need_back, whole)
-                    if why is not None:
-                        return f"{lead}, so {why}"
+                why = _either_bound(after, names, front, need_front, back, need_back, whole)
+                if why is not None:
+                    return f"{lead}, so {why}"
                 nxt.append((after, said))
         level = nxt
         if not level:
@@ -222,14 +229,9 @@ def failing(masks: tuple[int, ...], at: int, h: int, names: list[str], front: st
     said = _too_few_words(fixed, names)
     if said is not None:
         return said
-    if need_front:
-        said = _bounded(fixed, names, front, need_front[0], need_front[1], whole)
-        if said is not None:
-            return said
-    if need_back:
-        said = _bounded(tuple(reversed(fixed)), names[::-1], back, need_back, need_back, whole)
-        if said is not None:
-            return said
+    said = _either_bound(fixed, names, front, need_front, back, need_back, whole)
+    if said is not None:
+        return said
     said = _singles_then_bound(fixed, names, front, need_front, back, need_back, whole)
     if said is not None:
         return said
@@ -276,8 +278,7 @@ def _tallest_cases(fixed: tuple[int, ...], names: list[str], front: str, need_fr
     for p in where:
         case = tuple(top if i == p else m & ~top for i, m in enumerate(fixed))
         why = (_too_few_words(case, names)
-               or _bounded(case, names, front, need_front[0], need_front[1], True)
-               or _bounded(tuple(reversed(case)), names[::-1], back, need_back, need_back, True)
+               or _either_bound(case, names, front, need_front, back, need_back, True)
                or _singles_then_bound(case, names, front, need_front, back, need_back, True))
         if why is None:
             return None
